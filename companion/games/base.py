@@ -1,0 +1,188 @@
+"""The interface every game module implements, and the vocabulary they share.
+
+A game is a fold over its record: ``start`` builds the state before any entry, ``apply``
+takes one entry and returns the next state (or raises ``RulesError``). Everything a page
+shows -- standings, who plays next, the winner and why -- is read off the state that a
+replay of the whole record returns. Nothing here imports Flask, TinyDB or WeasyPrint.
+"""
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def N_(text: str) -> str:
+    """Mark a message for translation; the web layer translates it when it is shown.
+
+    The rules stay free of Flask-Babel, so they carry the English message id and
+    its arguments (see ``Msg``) and the catalog extractor looks for ``N_``.
+    """
+    return text
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A translatable sentence: an English message id and the values it names."""
+
+    text: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.text % dict(self.args) if self.args else self.text
+
+
+def msg(text: str, **args: Any) -> Msg:
+    return Msg(text, args)
+
+
+class RulesError(ValueError):
+    """An entry (or a setup) the rules do not allow.
+
+    ``errors`` maps a field name to the message shown next to that field. Field names
+    are dotted paths into the entry's data (``players.2.gold``); ``""`` is the entry as
+    a whole. Nothing is stored when this is raised.
+    """
+
+    def __init__(self, errors: Mapping[str, Msg] | Msg | str):
+        if isinstance(errors, (Msg, str)):
+            errors = {"": errors}
+        self.errors: dict[str, Msg] = {
+            k: (v if isinstance(v, Msg) else Msg(v)) for k, v in errors.items()
+        }
+        super().__init__("; ".join(f"{k or 'entry'}: {v}" for k, v in self.errors.items()))
+
+
+class ReplayError(ValueError):
+    """A stored or imported record whose entry number ``index`` the rules refuse."""
+
+    def __init__(self, index: int, error: RulesError):
+        self.index = index
+        self.error = error
+        super().__init__(f"entry {index + 1}: {error}")
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One seat's place. Equal ``rank`` means the place is shared."""
+
+    seat: int
+    rank: int
+    score: int
+    # How the score is made up, for the score breakdown (label msgid -> points).
+    parts: tuple[tuple[str, int], ...] = ()
+    # Why this seat is ahead of an equal score, when a tie-break decided it.
+    note: Msg | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: who won, and which step of the rules decided it."""
+
+    winners: tuple[int, ...]
+    decided_by: Msg
+
+
+@dataclass(frozen=True)
+class Expect:
+    """What the game waits for next.
+
+    ``kind`` is the entry kind the next form produces. ``draw`` is true when the rules
+    call for a random result here: the app can draw it (``Game.draw``) or the table can
+    enter its own through the same entry kind. ``lines`` are the "what happens next"
+    sentences (whose turn, who deals, who chooses first).
+    """
+
+    kind: str
+    title: Msg
+    lines: tuple[Msg, ...] = ()
+    draw: bool = False
+
+
+class Game(ABC):
+    """One game's rules. Subclasses are stateless; the state is a value they return."""
+
+    slug: str
+    title: str
+    min_players: int
+    max_players: int
+
+    @abstractmethod
+    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
+        """Check the players and settings; return the settings with defaults filled in.
+
+        Raises ``RulesError`` (field ``players`` or a setting's name).
+        """
+
+    @abstractmethod
+    def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> Any:
+        """The state before the first entry (settings as returned by ``setup``)."""
+
+    @abstractmethod
+    def apply(self, state: Any, kind: str, data: Mapping[str, Any]) -> Any:
+        """The state after one entry; raises ``RulesError`` and leaves ``state`` untouched."""
+
+    @abstractmethod
+    def expect(self, state: Any) -> Expect | None:
+        """What comes next; ``None`` once the game is over."""
+
+    @abstractmethod
+    def standings(self, state: Any) -> list[Standing]:
+        """Every seat's place, best first."""
+
+    @abstractmethod
+    def outcome(self, state: Any) -> Outcome | None:
+        """Who won and why, once the game is over; ``None`` while it is played."""
+
+    @abstractmethod
+    def totals_by_round(self, state: Any) -> list[list[int]]:
+        """Each seat's running total after each round/hand/turn, for the chart."""
+
+    def draw(self, state: Any, rng: random.Random) -> dict[str, Any]:
+        """Draw the random result the rules ask for now, as the data of an entry.
+
+        The caller stores it as an entry of kind ``expect(state).kind``, so a replay
+        reads the same result. Only called when ``expect(state).draw`` is true.
+        """
+        raise RulesError(Msg(N_("Nothing to draw now.")))
+
+    def replay(
+        self, players: Sequence[str], settings: Mapping[str, Any],
+        entries: Sequence[tuple[str, Mapping[str, Any]]],
+    ) -> Any:
+        state = self.start(players, settings)
+        for index, (kind, data) in enumerate(entries):
+            try:
+                state = self.apply(state, kind, data)
+            except RulesError as error:
+                raise ReplayError(index, error) from error
+        return state
+
+
+def ranked(seats_scores: Sequence[tuple[int, int]]) -> list[Standing]:
+    """Standings by score, highest first, equal scores sharing a rank (1, 1, 3)."""
+    order = sorted(seats_scores, key=lambda s: (-s[1], s[0]))
+    out: list[Standing] = []
+    for i, (seat, score) in enumerate(order):
+        rank = out[-1].rank if out and out[-1].score == score else i + 1
+        out.append(Standing(seat=seat, rank=rank, score=score))
+    return out
+
+
+def as_int(data: Mapping[str, Any], key: str, errors: dict[str, Msg], path: str,
+           lo: int | None = None, hi: int | None = None, default: int | None = None) -> int:
+    """Read a whole number from entry data, collecting a message per bad field."""
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            value = int(str(value).strip())
+        except (TypeError, ValueError):
+            errors[path] = msg(N_("Enter a whole number."))
+            return 0
+    if lo is not None and value < lo:
+        errors[path] = msg(N_("Must be at least %(min)s."), min=lo)
+    elif hi is not None and value > hi:
+        errors[path] = msg(N_("Must be at most %(max)s."), max=hi)
+    return value

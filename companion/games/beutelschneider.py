@@ -1,0 +1,248 @@
+"""Beutelschneider: a trick-taking game scored hand by hand until someone reaches the limit.
+
+Rule text: ../shared/rules/beutelschneider.en.txt. A hand scores the gold taken in tricks,
+minus 20 per Beutelschneider (cutpurse) among them, plus special points in tens.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .base import (
+    N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked,
+)
+
+GOLD_IN_DECK = 80  # "A player can score a total of 80 points in one game from gold"
+CUTPURSE_PENALTY = 20
+SPECIAL_STEP = 10
+
+# Setup: cards dealt to each player and trumps left out, by player count.
+CARDS_DEALT = {3: 14, 4: 11, 5: 9}
+TRUMPS_LEFT_OUT = {
+    3: (N_("Court Physician"), N_("Chancellor"), N_("Bishop")),
+    4: (N_("Court Physician"),),
+    5: (),
+}
+# The authorities the Assassin can murder are those trumps still in the deck.
+AUTHORITIES = (N_("Court Physician"), N_("Chancellor"), N_("Bishop"), N_("Prince"))
+
+# Special-point events: (key, label, most per hand over all players or None for the
+# per-player "other" field). Each counts 10 points per occurrence.
+EVENTS = (
+    ("night_watchman", N_("Night Watchman wins the last trick"), 1),
+    ("guard", N_("Cutpurses caught by the Guard"), None),   # bounded by the cutpurse count
+    ("assassin", N_("Authorities murdered by the Assassin"), None),  # bounded by player count
+    ("seduction", N_("Adventurer/Countess played second and won"), 1),
+    ("bard", N_("Couples driven out by the Bard"), 1),
+    ("muscleman", N_("Tavern Maids taken by the Muscleman"), 4),
+)
+EVENT_KEYS = tuple(key for key, _, _ in EVENTS)
+
+SETTINGS_DEFAULTS = {"limit": 100, "first_dealer": 0, "cutpurses_in_deck": 4}
+
+
+@dataclass(frozen=True)
+class HandResult:
+    gold: tuple[int, ...]
+    cutpurses: tuple[int, ...]
+    special: tuple[int, ...]          # special points per seat (multiples of 10)
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    limit: int
+    first_dealer: int
+    cutpurses_in_deck: int
+    hands: tuple[HandResult, ...] = ()
+    # Tie at the top after the limit was reached: the table chose to play on
+    # ("another_hand") or to share the win ("share"), once per tied hand.
+    tie_choices: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(h.scores[s] for h in self.hands) for s in range(len(self.players)))
+
+    @property
+    def dealer(self) -> int:
+        """The deal passes to the left each hand."""
+        return (self.first_dealer + len(self.hands)) % len(self.players)
+
+    @property
+    def leader(self) -> int:
+        """The player to the left of the dealer leads the first trick."""
+        return (self.dealer + 1) % len(self.players)
+
+
+def hand_score(gold: int, cutpurses: int, special: int) -> int:
+    """Gold minus 20 per cutpurse kept in one's tricks, plus special points."""
+    return gold - CUTPURSE_PENALTY * cutpurses + special
+
+
+class Beutelschneider(Game):
+    slug = "beutelschneider"
+    title = "Beutelschneider"
+    min_players = 3
+    max_players = 5
+
+    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
+        errors: dict[str, Msg] = {}
+        if not self.min_players <= len(players) <= self.max_players:
+            errors["players"] = msg(N_("Beutelschneider is played by %(min)s to %(max)s players."),
+                                    min=self.min_players, max=self.max_players)
+        out = dict(SETTINGS_DEFAULTS)
+        out.update({k: settings[k] for k in SETTINGS_DEFAULTS if k in settings})
+        out["limit"] = as_int(out, "limit", errors, "limit", lo=10, hi=10000)
+        out["first_dealer"] = as_int(out, "first_dealer", errors, "first_dealer",
+                                     lo=0, hi=max(len(players) - 1, 0))
+        out["cutpurses_in_deck"] = as_int(out, "cutpurses_in_deck", errors,
+                                          "cutpurses_in_deck", lo=1, hi=20)
+        if "limit" in errors and out["limit"] < 10:
+            errors["limit"] = msg(N_("The limit must be at least 10 points."))
+        if errors:
+            raise RulesError(errors)
+        return out
+
+    def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> State:
+        s = self.setup(players, settings)
+        return State(players=tuple(players), limit=s["limit"], first_dealer=s["first_dealer"],
+                     cutpurses_in_deck=s["cutpurses_in_deck"])
+
+    # -- entries -------------------------------------------------------------------------
+
+    def apply(self, state: State, kind: str, data: Mapping[str, Any]) -> State:
+        if kind == "hand":
+            return self._hand(state, data)
+        if kind == "tie_choice":
+            return self._tie_choice(state, data)
+        raise RulesError(msg(N_("Unknown entry kind %(kind)s."), kind=kind))
+
+    def _hand(self, state: State, data: Mapping[str, Any]) -> State:
+        if self.outcome(state) is not None or self._tie_pending(state):
+            raise RulesError(msg(N_("The game is over: no more hands.")))
+        n = len(state.players)
+        rows = data.get("players")
+        if not isinstance(rows, Sequence) or isinstance(rows, str) or len(rows) != n:
+            raise RulesError({"players": msg(N_("Enter a result for each of the %(n)s players."), n=n)})
+        errors: dict[str, Msg] = {}
+        gold, cutpurses, special, event_count = [], [], [], dict.fromkeys(EVENT_KEYS, 0)
+        for seat, row in enumerate(rows):
+            row = row if isinstance(row, Mapping) else {}
+            p = f"players.{seat}."
+            if row.get("gold") in (None, ""):
+                errors[p + "gold"] = msg(N_("Enter the gold %(player)s took."),
+                                         player=state.players[seat])
+            g = as_int(row, "gold", errors, p + "gold", lo=0, hi=GOLD_IN_DECK, default=0)
+            c = as_int(row, "cutpurses", errors, p + "cutpurses", lo=0,
+                       hi=state.cutpurses_in_deck, default=0)
+            events = row.get("events") or {}
+            points = 0
+            for key in EVENT_KEYS:
+                count = as_int(events, key, errors, p + key, lo=0, hi=20, default=0)
+                event_count[key] += count
+                points += SPECIAL_STEP * count
+            other = as_int(row, "other", errors, p + "other", lo=-1000, hi=1000, default=0)
+            if other % SPECIAL_STEP:
+                errors[p + "other"] = msg(N_("Special points come in tens."))
+            gold.append(g)
+            cutpurses.append(c)
+            special.append(points + other)
+        if errors:
+            raise RulesError(errors)
+
+        set_aside = as_int(data, "set_aside", errors, "set_aside", lo=0, default=0)
+        if sum(gold) > GOLD_IN_DECK:
+            errors["gold"] = msg(N_("The deck holds %(max)s in gold; these hands add up to %(total)s."),
+                                 max=GOLD_IN_DECK, total=sum(gold))
+        caught = event_count["guard"] + set_aside
+        if sum(cutpurses) + caught > state.cutpurses_in_deck:
+            errors["cutpurses"] = msg(
+                N_("The deck holds %(max)s cutpurses; %(total)s are counted (kept plus set aside by the Guard)."),
+                max=state.cutpurses_in_deck, total=sum(cutpurses) + caught)
+        for key, _label, most in EVENTS:
+            if most is not None and event_count[key] > most:
+                errors[key] = msg(N_("At most %(max)s per hand."), max=most)
+        authorities = len(AUTHORITIES) - len(TRUMPS_LEFT_OUT.get(len(state.players), ()))
+        if event_count["assassin"] > authorities:
+            errors["assassin"] = msg(
+                N_("Only %(max)s authorities are in the deck with this many players."), max=authorities)
+        if errors:
+            raise RulesError(errors)
+        scores = tuple(hand_score(g, c, s) for g, c, s in zip(gold, cutpurses, special))
+        hand = HandResult(tuple(gold), tuple(cutpurses), tuple(special), scores)
+        return replace(state, hands=state.hands + (hand,))
+
+    def _tie_choice(self, state: State, data: Mapping[str, Any]) -> State:
+        if not self._tie_pending(state):
+            raise RulesError(msg(N_("There is no tie at the top to settle.")))
+        choice = data.get("choice")
+        if choice not in ("another_hand", "share"):
+            raise RulesError({"choice": msg(N_("Choose to play another hand or to share the win."))})
+        return replace(state, tie_choices=state.tie_choices + ((len(state.hands), choice),))
+
+    # -- reading the state ---------------------------------------------------------------
+
+    def _limit_reached(self, state: State) -> bool:
+        return bool(state.hands) and max(state.totals) >= state.limit
+
+    def _top(self, state: State) -> list[int]:
+        best = max(state.totals)
+        return [s for s, t in enumerate(state.totals) if t == best]
+
+    def _choice_now(self, state: State) -> str | None:
+        for hand_count, choice in state.tie_choices:
+            if hand_count == len(state.hands):
+                return choice
+        return None
+
+    def _tie_pending(self, state: State) -> bool:
+        """The limit is reached, the top is shared, and the table has not chosen yet.
+
+        The rules only say the player with most points wins; for equal totals the table
+        decides whether to play on or share the win.
+        """
+        return (self._limit_reached(state) and len(self._top(state)) > 1
+                and self._choice_now(state) is None)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not self._limit_reached(state):
+            return None
+        top = self._top(state)
+        if len(top) == 1:
+            reached = sum(1 for t in state.totals if t >= state.limit)
+            if reached > 1:
+                return Outcome((top[0],), msg(
+                    N_("%(count)s players reached %(limit)s in the same hand; the highest total wins."),
+                    count=reached, limit=state.limit))
+            return Outcome((top[0],), msg(N_("First to reach %(limit)s points."), limit=state.limit))
+        if self._choice_now(state) == "share":
+            return Outcome(tuple(top), msg(N_("Equal totals at the top; the table chose to share the win.")))
+        return None  # tie pending, or the table plays another hand
+
+    def expect(self, state: State) -> Expect | None:
+        if self.outcome(state) is not None:
+            return None
+        if self._tie_pending(state):
+            return Expect("tie_choice", msg(N_("Tie at the top")), (
+                msg(N_("The rules do not say what happens on equal totals: play another hand, or share the win.")),))
+        hand_no = len(state.hands) + 1
+        return Expect("hand", msg(N_("Hand %(n)s"), n=hand_no), (
+            msg(N_("%(player)s deals."), player=state.players[state.dealer]),
+            msg(N_("%(player)s leads the first trick."), player=state.players[state.leader]),
+        ))
+
+    def standings(self, state: State) -> list[Standing]:
+        return ranked(list(enumerate(state.totals)))
+
+    def totals_by_round(self, state: State) -> list[list[int]]:
+        running = [0] * len(state.players)
+        out = []
+        for hand in state.hands:
+            running = [r + s for r, s in zip(running, hand.scores)]
+            out.append(list(running))
+        return out
+
+
+GAME = Beutelschneider()
