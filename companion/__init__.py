@@ -1,0 +1,84 @@
+"""Loot Ledger: a companion scorekeeper for four German tabletop games."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from . import i18n, web
+from .records import summary
+from .store import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _secret_key(instance: Path) -> str:
+    """The key signing sessions and CSRF tokens: made once, then read from the instance folder.
+
+    Never a hard-coded fallback, and never a fresh random key per process (forms would
+    fail after a restart, or between the threads and processes of one server).
+    """
+    path = instance / "secret_key"
+    if not path.exists():
+        key = secrets.token_hex(32)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass  # another process made it first: use theirs
+        else:
+            with os.fdopen(fd, "w") as f:
+                f.write(key)
+    return path.read_text().strip()
+
+
+def _env_config(prefix: str = "COMPANION_") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, raw in os.environ.items():
+        if name.startswith(prefix):
+            value: Any = raw
+            if raw.lower() in ("true", "false"):
+                value = raw.lower() == "true"
+            elif raw.isdigit():
+                value = int(raw)
+            out[name[len(prefix):]] = value
+    return out
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(
+        __name__,
+        instance_path=str(ROOT / "instance"),
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    app.config.from_mapping(
+        DATA_DIR=None,  # default: the instance folder
+        WTF_CSRF_TIME_LIMIT=None,  # a game night is long; a form must not expire at the table
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=False,
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        BABEL_DEFAULT_LOCALE="en",
+        SEND_FILE_MAX_AGE_DEFAULT=60 * 60 * 24,
+    )
+    # Defaults, then the instance config file, then the environment, then the tests.
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_mapping(_env_config())
+    if test_config:
+        app.config.from_mapping(test_config)
+    if app.config.get("INSTANCE_PATH"):
+        app.instance_path = app.config["INSTANCE_PATH"]
+    instance = Path(app.instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(instance)
+
+    i18n.init_app(app)
+    app.extensions["store"] = Store(app.config["DATA_DIR"] or instance, summarize=summary)
+    web.init_app(app)
+    return app

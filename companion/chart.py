@@ -1,0 +1,70 @@
+"""Running totals as an inline SVG line chart, drawn on the server.
+
+The same chart stands on the game page, in the PDF sheet and in the history: no
+JavaScript chart library and nothing fetched from elsewhere. Lines differ by dash
+pattern and marker as well as colour, so the chart reads in black and white.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from markupsafe import Markup, escape
+
+COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98")
+DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2")
+MARKERS = ("circle", "square", "diamond", "triangle", "cross")
+
+
+def _marker(kind: str, x: float, y: float, colour: str) -> str:
+    if kind == "circle":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"/>'
+    if kind == "square":
+        return f'<rect x="{x-3:.1f}" y="{y-3:.1f}" width="6" height="6" fill="{colour}"/>'
+    if kind == "diamond":
+        return f'<path d="M{x:.1f} {y-4:.1f}l4 4-4 4-4-4z" fill="{colour}"/>'
+    if kind == "triangle":
+        return f'<path d="M{x:.1f} {y-4:.1f}l4 7h-8z" fill="{colour}"/>'
+    return f'<path d="M{x-3:.1f} {y-3:.1f}l6 6m0-6l-6 6" stroke="{colour}" stroke-width="2"/>'
+
+
+def totals_chart(players: Sequence[str], totals: Sequence[Sequence[int]], *,
+                 width: int = 340, height: int = 180, limit: int | None = None) -> Markup:
+    """``totals[r][s]`` is seat ``s``'s running total after round ``r + 1``."""
+    rows = [[0] * len(players)] + [list(r) for r in totals]
+    values = [v for r in rows for v in r] + ([limit] if limit is not None else [])
+    lo, hi = min(values + [0]), max(values + [1])
+    left, right, top, bottom = 34, 8, 8, 22
+    w, h = width - left - right, height - top - bottom
+    n = max(len(rows) - 1, 1)
+
+    def x(i: int) -> float:
+        return left + w * i / n
+
+    def y(v: float) -> float:
+        return top + h * (hi - v) / ((hi - lo) or 1)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
+             f'role="img" aria-label="totals by round">']
+    for v in sorted({lo, 0, hi} | ({limit} if limit is not None else set())):
+        parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
+                     f'class="grid" stroke="currentColor" stroke-opacity=".25"/>'
+                     f'<text x="{left - 4}" y="{y(v) + 4:.1f}" text-anchor="end" font-size="10" '
+                     f'fill="currentColor">{v}</text>')
+    for i in range(len(rows)):
+        if n <= 12 or i % 2 == 0:
+            parts.append(f'<text x="{x(i):.1f}" y="{height - 6}" text-anchor="middle" font-size="10" '
+                         f'fill="currentColor">{i}</text>')
+    for s, name in enumerate(players):
+        colour, dash, marker = COLOURS[s % 5], DASHES[s % 5], MARKERS[s % 5]
+        points = " ".join(f"{x(i):.1f},{y(r[s]):.1f}" for i, r in enumerate(rows))
+        parts.append(f'<g><title>{escape(name)}</title><polyline points="{points}" fill="none" '
+                     f'stroke="{colour}" stroke-width="2" stroke-dasharray="{dash}"/>')
+        parts.extend(_marker(marker, x(i), y(r[s]), colour) for i, r in enumerate(rows) if i)
+        parts.append("</g>")
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def legend(players: Sequence[str]) -> list[tuple[str, str, str, str]]:
+    """(name, colour, dash, marker) per seat, for a legend beside the chart."""
+    return [(p, COLOURS[s % 5], DASHES[s % 5], MARKERS[s % 5]) for s, p in enumerate(players)]

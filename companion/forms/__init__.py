@@ -1,0 +1,101 @@
+"""Flask-WTF forms: shape and range only. The rules live in companion/games.
+
+Every form that changes a record carries the record's ``version`` and a one-off
+``submission`` id: a double tap sends the same id twice and is applied once; a form
+filled in before another phone added an entry is refused instead of overwriting it.
+"""
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from wtforms import Field, HiddenField, RadioField, SelectField, StringField, TextAreaField
+from wtforms.validators import InputRequired, Length, Optional
+
+from ..games import GAMES
+from ..games.base import N_, RulesError
+from ..i18n import t
+from ..records import MAX_NAME, MAX_NOTE
+
+
+def new_submission() -> str:
+    return uuid.uuid4().hex
+
+
+class ChangeForm(FlaskForm):
+    """The part every record-changing form shares."""
+
+    version = HiddenField()
+    submission = HiddenField(default=new_submission)
+
+    def version_number(self) -> int | None:
+        try:
+            return int(self.version.data)
+        except (TypeError, ValueError):
+            return None
+
+
+class EntryForm(ChangeForm):
+    kind = HiddenField()
+
+
+class UndoForm(ChangeForm):
+    pass
+
+
+class DrawForm(ChangeForm):
+    pass
+
+
+class NoteForm(ChangeForm):
+    note = TextAreaField(N_("Note"), validators=[Optional(), Length(max=MAX_NOTE)])
+
+
+class NewGameForm(FlaskForm):
+    game = RadioField(N_("Game"), choices=[(slug, g.title) for slug, g in GAMES.items()],
+                      validators=[InputRequired(message=N_("Choose a game."))])
+    players = StringField(N_("Players in seat order, one per field"))
+    note = StringField(N_("Note (optional)"), validators=[Optional(), Length(max=200)])
+
+    def player_names(self, formdata: Any) -> list[str]:
+        return [v[:MAX_NAME] for v in formdata.getlist("player") if v.strip()]
+
+
+class ImportForm(FlaskForm):
+    file = FileField(N_("Game record (JSON)"), validators=[FileRequired(message=N_("Choose a file."))])
+
+
+class LanguageForm(FlaskForm):
+    lang = SelectField(choices=[("en", "English"), ("de", "Deutsch")])
+    next = HiddenField()
+
+
+def walk(fields: Any) -> Iterator[Field]:
+    for field in fields:
+        if hasattr(field, "entries"):  # FieldList
+            for entry in field.entries:
+                yield from walk([entry])
+        elif hasattr(field, "form") and hasattr(field.form, "_fields"):  # FormField
+            yield from walk(field.form)
+        else:
+            yield field
+
+
+def attach_errors(form: FlaskForm, error: RulesError) -> list[str]:
+    """Put each rules message next to its field; return the ones that belong to no field.
+
+    Rules name fields by dotted paths into the entry's data (``players.2.gold``); form
+    fields are named the same way with dashes (``players-2-gold``).
+    """
+    by_name = {f.name: f for f in walk(form)}
+    loose = []
+    for path, message in error.errors.items():
+        field = by_name.get(path.replace(".", "-"))
+        if field is None:
+            loose.append(t(message))
+        else:
+            field.errors = list(field.errors or []) + [t(message)]
+    return loose

@@ -1,0 +1,114 @@
+"""The hand form for Beutelschneider: one block per player, special points by event."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, FieldList, Form, FormField, IntegerField, RadioField, SelectField
+from wtforms.validators import NumberRange, Optional
+
+from ..games.base import N_
+from ..games.beutelschneider import EVENT_KEYS, GOLD_IN_DECK
+from . import EntryForm
+
+NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
+
+
+class PlayerHand(Form):
+    gold = IntegerField(N_("Gold"), validators=[Optional(), NumberRange(0, GOLD_IN_DECK)],
+                        render_kw=NUMERIC)
+    cutpurses = IntegerField(N_("Cutpurses"), default=0, validators=[Optional(), NumberRange(0, 20)],
+                             render_kw=NUMERIC)
+    night_watchman = IntegerField(N_("Night Watchman wins the last trick"), default=0,
+                                  validators=[Optional(), NumberRange(0, 1)], render_kw=NUMERIC)
+    guard = IntegerField(N_("Cutpurses caught by the Guard"), default=0,
+                         validators=[Optional(), NumberRange(0, 20)], render_kw=NUMERIC)
+    assassin = IntegerField(N_("Authorities murdered by the Assassin"), default=0,
+                            validators=[Optional(), NumberRange(0, 4)], render_kw=NUMERIC)
+    seduction = IntegerField(N_("Adventurer/Countess played second and won"), default=0,
+                             validators=[Optional(), NumberRange(0, 1)], render_kw=NUMERIC)
+    bard = IntegerField(N_("Couples driven out by the Bard"), default=0,
+                        validators=[Optional(), NumberRange(0, 1)], render_kw=NUMERIC)
+    muscleman = IntegerField(N_("Tavern Maids taken by the Muscleman"), default=0,
+                             validators=[Optional(), NumberRange(0, 4)], render_kw=NUMERIC)
+    other = IntegerField(N_("Other special points (tens)"), default=0,
+                         validators=[Optional()], render_kw=NUMERIC)
+
+
+class HandForm(EntryForm):
+    players = FieldList(FormField(PlayerHand))
+    set_aside = IntegerField(N_("Cutpurses set aside by a Guard whose player lost the trick"),
+                             default=0, validators=[Optional(), NumberRange(0, 20)], render_kw=NUMERIC)
+    alchemist = BooleanField(N_("The Alchemist turned gold to lead this hand"))
+
+
+class TieChoiceForm(EntryForm):
+    choice = RadioField(N_("Equal totals at the top"), choices=[
+        ("another_hand", N_("Play another hand")), ("share", N_("Share the win"))])
+
+
+class SetupForm(FlaskForm):
+    class Meta:
+        csrf = False  # sent inside the new-game form, which carries the token
+
+    first_dealer = SelectField(N_("First dealer"), coerce=int, default=0,
+                               choices=[(i, str(i + 1)) for i in range(5)])
+    limit = IntegerField(N_("Point limit"), default=100, validators=[Optional()], render_kw=NUMERIC)
+    cutpurses_in_deck = IntegerField(N_("Cutpurses in the deck"), default=4,
+                                     validators=[Optional()], render_kw=NUMERIC)
+
+
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) else 0
+
+
+class Adapter:
+    forms = {"hand": HandForm, "tie_choice": TieChoiceForm}
+
+    def setup_form(self, formdata: Any = None) -> SetupForm:
+        return SetupForm(formdata=formdata)
+
+    def to_settings(self, form: SetupForm) -> dict[str, Any]:
+        return {k: getattr(form, k).data for k in ("first_dealer", "limit", "cutpurses_in_deck")
+                if getattr(form, k).data is not None}
+
+    def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
+             formdata: Any = None) -> EntryForm:
+        cls = self.forms[kind]
+        if kind == "hand":
+            rows = (data or {}).get("players") or [{} for _ in record["players"]]
+            obj = {"players": [{**r, **(r.get("events") or {})} for r in rows],
+                   "set_aside": (data or {}).get("set_aside", 0),
+                   "alchemist": (data or {}).get("alchemist", False)}
+            form = cls(formdata=formdata, data=obj)
+            while len(form.players.entries) < len(record["players"]):
+                form.players.append_entry()
+            return form
+        return cls(formdata=formdata, data=data or {})
+
+    def to_data(self, kind: str, form: EntryForm, record: dict[str, Any]) -> dict[str, Any]:
+        if kind == "tie_choice":
+            return {"choice": form.choice.data}
+        rows = []
+        for entry in form.players.entries:
+            f = entry.form
+            rows.append({
+                "gold": f.gold.data,
+                "cutpurses": _count(f.cutpurses.data),
+                "events": {k: _count(getattr(f, k).data) for k in EVENT_KEYS},
+                "other": _count(f.other.data),
+            })
+        blanks = [r for r in rows if r["gold"] is None]
+        # "80 minus the rest": all the gold in the deck is taken every hand, unless the
+        # Alchemist turned some of it to lead.
+        if len(blanks) == 1 and not form.alchemist.data:
+            known = sum(r["gold"] for r in rows if r["gold"] is not None)
+            if 0 <= GOLD_IN_DECK - known:
+                blanks[0]["gold"] = GOLD_IN_DECK - known
+        data: dict[str, Any] = {"players": rows, "set_aside": _count(form.set_aside.data)}
+        if form.alchemist.data:
+            data["alchemist"] = True
+        return data
+
+
+ADAPTER = Adapter()

@@ -1,0 +1,70 @@
+"""Languages: English message ids, German catalogs compiled when the app starts.
+
+Each area keeps its own catalog (``translations/de/core.po``, ``beutezug.po``, ...) so
+that work on one game never conflicts with another. At start-up they are merged and
+compiled into the instance folder, where Flask-Babel reads them.
+"""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import request, session
+from flask_babel import Babel, gettext
+
+from .games.base import Msg
+
+LANGUAGES = ("en", "de")
+SOURCE = Path(__file__).parent / "translations"
+
+
+def merged_catalog(lang: str) -> Catalog:
+    merged = Catalog(locale=lang)
+    for po in sorted((SOURCE / lang).glob("*.po")):
+        with po.open("rb") as f:
+            for message in read_po(f, locale=lang):
+                if message.id and message.string:
+                    merged[message.id] = message.string
+    return merged
+
+
+def compile_catalogs(target: Path) -> None:
+    """Write ``<target>/<lang>/LC_MESSAGES/messages.mo`` for every language we translate to."""
+    for lang_dir in sorted(p for p in SOURCE.iterdir() if p.is_dir()):
+        out = target / lang_dir.name / "LC_MESSAGES" / "messages.mo"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        buf = io.BytesIO()
+        write_mo(buf, merged_catalog(lang_dir.name))
+        if not out.exists() or out.read_bytes() != buf.getvalue():
+            # write_atomically takes text; .mo is bytes, so write via a temporary name.
+            tmp = out.with_suffix(".mo.tmp")
+            tmp.write_bytes(buf.getvalue())
+            tmp.replace(out)
+
+
+def select_locale() -> str:
+    chosen = session.get("lang")
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def t(value: Any) -> str:
+    """Translate a rules message (``Msg``) or a plain message id."""
+    if isinstance(value, Msg):
+        args = {k: (t(v) if isinstance(v, Msg) else v) for k, v in value.args.items()}
+        return gettext(value.text, **args) if args else gettext(value.text)
+    return gettext(value) if value else ""
+
+
+def init_app(app: Any) -> Babel:
+    translations = Path(app.instance_path) / "translations"
+    compile_catalogs(translations)
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(translations)
+    babel = Babel(app, locale_selector=select_locale)
+    app.jinja_env.filters["t"] = t
+    return babel

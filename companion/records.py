@@ -1,0 +1,217 @@
+"""A game record: who plays which game with which settings, and the ordered list of entries.
+
+The record is the truth. Standings, orders, bonuses, the end and the winner are what the
+game's rules make of the entries when they are replayed (``replay``); none of that is
+stored as if it were a fact. Every change returns a new record with ``version`` one
+higher, so a form that was filled in against an older version can be recognised.
+"""
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from .games import get_game
+from .games.base import N_, Game, Msg, Outcome, ReplayError, RulesError, Standing, msg
+
+MAX_NAME = 40
+MAX_NOTE = 2000
+KEEP_SUBMISSIONS = 200  # enough to recognise any double tap or resent form
+
+
+class Stale(Exception):
+    """The form was filled in against an older version of the record."""
+
+
+class Repeated(Exception):
+    """This submission was applied already (a double tap, a resent form)."""
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def clean_players(names: Sequence[str]) -> list[str]:
+    return [" ".join(str(n).split())[:MAX_NAME] for n in names if str(n).strip()]
+
+
+def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
+               group: str = "household", note: str = "") -> dict[str, Any]:
+    """A record with no entries yet; raises RulesError for players or settings."""
+    game = get_game(slug)
+    players = clean_players(players)
+    errors: dict[str, Msg] = {}
+    if len({p.casefold() for p in players}) != len(players):
+        errors["players"] = msg(N_("Each player needs a different name."))
+    try:
+        settings = game.setup(players, settings)
+    except RulesError as error:
+        errors = {**error.errors, **errors}
+    if errors:
+        raise RulesError(errors)
+    return {
+        "game": slug, "players": players, "settings": settings, "group": group,
+        "note": note[:MAX_NOTE], "created": now_iso(), "version": 0,
+        "entries": [], "undone": [], "submissions": [],
+    }
+
+
+def entries_of(record: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+    return [(e["kind"], e["data"]) for e in record["entries"]]
+
+
+@dataclass(frozen=True)
+class View:
+    """A replayed record: the game, its state and what the pages read off it."""
+
+    game: Game
+    state: Any
+    standings: list[Standing]
+    outcome: Outcome | None
+    expect: Any
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
+
+
+def _replay(record: Mapping[str, Any]) -> View:
+    game = get_game(record["game"])
+    state = game.replay(record["players"], record["settings"], entries_of(record))
+    return View(game, state, game.standings(state), game.outcome(state), game.expect(state))
+
+
+def replay(record: Mapping[str, Any]) -> View:
+    """Replay the record. Raises ReplayError if an entry is refused by the rules."""
+    return _replay(record)
+
+
+def _bump(record: dict[str, Any], submission: str | None) -> dict[str, Any]:
+    record["version"] = record.get("version", 0) + 1
+    if submission:
+        record["submissions"] = (record.get("submissions", []) + [submission])[-KEEP_SUBMISSIONS:]
+    return record
+
+
+def guard(record: Mapping[str, Any], version: int | None, submission: str | None) -> None:
+    """Refuse a repeated or stale form before anything is changed."""
+    if submission and submission in record.get("submissions", ()):
+        raise Repeated()
+    if version is not None and version != record.get("version", 0):
+        raise Stale()
+
+
+def add_entry(record: Mapping[str, Any], kind: str, data: Mapping[str, Any], *,
+              source: str = "table", submission: str | None = None,
+              version: int | None = None) -> dict[str, Any]:
+    """The record with one more entry; RulesError if the rules refuse it."""
+    guard(record, version, submission)
+    view = replay(record)
+    if view.expect is None:
+        raise RulesError(msg(N_("The game is over; undo or correct an entry to reopen it.")))
+    view.game.apply(view.state, kind, data)  # raises RulesError; the state is not changed
+    new = copy.deepcopy(dict(record))
+    next_id = max((e["id"] for e in new["entries"] + new["undone"]), default=0) + 1
+    new["entries"].append({"id": next_id, "kind": kind, "data": copy.deepcopy(dict(data)),
+                           "at": now_iso(), "source": source, "edits": []})
+    return _bump(new, submission)
+
+
+def undo(record: Mapping[str, Any], *, submission: str | None = None,
+         version: int | None = None) -> dict[str, Any]:
+    """The record without its last entry. The entry is kept aside, never thrown away."""
+    guard(record, version, submission)
+    if not record["entries"]:
+        raise RulesError(msg(N_("There is nothing to undo.")))
+    new = copy.deepcopy(dict(record))
+    entry = new["entries"].pop()
+    new["undone"].append({**entry, "undone_at": now_iso()})
+    return _bump(new, submission)
+
+
+def correct(record: Mapping[str, Any], entry_id: int, data: Mapping[str, Any], *,
+            submission: str | None = None, version: int | None = None) -> dict[str, Any]:
+    """Replace an earlier entry's data, keeping the old values in its trail.
+
+    Everything after it is replayed; if a later entry no longer fits the rules, the
+    correction is refused and names that entry.
+    """
+    guard(record, version, submission)
+    new = copy.deepcopy(dict(record))
+    positions = [i for i, e in enumerate(new["entries"]) if e["id"] == entry_id]
+    if not positions:
+        raise RulesError(msg(N_("No such entry.")))
+    entry = new["entries"][positions[0]]
+    if entry["data"] == dict(data):
+        raise RulesError(msg(N_("Nothing was changed.")))
+    entry["edits"].append({"at": now_iso(), "data": entry["data"]})
+    entry["data"] = copy.deepcopy(dict(data))
+    try:
+        replay(new)
+    except ReplayError as error:
+        if error.index == positions[0]:
+            raise error.error from None
+        raise RulesError(msg(N_("With this change, entry %(n)s no longer fits the rules: %(why)s"),
+                             n=error.index + 1, why=str(error.error))) from None
+    return _bump(new, submission)
+
+
+def set_note(record: Mapping[str, Any], note: str, *, submission: str | None = None) -> dict[str, Any]:
+    if submission and submission in record.get("submissions", ()):
+        raise Repeated()
+    new = copy.deepcopy(dict(record))
+    new["note"] = note.strip()[:MAX_NOTE]
+    return _bump(new, submission)
+
+
+# -- time --------------------------------------------------------------------------------
+
+def parse_time(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value) if value else None
+
+
+def started(record: Mapping[str, Any]) -> str:
+    entries = record["entries"]
+    return entries[0]["at"] if entries else record["created"]
+
+
+def ended(record: Mapping[str, Any], view: View) -> str | None:
+    return record["entries"][-1]["at"] if view.finished and record["entries"] else None
+
+
+def duration_minutes(record: Mapping[str, Any], view: View) -> int | None:
+    end = ended(record, view)
+    if end is None:
+        return None
+    delta = parse_time(end) - parse_time(started(record))  # type: ignore[operator]
+    return max(0, round(delta.total_seconds() / 60))
+
+
+# -- what the index keeps ----------------------------------------------------------------
+
+def summary(record: Mapping[str, Any]) -> dict[str, Any]:
+    """What the games list needs without opening the game file.
+
+    Scores and winners are only kept once a game is over, so an ordinary entry does
+    not change the summary and does not rewrite the index.
+    """
+    out: dict[str, Any] = {
+        "game": record["game"], "players": list(record["players"]),
+        "group": record.get("group", "household"), "created": record["created"],
+    }
+    try:
+        view = replay(record)
+    except ReplayError:
+        return {**out, "status": "broken"}
+    if not view.finished:
+        return {**out, "status": "playing"}
+    by_seat = {s.seat: s for s in view.standings}
+    return {
+        **out, "status": "finished", "started": started(record), "ended": ended(record, view),
+        "minutes": duration_minutes(record, view), "rounds": len(view.game.totals_by_round(view.state)),
+        "scores": [by_seat[i].score for i in range(len(record["players"]))],
+        "ranks": [by_seat[i].rank for i in range(len(record["players"]))],
+        "winners": sorted(view.outcome.winners),  # type: ignore[union-attr]
+    }

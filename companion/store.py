@@ -1,0 +1,232 @@
+"""The only code that touches TinyDB.
+
+Measured on this machine: a single TinyDB file rewrites everything on each write, is not
+crash-safe and loses writes across processes. So every game lives in a file of its own
+(one TinyDB document: the record) and a small index file lists the games. Every write
+goes to a temporary file that is fsynced and then renamed over the old one, and every
+read-modify-write holds a lock that also holds across processes (``filelock``).
+
+A file that cannot be read is never written over: ``DamagedFile`` names it, and the
+other games keep working.
+"""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from filelock import FileLock
+from tinydb import TinyDB
+from tinydb.storages import Storage
+from tinydb.table import Document
+
+SCHEMA = 1
+# Schema migrations: MIGRATIONS[n] turns a version-n record into version n+1.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+INDEX_SCHEMA = 1
+LOCK_TIMEOUT = 10  # seconds; a writer never holds the lock longer than one small write
+
+
+class StoreError(Exception):
+    pass
+
+
+class DamagedFile(StoreError):
+    """A data file that does not read as JSON of a known schema. It is left as it is."""
+
+    def __init__(self, path: Path, reason: str):
+        self.path = path
+        self.reason = reason
+        super().__init__(f"{path}: {reason}")
+
+
+class NoSuchGame(StoreError, LookupError):
+    pass
+
+
+def fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that a crash leaves either the old or the new file.
+
+    On any failure (a full disk included) the temporary file is removed and the original
+    is untouched.
+    """
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    fsync_dir(path.parent)
+
+
+class AtomicJSONStorage(Storage):
+    """TinyDB storage that refuses to read damaged files and writes atomically."""
+
+    def __init__(self, path: str | Path, create: bool = True):
+        self.path = Path(path)
+        self.create = create
+
+    def read(self) -> dict[str, Any] | None:
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return None
+        try:
+            data = json.loads(raw)
+        except (ValueError, UnicodeDecodeError) as error:
+            raise DamagedFile(self.path, f"not valid JSON ({error})") from None
+        if not isinstance(data, dict):
+            raise DamagedFile(self.path, "not a TinyDB file")
+        return data
+
+    def write(self, data: dict[str, Any]) -> None:
+        write_atomically(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+    def close(self) -> None:
+        pass
+
+
+class Store:
+    """Game records by id, and the index of games and player names."""
+
+    def __init__(self, folder: str | Path,
+                 summarize: Callable[[dict[str, Any]], dict[str, Any]] = lambda r: {}):
+        """``summarize`` turns a record into what the index keeps of it (see records.py)."""
+        self.folder = Path(folder)
+        self.summarize = summarize
+        self.games_dir = self.folder / "games"
+        self.locks_dir = self.folder / "locks"
+        for d in (self.folder, self.games_dir, self.locks_dir):
+            d.mkdir(parents=True, exist_ok=True)
+        self.index_path = self.folder / "index.json"
+        self._index_cache: tuple[tuple[int, int], dict[str, Any]] | None = None
+
+    # -- locking ---------------------------------------------------------------------------
+
+    @contextmanager
+    def _lock(self, name: str) -> Iterator[None]:
+        with FileLock(self.locks_dir / f"{name}.lock", timeout=LOCK_TIMEOUT):
+            yield
+
+    def _path(self, game_id: str) -> Path:
+        if not game_id or not all(c.isalnum() or c in "-_" for c in game_id):
+            raise NoSuchGame(game_id)
+        return self.games_dir / f"{game_id}.json"
+
+    # -- game records ----------------------------------------------------------------------
+
+    def _read(self, path: Path) -> dict[str, Any]:
+        data = AtomicJSONStorage(path).read()
+        if data is None:
+            raise NoSuchGame(path.stem)
+        try:
+            record = dict(data["record"]["1"])
+        except (KeyError, TypeError):
+            raise DamagedFile(path, "no game record in the file") from None
+        schema = record.get("schema")
+        if not isinstance(schema, int) or schema > SCHEMA or schema < 1:
+            raise DamagedFile(path, f"unknown schema version {schema!r}")
+        while record["schema"] < SCHEMA:
+            record = MIGRATIONS[record["schema"]](record)
+        return record
+
+    def load(self, game_id: str) -> dict[str, Any]:
+        return self._read(self._path(game_id))
+
+    def _write(self, path: Path, record: dict[str, Any]) -> None:
+        db = TinyDB(path, storage=AtomicJSONStorage)
+        table = db.table("record")
+        table.upsert(Document(record, doc_id=1))
+
+    def create(self, record: dict[str, Any]) -> str:
+        """Store a new record under a fresh unguessable id and list it in the index."""
+        while True:
+            game_id = secrets.token_hex(6)
+            path = self._path(game_id)
+            if not path.exists():
+                break
+        record = {**record, "id": game_id, "schema": SCHEMA}
+        with self._lock(game_id):
+            self._write(path, record)
+        self.reindex(game_id, record)
+        return game_id
+
+    def update(self, game_id: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+        """Read, change and write one record under its lock; return the new record.
+
+        ``change`` may raise to refuse the change; then nothing is written.
+        """
+        path = self._path(game_id)
+        with self._lock(game_id):
+            record = self._read(path)
+            new = change(record)
+            self._write(path, new)
+        # The index only changes when a game starts, ends or changes its summary, so an
+        # ordinary entry costs one small file write however many games there are.
+        if {"id": game_id, **self.summarize(new)} != self.index().get(game_id):
+            self.reindex(game_id, new)
+        return new
+
+    # -- index -----------------------------------------------------------------------------
+
+    def index(self) -> dict[str, Any]:
+        """The games' summaries by id, cached until the index file changes."""
+        try:
+            st = self.index_path.stat()
+        except FileNotFoundError:
+            return {}
+        key = (st.st_mtime_ns, st.st_size)
+        if self._index_cache and self._index_cache[0] == key:
+            return self._index_cache[1]
+        data = AtomicJSONStorage(self.index_path).read() or {}
+        games = {doc["id"]: doc for doc in (data.get("games") or {}).values()
+                 if isinstance(doc, dict) and "id" in doc}
+        self._index_cache = (key, games)
+        return games
+
+    def reindex(self, game_id: str, record: dict[str, Any] | None = None) -> None:
+        with self._lock("index"):
+            if record is None:
+                record = self.load(game_id)
+            summary = {"id": game_id, **self.summarize(record)}
+            db = TinyDB(self.index_path, storage=AtomicJSONStorage)
+            games = db.table("games")
+            existing = {doc["id"]: doc.doc_id for doc in games.all()}
+            if game_id in existing:
+                games.upsert(Document(summary, doc_id=existing[game_id]))
+            else:
+                games.insert(summary)
+            db.table("meta").upsert(Document({"schema": INDEX_SCHEMA}, doc_id=1))
+
+    def rebuild_index(self) -> list[DamagedFile]:
+        """Rebuild the index from the game files; returns the files that could not be read."""
+        damaged = []
+        for path in sorted(self.games_dir.glob("*.json")):
+            try:
+                self.reindex(path.stem, self._read(path))
+            except DamagedFile as error:
+                damaged.append(error)
+        return damaged
+
+    def game_ids(self) -> list[str]:
+        return sorted(p.stem for p in self.games_dir.glob("*.json"))

@@ -1,0 +1,76 @@
+"""Start a game, see the games in progress and the recent ones, switch language."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import (Blueprint, abort, current_app, redirect, render_template, request, session,
+                   url_for)
+
+from ..forms import LanguageForm, NewGameForm
+from ..forms.adapters import ADAPTERS
+from ..games import GAMES
+from ..games.base import RulesError
+from ..i18n import t
+from ..records import new_record
+from . import safe_next
+
+bp = Blueprint("home", __name__)
+RECENT = 10
+
+
+def known_players(index: dict[str, Any]) -> list[str]:
+    """Names from earlier games, most used first, to suggest when starting a game."""
+    counts: dict[str, int] = {}
+    for summary in index.values():
+        for name in summary.get("players", ()):
+            counts[name] = counts.get(name, 0) + 1
+    return sorted(counts, key=lambda n: (-counts[n], n.casefold()))
+
+
+@bp.get("/")
+def index() -> Any:
+    games = list(current_app.extensions["store"].index().values())
+    playing = sorted((g for g in games if g.get("status") != "finished"),
+                     key=lambda g: g["created"], reverse=True)
+    finished = sorted((g for g in games if g.get("status") == "finished"),
+                      key=lambda g: g.get("ended") or "", reverse=True)[:RECENT]
+    return render_template("home/index.html", playing=playing, finished=finished, games=GAMES)
+
+
+@bp.route("/new/<slug>", methods=["GET", "POST"])
+def new(slug: str) -> Any:
+    game = GAMES.get(slug)
+    if game is None:
+        abort(404)
+    adapter = ADAPTERS[slug]
+    form = NewGameForm(game=slug)
+    setup = adapter.setup_form(request.form if request.method == "POST" else None)
+    names = request.form.getlist("player") if request.method == "POST" else []
+    loose: list[str] = []
+    if request.method == "POST" and form.validate() and setup.validate():
+        try:
+            record = new_record(slug, names, adapter.to_settings(setup), note=form.note.data or "")
+        except RulesError as error:
+            loose = [t(m) for k, m in error.errors.items() if not hasattr(setup, k) or k == "players"]
+            for key, message in error.errors.items():
+                if key != "players" and hasattr(setup, key):
+                    getattr(setup, key).errors = [t(message)]
+        else:
+            game_id = current_app.extensions["store"].create(record)
+            return redirect(url_for("play.game", game_id=game_id), 303)
+    elif request.method == "POST" and "csrf_token" in form.errors:
+        loose.append(t("This form could not be checked (it may have been open for a long time). Check it and send it again."))
+    names = names + [""] * (game.max_players - len(names))
+    known = known_players(current_app.extensions["store"].index())
+    status = 422 if request.method == "POST" else 200
+    return render_template("home/new.html", game=game, form=form, setup=setup, names=names,
+                           known=known, notices=loose, adapter=adapter), status
+
+
+@bp.post("/lang")
+def language() -> Any:
+    form = LanguageForm()
+    if form.validate():
+        session["lang"] = form.lang.data
+        session.permanent = True
+    return redirect(safe_next(form.next.data), 303)

@@ -1,0 +1,239 @@
+"""A game at the table: its page, new entries, draws, undo, corrections, note, export."""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from flask import (Blueprint, Response, abort, current_app, redirect, render_template, request,
+                   url_for)
+
+from ..chart import totals_chart
+from ..forms import DrawForm, ImportForm, NoteForm, UndoForm, attach_errors, new_submission
+from ..forms.adapters import ADAPTERS
+from ..games.base import N_, ReplayError, RulesError
+from ..i18n import t
+from ..records import Repeated, Stale, add_entry, correct, replay, set_note, undo
+from ..store import NoSuchGame, Store
+from ..transfer import ImportError_, export_record, import_record
+
+bp = Blueprint("play", __name__)
+
+CSRF_MESSAGE = N_("This form could not be checked (it may have been open for a long time). "
+                  "Check it and send it again.")
+STALE_MESSAGE = N_("Another phone changed this game meanwhile, so your entry was not stored. "
+                   "Here is the game as it is now; check your entry and send it again.")
+# The rules use SystemRandom when the app draws: nobody at the table can predict it.
+RNG = random.SystemRandom()
+
+
+def _store() -> Store:
+    return current_app.extensions["store"]
+
+
+def load(game_id: str) -> dict[str, Any]:
+    try:
+        return _store().load(game_id)
+    except NoSuchGame:
+        abort(404)
+
+
+def _form_messages(form: Any) -> list[str]:
+    return [t(CSRF_MESSAGE)] if "csrf_token" in form.errors else []
+
+
+def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = None,
+         status: int = 200) -> Any:
+    try:
+        view = replay(record)
+    except ReplayError as error:
+        return render_template("errors/broken.html", record=record, error=error), 500
+    adapter = ADAPTERS[record["game"]]
+    if form is None and view.expect is not None:
+        form = adapter.form(view.expect.kind, record)
+    if form is not None:
+        form.version.data = record["version"]
+        if view.expect is not None:
+            form.kind.data = view.expect.kind
+        if not form.submission.data:
+            form.submission.data = new_submission()
+    small = {"version": record["version"], "submission": new_submission()}
+    totals = view.game.totals_by_round(view.state)
+    return render_template(
+        f"play/game.html", record=record, view=view, form=form, messages=messages or [],
+        undo_form=UndoForm(**small) if record["entries"] else None,
+        draw_form=DrawForm(**small) if view.expect is not None and view.expect.draw else None,
+        note_form=NoteForm(note=record.get("note", ""), **small),
+        chart=totals_chart(record["players"], totals) if totals else None,
+        players=record["players"], adapter=adapter,
+    ), status
+
+
+def _back(game_id: str) -> Any:
+    # POST/redirect/GET: a reload of the page never sends the entry again.
+    return redirect(url_for("play.game", game_id=game_id), 303)
+
+
+def _repeated(record: dict[str, Any]) -> bool:
+    return request.form.get("submission", "") in record.get("submissions", ())
+
+
+@bp.get("/games/<game_id>")
+def game(game_id: str) -> Any:
+    return page(load(game_id))
+
+
+@bp.post("/games/<game_id>/entries")
+def add(game_id: str) -> Any:
+    record = load(game_id)
+    if _repeated(record):
+        return _back(game_id)
+    view = replay(record)
+    kind = request.form.get("kind", "")
+    if view.expect is None or kind != view.expect.kind:
+        return page(record, messages=[t(STALE_MESSAGE)], status=409)
+    adapter = ADAPTERS[record["game"]]
+    form = adapter.form(kind, record, formdata=request.form)
+    if not form.validate():
+        return page(record, form, _form_messages(form), 422)
+    data = adapter.to_data(kind, form, record)
+    try:
+        _store().update(game_id, lambda r: add_entry(
+            r, kind, data, submission=form.submission.data, version=form.version_number()))
+    except Repeated:
+        pass
+    except Stale:
+        current = load(game_id)
+        fresh = replay(current)
+        keep = form if fresh.expect is not None and fresh.expect.kind == kind else None
+        return page(current, keep, [t(STALE_MESSAGE)], 409)
+    except RulesError as error:
+        return page(record, form, attach_errors(form, error), 422)
+    return _back(game_id)
+
+
+@bp.post("/games/<game_id>/draw")
+def draw(game_id: str) -> Any:
+    record = load(game_id)
+    form = DrawForm()
+    if _repeated(record):
+        return _back(game_id)
+    if not form.validate():
+        return page(record, messages=_form_messages(form), status=422)
+    view = replay(record)
+    if view.expect is None or not view.expect.draw:
+        return page(record, messages=[t(N_("Nothing to draw now."))], status=409)
+    kind = view.expect.kind
+    data = view.game.draw(view.state, RNG)
+    try:
+        _store().update(game_id, lambda r: add_entry(
+            r, kind, data, source="app", submission=form.submission.data,
+            version=form.version_number()))
+    except Repeated:
+        pass
+    except Stale:
+        return page(load(game_id), messages=[t(STALE_MESSAGE)], status=409)
+    return _back(game_id)
+
+
+@bp.post("/games/<game_id>/undo")
+def undo_last(game_id: str) -> Any:
+    record = load(game_id)
+    form = UndoForm()
+    if _repeated(record):
+        return _back(game_id)
+    if not form.validate():
+        return page(record, messages=_form_messages(form), status=422)
+    try:
+        _store().update(game_id, lambda r: undo(
+            r, submission=form.submission.data, version=form.version_number()))
+    except Repeated:
+        pass
+    except Stale:
+        return page(load(game_id), messages=[t(STALE_MESSAGE)], status=409)
+    except RulesError as error:
+        return page(record, messages=[t(m) for m in error.errors.values()], status=409)
+    return _back(game_id)
+
+
+@bp.route("/games/<game_id>/entries/<int:entry_id>/edit", methods=["GET", "POST"])
+def edit(game_id: str, entry_id: int) -> Any:
+    record = load(game_id)
+    entry = next((e for e in record["entries"] if e["id"] == entry_id), None)
+    if entry is None:
+        abort(404)
+    number = record["entries"].index(entry) + 1
+    adapter = ADAPTERS[record["game"]]
+    if request.method == "POST" and _repeated(record):
+        return _back(game_id)
+    form = adapter.form(entry["kind"], record, data=entry["data"],
+                        formdata=request.form if request.method == "POST" else None)
+    messages: list[str] = []
+    status = 200
+    if request.method == "POST":
+        if not form.validate():
+            messages, status = _form_messages(form), 422
+        else:
+            data = adapter.to_data(entry["kind"], form, record)
+            try:
+                _store().update(game_id, lambda r: correct(
+                    r, entry_id, data, submission=form.submission.data,
+                    version=form.version_number()))
+            except Repeated:
+                return _back(game_id)
+            except Stale:
+                record = load(game_id)
+                messages, status = [t(STALE_MESSAGE)], 409
+            except RulesError as error:
+                messages, status = attach_errors(form, error), 422
+            else:
+                return _back(game_id)
+    form.version.data = record["version"]
+    form.kind.data = entry["kind"]
+    if not form.submission.data:
+        form.submission.data = new_submission()
+    return render_template("play/edit.html", record=record, entry=entry, number=number,
+                           form=form, messages=messages, adapter=adapter,
+                           players=record["players"]), status
+
+
+@bp.post("/games/<game_id>/note")
+def note(game_id: str) -> Any:
+    record = load(game_id)
+    form = NoteForm()
+    if not form.validate():
+        return page(record, messages=_form_messages(form) or
+                    [t(e) for errs in form.errors.values() for e in errs], status=422)
+    try:
+        _store().update(game_id, lambda r: set_note(r, form.note.data or "",
+                                                   submission=form.submission.data))
+    except Repeated:
+        pass
+    return _back(game_id)
+
+
+@bp.get("/games/<game_id>/record.json")
+def record_json(game_id: str) -> Any:
+    record = load(game_id)
+    body = json.dumps(export_record(record), ensure_ascii=False, indent=2)
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="{record["game"]}-{game_id}.json"'})
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_game() -> Any:
+    form = ImportForm()
+    messages: list[str] = []
+    if request.method == "POST":
+        if not form.validate():
+            messages = _form_messages(form)
+        else:
+            try:
+                record = import_record(form.file.data.read())
+            except ImportError_ as error:
+                messages = [t(error.message)]
+            else:
+                game_id = _store().create(record)
+                return redirect(url_for("play.game", game_id=game_id), 303)
+    status = 422 if request.method == "POST" else 200
+    return render_template("play/import.html", form=form, messages=messages), status

@@ -1,0 +1,72 @@
+"""What the app factory binds: blueprints, error pages, headers, template helpers, commands."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, current_app, g, render_template, request
+from flask_babel import format_datetime, format_decimal, get_locale
+from jinja2 import TemplateNotFound
+
+from . import cli
+from .forms import LanguageForm
+from .i18n import LANGUAGES
+from .records import parse_time
+from .store import DamagedFile, Store
+from .views import home, play
+
+def store() -> Store:
+    return current_app.extensions["store"]
+
+
+def _security_headers(response: Any) -> Any:
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    return response
+
+
+def _error(code: int) -> Any:
+    def handler(error: Any) -> Any:
+        try:
+            return render_template(f"errors/{code}.html", error=error), code
+        except TemplateNotFound:
+            return render_template("errors/error.html", code=code, error=error), code
+    return handler
+
+
+def _damaged(error: DamagedFile) -> Any:
+    current_app.logger.error("damaged data file %s: %s", error.path, error.reason)
+    return render_template("errors/damaged.html", error=error), 500
+
+
+def _when(value: str | None, fmt: str = "medium") -> str:
+    moment = parse_time(value)
+    return format_datetime(moment, fmt) if moment else ""
+
+
+def init_app(app: Flask) -> None:
+    # CSRF is checked by each form (every POST view validates a FlaskForm before it changes
+    # anything), not by a global hook: a failed check then re-shows the form with what was
+    # typed and a message, where a global CSRFProtect could only answer with a bare 400.
+    for bp in (home.bp, play.bp):
+        app.register_blueprint(bp)
+    app.after_request(_security_headers)
+    for code in (400, 404, 405, 409, 413, 500):
+        app.register_error_handler(code, _error(code))
+    app.register_error_handler(DamagedFile, _damaged)
+    cli.init_app(app)
+
+    @app.context_processor
+    def helpers() -> dict[str, Any]:
+        def language_form() -> LanguageForm:
+            return LanguageForm(lang=str(get_locale()), next=request.full_path.rstrip("?"))
+        return {"language_form": language_form, "LANGUAGES": LANGUAGES,
+                "locale": lambda: str(get_locale())}
+
+    app.jinja_env.filters["when"] = _when
+    app.jinja_env.filters["number"] = lambda n: format_decimal(n) if n is not None else ""
+    app.jinja_env.globals["g"] = g
