@@ -6,11 +6,13 @@ from typing import Any
 
 import click
 from flask import Flask, current_app
+from flask.cli import with_appcontext
 
 from .transfer import ImportError_, import_record
 
 
 @click.command("serve")
+@with_appcontext
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="0.0.0.0 to let the phones on the local network reach it.")
 @click.option("--port", default=8000, show_default=True)
@@ -23,6 +25,7 @@ def serve(host: str, port: int, threads: int) -> None:
 
 
 @click.command("import-record")
+@with_appcontext
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def import_record_command(file: Path) -> None:
     """Import one game record exported as JSON."""
@@ -35,6 +38,7 @@ def import_record_command(file: Path) -> None:
 
 
 @click.command("reindex")
+@with_appcontext
 def reindex() -> None:
     """Rebuild the games list from the game files (after a crash or a manual restore)."""
     for error in current_app.extensions["store"].rebuild_index():

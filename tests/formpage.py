@@ -80,8 +80,10 @@ class Browserless:
         return self.response
 
     def form(self, action: str = "") -> dict[str, Any]:
+        """The POST form whose action contains ``action`` ("" = the form posting to this page)."""
         for form in forms_of(self.page):
-            if action in form["action"] and form["method"].lower() == "post":
+            matches = action in form["action"] if action else form["action"] in ("", self.url)
+            if matches and form["method"].lower() == "post":
                 return form
         raise AssertionError(f"no form posting to {action!r} on {self.url}")
 

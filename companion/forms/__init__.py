@@ -13,12 +13,18 @@ from typing import Any
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import Field, HiddenField, RadioField, SelectField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional
 
 from ..games import GAMES
 from ..games.base import N_, RulesError
 from ..i18n import t
 from ..records import MAX_NAME, MAX_NOTE
+
+
+def choices(pairs: Any) -> list[SelectChoice]:
+    """(value, label) pairs as WTForms 3.3 wants them for select and radio fields."""
+    return [SelectChoice(value, label) for value, label in pairs]
 
 
 def new_submission() -> str:
@@ -55,7 +61,7 @@ class NoteForm(ChangeForm):
 
 
 class NewGameForm(FlaskForm):
-    game = RadioField(N_("Game"), choices=[(slug, g.title) for slug, g in GAMES.items()],
+    game = RadioField(N_("Game"), choices=choices((slug, g.title) for slug, g in GAMES.items()),
                       validators=[InputRequired(message=N_("Choose a game."))])
     players = StringField(N_("Players in seat order, one per field"))
     note = StringField(N_("Note (optional)"), validators=[Optional(), Length(max=200)])
@@ -69,7 +75,7 @@ class ImportForm(FlaskForm):
 
 
 class LanguageForm(FlaskForm):
-    lang = SelectField(choices=[("en", "English"), ("de", "Deutsch")])
+    lang = SelectField(choices=choices([("en", "English"), ("de", "Deutsch")]))
     next = HiddenField()
 
 

@@ -9,7 +9,7 @@ from wtforms.validators import NumberRange, Optional
 
 from ..games.base import N_
 from ..games.beutelschneider import EVENT_KEYS, GOLD_IN_DECK
-from . import EntryForm
+from . import EntryForm, choices
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
 
@@ -43,8 +43,8 @@ class HandForm(EntryForm):
 
 
 class TieChoiceForm(EntryForm):
-    choice = RadioField(N_("Equal totals at the top"), choices=[
-        ("another_hand", N_("Play another hand")), ("share", N_("Share the win"))])
+    choice = RadioField(N_("Equal totals at the top"), choices=choices([
+        ("another_hand", N_("Play another hand")), ("share", N_("Share the win"))]))
 
 
 class SetupForm(FlaskForm):
@@ -52,7 +52,7 @@ class SetupForm(FlaskForm):
         csrf = False  # sent inside the new-game form, which carries the token
 
     first_dealer = SelectField(N_("First dealer"), coerce=int, default=0,
-                               choices=[(i, str(i + 1)) for i in range(5)])
+                               choices=choices((i, str(i + 1)) for i in range(5)))
     limit = IntegerField(N_("Point limit"), default=100, validators=[Optional()], render_kw=NUMERIC)
     cutpurses_in_deck = IntegerField(N_("Cutpurses in the deck"), default=4,
                                      validators=[Optional()], render_kw=NUMERIC)

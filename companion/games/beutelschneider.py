@@ -134,7 +134,9 @@ class Beutelschneider(Game):
             if row.get("gold") in (None, ""):
                 errors[p + "gold"] = msg(N_("Enter the gold %(player)s took."),
                                          player=state.players[seat])
-            g = as_int(row, "gold", errors, p + "gold", lo=0, hi=GOLD_IN_DECK, default=0)
+                g = 0
+            else:
+                g = as_int(row, "gold", errors, p + "gold", lo=0, hi=GOLD_IN_DECK)
             c = as_int(row, "cutpurses", errors, p + "cutpurses", lo=0,
                        hi=state.cutpurses_in_deck, default=0)
             events = row.get("events") or {}
