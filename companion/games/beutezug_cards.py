@@ -15,6 +15,8 @@ ROUNDS = 7
 # "Contents": 19 cards valued 0, and 9 cards each of values 2, 3, 4 and 5 (the stack on the back,
 # which is also the number of dice on the card).
 STACK_SIZES = {0: 19, 2: 9, 3: 9, 4: 9, 5: 9}
+STACK_LABELS = {0: N_("0-card (heist failed)"), 2: N_("2 stack"), 3: N_("3 stack"),
+                4: N_("4 stack"), 5: N_("5 stack")}
 LOOT_RANGE = (1, 14)      # printed loot on seized cards (public reviews: 1 to 14 points)
 ZERO_CARD_LOOT = 1        # a 0-card gives either a bonus or 1 loot point
 

@@ -27,6 +27,8 @@ from .base import N_, Msg, RulesError, as_int, msg
 # The five die colours (three dice of each); only four of them have a +1 die bonus.
 COLOURS = ("blue", "green", "orange", "pink", "black")
 PLUS_COLOURS = ("orange", "green", "black", "pink")
+COLOUR_LABELS = {"blue": N_("blue"), "green": N_("green"), "orange": N_("orange"),
+                 "pink": N_("pink"), "black": N_("black")}
 FACES = 6
 MOST_DICE = 5  # the 5 stack's cards show five dice
 

@@ -168,3 +168,9 @@ def test_nothing_to_draw_during_a_round():
     state = GAME.replay(PLAYERS, {}, FULL_GAME[:2])
     with pytest.raises(RulesError):
         GAME.draw(state, random.Random(0))
+
+
+def test_equal_points_share_a_place_in_the_standings_during_the_game():
+    state = GAME.replay(PLAYERS, {}, FULL_GAME[:4])
+    assert [(s.seat, s.rank, s.score, s.note) for s in GAME.standings(state)] == [
+        (V, 1, 13, None), (K, 2, 8, None), (J, 2, 8, None)]
