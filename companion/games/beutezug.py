@@ -1,0 +1,408 @@
+"""Beutezug: seven rounds of heists; the placement chips set the order, the most loot wins.
+
+Rule text: ../shared/rules/beutezug.en.txt. Each round every player chooses a loot card in
+placement order and rolls for it in reverse order; each player keeps one card a round (the seized
+card, or a 0-card after a failed heist). Points are the loot on one's cards plus a loot chip for
+completing the four +1 colours; after each round the points give the next placement.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked
+from .beutezug_cards import (
+    BONUSES, LOOT_CHIPS, PLACEMENT_CHIP_BONUSES, ROUNDS, STACK_SIZES, Heist, Inventory,
+    LootCard, has_four_colours, inventory, read_outcome, read_placement,
+)
+
+SETTINGS_DEFAULTS: dict[str, Any] = {
+    "loot_chips": list(LOOT_CHIPS),
+    "placement_chip_bonuses": list(PLACEMENT_CHIP_BONUSES),
+}
+MOST_LOOT_CHIPS = 5
+
+# Which loot card broke a tie on points ("End of the Game"): the highest, then the next ...
+TIE_BROKEN_BY = (
+    N_("Tie broken by the highest loot card."),
+    N_("Tie broken by the second-highest loot card."),
+    N_("Tie broken by the third-highest loot card."),
+    N_("Tie broken by the fourth-highest loot card."),
+    N_("Tie broken by the fifth-highest loot card."),
+    N_("Tie broken by the sixth-highest loot card."),
+    N_("Tie broken by the seventh-highest loot card."),
+)
+COIN_DECIDED = N_("Still tied after comparing every loot card: a coin flip decided.")
+
+# What the game waits for, when an entry of another kind arrives.
+WAITING = {
+    "placement": N_("Give out the placement chips first."),
+    "placement_tie": N_("Draw the placement chips of the tied players first."),
+    "round": N_("The placement chips are given out: enter the round."),
+    "coin": N_("Flip the coin for the tied players first."),
+}
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    loot_chips: tuple[int, ...]
+    chip_bonuses: tuple[str, ...]           # bonus of placement chip 1, 2, ... 5
+    placements: tuple[tuple[int, ...], ...] = ()   # per round: seats by placement chip, 1 first
+    rounds: tuple[tuple[Heist, ...], ...] = ()     # per round: the heists in rolling order
+    coin: int | None = None                 # the coin flip's winner, after a full tie
+
+    @property
+    def round_no(self) -> int:
+        """The round to be entered next (8 once the seven rounds are played)."""
+        return len(self.rounds) + 1
+
+    @property
+    def placement(self) -> tuple[int, ...] | None:
+        """Seats by placement chip for the coming round, chip 1 first: the choosing order."""
+        n = len(self.rounds)
+        return self.placements[n] if len(self.placements) > n else None
+
+    @property
+    def rolling_order(self) -> tuple[int, ...]:
+        """"You roll one after another in reverse turn order" ("Rolling")."""
+        return tuple(reversed(self.placement or ()))
+
+    @property
+    def reroll_chip_holder(self) -> int | None:
+        """"The player who received the last place also takes the re-roll chip." """
+        return self.placement[-1] if self.placement else None
+
+    def placement_chip(self, seat: int) -> int | None:
+        return self.placement.index(seat) + 1 if self.placement else None
+
+    @property
+    def placement_changes(self) -> tuple[tuple[int, int, int], ...]:
+        """(seat, previous place, new place) for each seat, the coming round against the last."""
+        n = len(self.rounds)
+        if not self.placement or n == 0:
+            return ()
+        before = self.placements[n - 1]
+        return tuple((s, before.index(s) + 1, self.placement.index(s) + 1) for s in self.placement)
+
+    def cards(self, seat: int) -> tuple[LootCard, ...]:
+        return tuple(h.card for r in self.rounds for h in r if h.seat == seat)
+
+    def loot_chip(self, seat: int) -> int | None:
+        return next((h.loot_chip for r in self.rounds for h in r
+                     if h.seat == seat and h.loot_chip is not None), None)
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """"Add up the points of your loot cards and loot chips" ("End of a round")."""
+        return tuple(sum(c.loot for c in self.cards(s)) + (self.loot_chip(s) or 0)
+                     for s in range(len(self.players)))
+
+    @property
+    def loot_chips_left(self) -> tuple[int, ...]:
+        left = Counter(self.loot_chips)
+        left.subtract(h.loot_chip for r in self.rounds for h in r if h.loot_chip is not None)
+        return tuple(sorted(left.elements(), reverse=True))
+
+    @property
+    def stack_counts(self) -> dict[int, int]:
+        """Cards taken from each stack so far."""
+        taken = Counter(h.card.stack for r in self.rounds for h in r)
+        return {stack: taken[stack] for stack in STACK_SIZES}
+
+    def loot_values(self, seat: int) -> tuple[int, ...]:
+        """A seat's loot cards by value, highest first, for the final tie-break."""
+        return tuple(sorted((c.loot for c in self.cards(seat)), reverse=True))
+
+
+def bonus_inventory(state: State, seat: int) -> Inventory:
+    """A seat's bonuses for the coming round: its cards, its placement chip, the re-roll chip."""
+    return inventory(seat, state.cards(seat), state.placement_chip(seat), state.chip_bonuses,
+                     state.reroll_chip_holder == seat)
+
+
+def points_groups(state: State) -> list[list[int]]:
+    """Seats grouped by equal points, most points first ("End of a round")."""
+    points = state.points
+    groups: dict[int, list[int]] = {}
+    for seat in range(len(state.players)):
+        groups.setdefault(points[seat], []).append(seat)
+    return [groups[p] for p in sorted(groups, reverse=True)]
+
+
+def final_tie(state: State) -> tuple[list[int], int | None]:
+    """The seats still in the running for the win, and the tie-break step that decided it.
+
+    ``None``: the points decided; 0-6: the highest, second-highest ... loot card decided;
+    ``ROUNDS``: still tied after every card ("End of the Game").
+    """
+    top = points_groups(state)[0]
+    if len(top) == 1:
+        return top, None
+    values = {s: state.loot_values(s) for s in top}
+    for step in range(max(len(v) for v in values.values())):
+        best = max(values[s][step] for s in top)
+        top = [s for s in top if values[s][step] == best]
+        if len(top) == 1:
+            return top, step
+    return top, ROUNDS
+
+
+def _names(state: State, seats: Sequence[int]) -> str:
+    return ", ".join(state.players[s] for s in seats)
+
+
+class Beutezug(Game):
+    slug = "beutezug"
+    title = "Beutezug"
+    min_players = 2
+    max_players = 5
+
+    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
+        errors: dict[str, Msg] = {}
+        if not self.min_players <= len(players) <= self.max_players:
+            errors["players"] = msg(N_("Beutezug is played by %(min)s to %(max)s players."),
+                                    min=self.min_players, max=self.max_players)
+        out = {k: settings.get(k, v) for k, v in SETTINGS_DEFAULTS.items()}
+        chips = out["loot_chips"]
+        if isinstance(chips, str):
+            chips = [c for c in chips.replace(",", " ").split()]
+        if not isinstance(chips, Sequence) or len(chips) > MOST_LOOT_CHIPS:
+            errors["loot_chips"] = msg(N_("Give at most %(max)s loot chip values."),
+                                       max=MOST_LOOT_CHIPS)
+            chips = []
+        out["loot_chips"] = sorted((as_int({"v": v}, "v", errors, "loot_chips", lo=0, hi=99)
+                                    for v in chips), reverse=True)
+        bonuses = out["placement_chip_bonuses"]
+        if isinstance(bonuses, str) or not isinstance(bonuses, Sequence) \
+                or len(bonuses) != len(PLACEMENT_CHIP_BONUSES) \
+                or any(b not in BONUSES for b in bonuses):
+            errors["placement_chip_bonuses"] = msg(
+                N_("Give one bonus for each of the %(n)s placement chips."),
+                n=len(PLACEMENT_CHIP_BONUSES))
+        else:
+            out["placement_chip_bonuses"] = list(bonuses)
+        if errors:
+            raise RulesError(errors)
+        return out
+
+    def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> State:
+        s = self.setup(players, settings)
+        return State(players=tuple(players), loot_chips=tuple(s["loot_chips"]),
+                     chip_bonuses=tuple(s["placement_chip_bonuses"]))
+
+    # -- entries -------------------------------------------------------------------------
+
+    def apply(self, state: State, kind: str, data: Mapping[str, Any]) -> State:
+        if kind not in WAITING:
+            raise RulesError(msg(N_("Unknown entry kind %(kind)s."), kind=kind))
+        expected = self.expect(state)
+        if expected is None:
+            raise RulesError(msg(N_("The game is over after round %(n)s: no more entries."),
+                                 n=ROUNDS))
+        if kind != expected.kind:
+            raise RulesError(msg(WAITING[expected.kind]))
+        data = data if isinstance(data, Mapping) else {}
+        return {"placement": self._placement, "placement_tie": self._placement_tie,
+                "round": self._round, "coin": self._coin}[kind](state, data)
+
+    def _placement(self, state: State, data: Mapping[str, Any]) -> State:
+        """"Each player randomly receives one of them. They give your turn order" ("Setup")."""
+        errors: dict[str, Msg] = {}
+        order = read_placement(data.get("order"), len(state.players), errors, "order")
+        if errors:
+            raise RulesError(errors)
+        return replace(state, placements=(order,))
+
+    def _placement_tie(self, state: State, data: Mapping[str, Any]) -> State:
+        """"The player with the most points receives placement chip 1 ... In case of a tie,
+        distribute the corresponding placement chips randomly" ("End of a round")."""
+        errors: dict[str, Msg] = {}
+        order = read_placement(data.get("order"), len(state.players), errors, "order")
+        if errors:
+            raise RulesError(errors)
+        points = state.points
+        for i in range(1, len(order)):
+            if points[order[i]] > points[order[i - 1]]:
+                raise RulesError({f"order.{i}": msg(
+                    N_("%(player)s has more points than %(other)s and gets the better placement chip."),
+                    player=state.players[order[i]], other=state.players[order[i - 1]])})
+        return replace(state, placements=state.placements + (order,))
+
+    def _round(self, state: State, data: Mapping[str, Any]) -> State:
+        """One outcome per player in rolling order; loot chips go out at the end of the heist
+        that completes the four colours, highest first, one per player ("Loot chips")."""
+        rolling, n = state.rolling_order, len(state.players)
+        rows = data.get("outcomes")
+        if isinstance(rows, (str, bytes)) or not isinstance(rows, Sequence) or len(rows) != n:
+            raise RulesError({"outcomes": msg(
+                N_("Enter exactly one outcome for each of the %(n)s players."), n=n)})
+        errors: dict[str, Msg] = {}
+        by_seat: dict[int, int] = {}            # seat -> index of its row in the entry
+        if any(isinstance(r, Mapping) and "seat" in r for r in rows):
+            for i, row in enumerate(rows):
+                row = row if isinstance(row, Mapping) else {}
+                seat = as_int(row, "seat", errors, f"outcomes.{i}.seat", lo=0, hi=n - 1)
+                if f"outcomes.{i}.seat" in errors:
+                    continue
+                if seat in by_seat:
+                    errors[f"outcomes.{i}.seat"] = msg(
+                        N_("%(player)s already has an outcome this round."),
+                        player=state.players[seat])
+                by_seat[seat] = i
+        else:
+            by_seat = {seat: i for i, seat in enumerate(rolling)}
+        if errors:
+            raise RulesError(errors)
+
+        taken = state.stack_counts
+        heists: list[Heist] = []
+        chips_left = list(state.loot_chips_left)
+        for seat in rolling:
+            i = by_seat[seat]
+            path = f"outcomes.{i}."
+            card = read_outcome(rows[i], state.round_no, errors, path)
+            if path + "stack" in errors or card.stack not in STACK_SIZES:
+                continue
+            taken[card.stack] += 1
+            if taken[card.stack] > STACK_SIZES[card.stack]:
+                errors[path + "stack"] = msg(
+                    N_("Stack %(stack)s holds %(max)s cards; this would be card %(count)s."),
+                    stack=card.stack, max=STACK_SIZES[card.stack], count=taken[card.stack])
+            chip = None
+            if state.loot_chip(seat) is None and chips_left \
+                    and has_four_colours(state.cards(seat) + (card,)):
+                chip = chips_left.pop(0)
+            heists.append(Heist(seat, card, chip))
+        if errors:
+            raise RulesError(errors)
+        after = replace(state, rounds=state.rounds + (tuple(heists),))
+        if len(after.rounds) < ROUNDS:
+            groups = points_groups(after)
+            if all(len(g) == 1 for g in groups):
+                after = replace(after, placements=after.placements + (tuple(g[0] for g in groups),))
+        return after
+
+    def _coin(self, state: State, data: Mapping[str, Any]) -> State:
+        """"If several players are still tied after comparing all cards, they flip a coin"."""
+        tied, _step = final_tie(state)
+        errors: dict[str, Msg] = {}
+        winner = as_int(data, "winner", errors, "winner", lo=0, hi=len(state.players) - 1)
+        if not errors and winner not in tied:
+            errors["winner"] = msg(N_("Only %(players)s are in the coin flip."),
+                                   players=_names(state, tied))
+        if errors:
+            raise RulesError(errors)
+        return replace(state, coin=winner)
+
+    def draw(self, state: State, rng: random.Random) -> dict[str, Any]:
+        expected = self.expect(state)
+        if expected is None or not expected.draw:
+            return super().draw(state, rng)
+        if expected.kind == "coin":
+            return {"winner": rng.choice(final_tie(state)[0])}
+        if expected.kind == "placement":
+            order = list(range(len(state.players)))
+            rng.shuffle(order)
+            return {"order": order}
+        order = []
+        for group in points_groups(state):
+            group = list(group)
+            rng.shuffle(group)
+            order.extend(group)
+        return {"order": order}
+
+    # -- reading the state ---------------------------------------------------------------
+
+    def expect(self, state: State) -> Expect | None:
+        if not state.placements:
+            return Expect("placement", msg(N_("Placement chips")), (
+                msg(N_("Each player receives a placement chip at random: draw them here or enter how the table drew them.")),
+                msg(N_("The last placed player also takes the re-roll chip.")),
+            ), draw=True)
+        if len(state.rounds) >= ROUNDS:
+            if self.outcome(state) is not None:
+                return None
+            return Expect("coin", msg(N_("Coin flip")), (msg(
+                N_("%(players)s are tied on points and on every loot card: a coin flip decides."),
+                players=_names(state, final_tie(state)[0])),), draw=True)
+        if state.placement is None:
+            points = state.points
+            return Expect("placement_tie", msg(N_("Placement chips for round %(n)s"), n=state.round_no),
+                          tuple(msg(N_("%(players)s are tied on %(points)s points: their placement chips are drawn at random."),
+                                    players=_names(state, g), points=points[g[0]])
+                                for g in points_groups(state) if len(g) > 1), draw=True)
+        placement = state.placement
+        lines = [
+            msg(N_("Choosing order: %(players)s."), players=_names(state, placement)),
+            msg(N_("Rolling order: %(players)s."), players=_names(state, state.rolling_order)),
+            msg(N_("%(player)s holds the re-roll chip and rolls first."),
+                player=state.players[placement[-1]]),
+        ]
+        for seat, before, now in state.placement_changes:
+            if now < before:
+                lines.append(msg(N_("%(player)s moves up from place %(before)s to %(now)s."),
+                                 player=state.players[seat], before=before, now=now))
+            elif now > before:
+                lines.append(msg(N_("%(player)s moves down from place %(before)s to %(now)s."),
+                                 player=state.players[seat], before=before, now=now))
+        return Expect("round", msg(N_("Round %(n)s of %(total)s"), n=state.round_no, total=ROUNDS),
+                      tuple(lines))
+
+    def outcome(self, state: State) -> Outcome | None:
+        if len(state.rounds) < ROUNDS:
+            return None
+        # "The player with the most loot points wins."
+        top, step = final_tie(state)
+        if step is None:
+            return Outcome((top[0],), msg(N_("Most loot points.")))
+        # "A tie is won by the player who has the highest loot card ... and so on."
+        if step < ROUNDS:
+            return Outcome((top[0],), msg(TIE_BROKEN_BY[step]))
+        # "... they flip a coin to decide who wins."
+        if state.coin is None:
+            return None
+        return Outcome((state.coin,), msg(COIN_DECIDED))
+
+    def standings(self, state: State) -> list[Standing]:
+        points = state.points
+
+        def parts(seat: int) -> tuple[tuple[str, int], ...]:
+            return ((N_("Loot cards"), sum(c.loot for c in state.cards(seat))),
+                    (N_("Loot chip"), state.loot_chip(seat) or 0))
+
+        if len(state.rounds) < ROUNDS:
+            return [replace(s, parts=parts(s.seat)) for s in ranked(list(enumerate(points)))]
+
+        # After round 7 the tie-breaks of "End of the Game" order equal points.
+        def key(seat: int) -> tuple[Any, ...]:
+            return (-points[seat], tuple(-v for v in state.loot_values(seat)),
+                    0 if seat == state.coin else 1)
+
+        order = sorted(range(len(state.players)), key=lambda s: (key(s), s))
+        out: list[Standing] = []
+        for i, seat in enumerate(order):
+            rank = out[-1].rank if out and key(order[i - 1]) == key(seat) else i + 1
+            note = None
+            below = order[i + 1] if i + 1 < len(order) else None
+            if below is not None and points[below] == points[seat] and key(below) != key(seat):
+                ours, theirs = state.loot_values(seat), state.loot_values(below)
+                step = next((k for k, (a, b) in enumerate(zip(ours, theirs)) if a != b), None)
+                note = msg(TIE_BROKEN_BY[step] if step is not None else COIN_DECIDED)
+            out.append(Standing(seat, rank, points[seat], parts(seat), note))
+        return out
+
+    def totals_by_round(self, state: State) -> list[list[int]]:
+        running = [0] * len(state.players)
+        out = []
+        for heists in state.rounds:
+            for h in heists:
+                running[h.seat] += h.card.loot + (h.loot_chip or 0)
+            out.append(list(running))
+        return out
+
+
+GAME = Beutezug()
