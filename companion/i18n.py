@@ -28,7 +28,7 @@ def merged_catalog(lang: str) -> Catalog:
         with po.open("rb") as f:
             for message in read_po(f, locale=lang):
                 if message.id and message.string:
-                    merged[message.id] = message.string
+                    merged.add(message.id, message.string)
     return merged
 
 

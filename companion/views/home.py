@@ -34,13 +34,16 @@ def index() -> Any:
                      key=lambda g: g["created"], reverse=True)
     finished = sorted((g for g in games if g.get("status") == "finished"),
                       key=lambda g: g.get("ended") or "", reverse=True)[:RECENT]
-    return render_template("home/index.html", playing=playing, finished=finished, games=GAMES)
+    # A game is offered once its forms exist (its rules may land first).
+    offered = {slug: g for slug, g in GAMES.items() if slug in ADAPTERS}
+    return render_template("home/index.html", playing=playing, finished=finished, games=GAMES,
+                           offered=offered)
 
 
 @bp.route("/new/<slug>", methods=["GET", "POST"])
 def new(slug: str) -> Any:
     game = GAMES.get(slug)
-    if game is None:
+    if game is None or slug not in ADAPTERS:
         abort(404)
     adapter = ADAPTERS[slug]
     form = NewGameForm(game=slug)

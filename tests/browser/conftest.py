@@ -1,0 +1,78 @@
+"""A real browser at phone size: Debian's Chromium driven by Playwright, app served in-process.
+
+Never `playwright install` (no downloads here): we point Playwright at the Chromium that
+apt installed. See ../shared/TESTING.md for why these flags.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from companion import create_app
+
+CHROMIUM = next((p for p in ("/usr/lib/chromium/chromium", "/usr/bin/chromium")
+                 if os.path.exists(p)), shutil.which("chromium"))
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not CHROMIUM:
+        pytest.fail("Chromium is missing: apt-get install -y chromium (see README)")
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 390, "height": 844},
+            "is_mobile": True, "has_touch": True, "device_scale_factor": 3}
+
+
+@pytest.fixture
+def live_app(tmp_path):
+    return create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")})
+
+
+@pytest.fixture
+def server_url(live_app):
+    server = make_server("127.0.0.1", 0, live_app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture
+def page(page, server_url):
+    """A phone page that fails the test on any request that leaves this machine."""
+    outside: list[str] = []
+    page.on("request", lambda r: None if r.url.startswith((server_url, "data:")) else outside.append(r.url))
+    page.on("pageerror", lambda e: outside.append(f"script error: {e}"))
+    yield page
+    assert outside == [], f"requests outside the app or script errors: {outside}"
+
+
+def shot(page, name: str) -> Path:
+    """Keep a full-page screenshot as a test artifact, for a person to look at."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+@pytest.fixture(scope="session")
+def base_url():
+    """pytest-playwright's own fallback is a fixture method that pytest 9 warns about (an
+    error under filterwarnings=error); our tests use ``server_url`` instead."""
+    return None
