@@ -48,9 +48,13 @@ def _env_config(prefix: str = "COMPANION_") -> dict[str, Any]:
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    # The instance folder holds the config file, the secret key and (by default) the data,
+    # so it is chosen before any config is read.
+    instance_path = ((test_config or {}).get("INSTANCE_PATH")
+                     or os.environ.get("COMPANION_INSTANCE_PATH") or str(ROOT / "instance"))
     app = Flask(
         __name__,
-        instance_path=str(ROOT / "instance"),
+        instance_path=str(instance_path),
         instance_relative_config=True,
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
@@ -71,8 +75,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(_env_config())
     if test_config:
         app.config.from_mapping(test_config)
-    if app.config.get("INSTANCE_PATH"):
-        app.instance_path = app.config["INSTANCE_PATH"]
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):

@@ -1,0 +1,136 @@
+"""The shell around the games: languages, headers, offline assets, config, errors."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from companion import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_language_follows_the_browser(client):
+    assert "Neue Partie" in client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"}).get_data(as_text=True)
+    assert "New game" in client.get("/", headers={"Accept-Language": "en-US"}).get_data(as_text=True)
+
+
+def test_the_language_switch_is_remembered_and_returns_to_the_page(user):
+    user.open("/new/beutelschneider")
+    response = user.submit("/lang", button=("lang", "de"), follow=False)
+    assert response.headers["Location"] == "/new/beutelschneider"
+    assert "Partie beginnen" in user.client.get("/new/beutelschneider").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)"])
+def test_the_language_switch_never_redirects_elsewhere(user, target):
+    user.open("/")
+    response = user.submit("/lang", {"next": target}, button=("lang", "en"), follow=False)
+    assert response.headers["Location"] == "/"
+
+
+def test_dates_are_localised(user):
+    user.open("/new/beutelschneider")
+    user.submit("", {"player": ["Anna", "Ben", "Cem", "", ""]})
+    english = user.page
+    german = user.client.get(user.url, headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert re.search(r"Started \d+/\d+/\d+", english)
+    assert re.search(r"Begonnen \d+\.\d+\.\d+", german)
+
+
+def test_pages_send_the_security_headers(client):
+    response = client.get("/")
+    csp = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+    assert "frame-ancestors 'none'" in csp
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["X-Frame-Options"] == "DENY"
+
+
+def test_templates_and_static_files_name_no_outside_address():
+    offenders = []
+    for path in list((ROOT / "templates").rglob("*.html")) + list((ROOT / "static").rglob("*.*")):
+        if path.suffix in (".png",):
+            continue
+        text = path.read_text(encoding="utf-8")
+        for url in re.findall(r"""(?:src|href|url)\s*[=(]\s*["']?((?:https?:)?//[^"')\s]+)""", text):
+            if "www.w3.org" not in url:
+                offenders.append((path.name, url))
+    assert offenders == []
+
+
+def test_no_inline_scripts_or_styles_so_the_csp_holds():
+    for path in (ROOT / "templates").rglob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"<script(?![^>]*\bsrc=)", text), path
+        assert " style=" not in text and "<style" not in text, path
+
+
+def test_the_app_can_be_added_to_the_home_screen(client):
+    with client.get("/static/manifest.webmanifest") as response:
+        manifest = response.get_json(force=True)
+    assert manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        with client.get("/static/" + icon["src"]) as response:
+            assert response.status_code == 200
+    assert 'rel="manifest"' in client.get("/").get_data(as_text=True)
+
+
+def test_the_secret_key_is_made_once_and_kept(tmp_path):
+    first = create_app({"INSTANCE_PATH": str(tmp_path)}).config["SECRET_KEY"]
+    second = create_app({"INSTANCE_PATH": str(tmp_path)}).config["SECRET_KEY"]
+    assert first == second and len(first) == 64
+    assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
+
+
+def test_config_comes_from_the_instance_file_then_the_environment(tmp_path, monkeypatch):
+    (tmp_path / "config.py").write_text(f"DATA_DIR = {str(tmp_path / 'from-file')!r}\nMAX_CONTENT_LENGTH = 1000\n")
+    app = create_app({"INSTANCE_PATH": str(tmp_path)})
+    assert app.config["MAX_CONTENT_LENGTH"] == 1000
+    assert app.extensions["store"].folder == tmp_path / "from-file"
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "from-env"))
+    app = create_app({"INSTANCE_PATH": str(tmp_path)})
+    assert app.extensions["store"].folder == tmp_path / "from-env"
+
+
+def test_every_post_view_checks_its_csrf_token_and_changes_nothing_without_it(app, client, store):
+    from companion.records import new_record
+    game_id = store.create(new_record("beutelschneider", ["A", "B", "C"], {}))
+    before = store.load(game_id)
+    posts = [r for r in app.url_map.iter_rules() if "POST" in (r.methods or ())]
+    assert len(posts) >= 7
+    for rule in posts:
+        url = rule.rule.replace("<game_id>", game_id).replace("<int:entry_id>", "1").replace("<slug>", "beutelschneider")
+        response = client.post(url, data={"player": ["X", "Y", "Z"], "note": "x", "kind": "hand"})
+        assert response.status_code in (303, 404, 409, 422), (rule.rule, response.status_code)
+        if response.status_code == 303:
+            assert rule.endpoint in ("home.language",), rule.rule  # only the language switch
+    assert store.load(game_id) == before
+    assert list(store.index()) == [game_id]
+
+
+def test_a_damaged_game_file_is_reported_and_the_other_games_still_work(user, store, app):
+    user.open("/new/beutelschneider")
+    user.submit("", {"player": ["Anna", "Ben", "Cem", "", ""]})
+    broken = user.url.rsplit("/", 1)[-1]
+    user.open("/new/beutelschneider")
+    user.submit("", {"player": ["Dora", "Emil", "Fritz", "", ""]})
+    fine = user.url.rsplit("/", 1)[-1]
+    path = store.games_dir / f"{broken}.json"
+    path.write_text("{torn")
+    response = user.client.get(f"/games/{broken}")
+    assert response.status_code == 500
+    assert str(path) in response.get_data(as_text=True)
+    assert path.read_text() == "{torn"
+    assert user.client.get(f"/games/{fine}").status_code == 200
+    assert user.client.get("/").status_code == 200
+
+
+def test_a_game_page_is_small(user):
+    user.open("/new/beutelschneider")
+    user.submit("", {"player": ["Anna", "Ben", "Cem", "Dora", "Emil"]})
+    html = len(user.page.encode())
+    css = len((ROOT / "static/css/app.css").read_bytes())
+    js = len((ROOT / "static/js/app.js").read_bytes())
+    assert html + css + js <= 50 * 1024, (html, css, js)
