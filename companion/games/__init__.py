@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from .base import Game
 from .beutelschneider import GAME as BEUTELSCHNEIDER
+from .scoot import GAME as LOOT_AND_SCOOT
 
-GAMES: dict[str, Game] = {g.slug: g for g in (BEUTELSCHNEIDER,)}
+GAMES: dict[str, Game] = {g.slug: g for g in (BEUTELSCHNEIDER, LOOT_AND_SCOOT)}
 
 
 def get_game(slug: str) -> Game:
