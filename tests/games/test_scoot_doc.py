@@ -34,3 +34,22 @@ def test_every_entry_kind_and_action_is_documented():
         assert f"### `{kind}`" in text
     for action in ("recruit", "hire", "beg", "build", "train", "trade", "treasure", "poison", "wounds"):
         assert f"| `{action}` |" in text
+
+
+def test_the_german_catalog_translates_every_message_of_the_scoot_modules():
+    from babel.messages.extract import extract_from_file
+    from babel.messages.pofile import read_po
+
+    root = DOC.parents[2]
+    with open(root / "companion" / "translations" / "de" / "scoot.po", "rb") as fh:
+        catalog = read_po(fh)
+    assert not catalog.fuzzy
+    msgids = {msgid for module in sorted((root / "companion" / "games").glob("scoot*.py"))
+              for _, msgid, _, _ in extract_from_file("python", str(module), keywords={"N_": None})}
+    assert msgids
+    untranslated = sorted(m for m in msgids if m not in catalog or not catalog[m].string)
+    assert untranslated == []
+    for message in catalog:
+        if message.id:
+            assert re.findall(r"%\(\w+\)s", message.id) == re.findall(r"%\(\w+\)s", message.string) or \
+                sorted(re.findall(r"%\(\w+\)s", message.id)) == sorted(re.findall(r"%\(\w+\)s", message.string))
