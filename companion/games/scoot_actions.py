@@ -45,10 +45,11 @@ def read_bool(data: Mapping[str, Any], key: str, errors: dict[str, Msg]) -> bool
 
 def read_seat(state: State, data: Mapping[str, Any], key: str, errors: dict[str, Msg],
               default: int | None = None) -> int:
-    if data.get(key) in (None, "") and default is None:
-        errors[key] = msg(N_("Choose a player."))
-        return 0
-    return as_int(data, key, errors, key, lo=0, hi=len(state.players) - 1, default=default)
+    if data.get(key) in (None, ""):
+        if default is None:
+            errors[key] = msg(N_("Choose a player."))
+        return default or 0
+    return as_int(data, key, errors, key, lo=0, hi=len(state.players) - 1)
 
 
 def check(errors: dict[str, Msg]) -> None:

@@ -51,5 +51,5 @@ def test_the_german_catalog_translates_every_message_of_the_scoot_modules():
     assert untranslated == []
     for message in catalog:
         if message.id:
-            assert re.findall(r"%\(\w+\)s", message.id) == re.findall(r"%\(\w+\)s", message.string) or \
-                sorted(re.findall(r"%\(\w+\)s", message.id)) == sorted(re.findall(r"%\(\w+\)s", message.string))
+            names = sorted(re.findall(r"%\(\w+\)s", message.id))
+            assert names == sorted(re.findall(r"%\(\w+\)s", message.string)), message.id

@@ -131,3 +131,8 @@ def test_refuses_an_unknown_way_out():
 def test_refuses_more_loot_markers_than_rooms_looted():
     state = play(started(), FIRST_ACTION)
     assert "loot" in refused(state, "leave", {"dungeon": 1, "levels": [1], "how": "fled", "loot": 2})
+
+
+def test_refuses_a_boss_kill_that_did_not_end_peacefully():
+    state = play(started(), FIRST_ACTION)
+    assert "how" in refused(state, "leave", {"dungeon": 1, "levels": [6], "how": "fled"})

@@ -223,3 +223,13 @@ def test_refuses_treasure_dice_that_are_not_two_dice(dice, field):
 def test_refuses_sacrificing_a_hireling():
     state = play(started(), ("action", {"action": "recruit", "class": "priest"}))
     assert "sacrificed" in refused(state, "action", {"action": "wounds", "sacrificed": "hireling"})
+
+
+def test_a_blank_seat_means_the_player_whose_turn_it_is():
+    state = GAME.apply(started(), "action", {"seat": "", "action": "beg"})
+    assert state.parties[0].gold == 10 and state.current == 1
+
+
+def test_refuses_a_sacrifice_together_with_other_wounds():
+    state = play(started(), ("action", {"action": "recruit", "class": "priest"}))
+    assert "sacrificed" in refused(state, "action", {"action": "wounds", "hirelings": 1, "sacrificed": "priest"})
