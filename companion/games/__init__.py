@@ -4,8 +4,9 @@ from __future__ import annotations
 from .base import Game
 from .beutelschneider import GAME as BEUTELSCHNEIDER
 from .beutezug import GAME as BEUTEZUG
+from .scoot import GAME as LOOT_AND_SCOOT
 
-GAMES: dict[str, Game] = {g.slug: g for g in (BEUTELSCHNEIDER, BEUTEZUG)}
+GAMES: dict[str, Game] = {g.slug: g for g in (BEUTEZUG, BEUTELSCHNEIDER, LOOT_AND_SCOOT)}
 
 
 def get_game(slug: str) -> Game:

@@ -1,0 +1,349 @@
+"""Loot and Scoot: a gold ledger for the Inn and the Dungeons, and the final victory points.
+
+Rule text: ../shared/rules/loot-and-scoot.en.txt. The record runs: the first player
+(drawn or entered), each player's two starting Adventurers in turn order, then one entry
+per action and per happening in a Dungeon (``action``), one per trip out of a Dungeon
+(``leave``), and after a Boss falls the final scoring (``final``), the unrevealed
+Treasure rolls (``treasure_roll``) and, if everything is equal, the dwarf (``dwarf``).
+The pieces and prices are in ``scoot_state``, the actions in ``scoot_actions``, the
+scoring in ``scoot_score`` and the battle odds in ``scoot_odds``.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from .base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked
+from .scoot_actions import DUNGEON_EVENTS, INN_ACTIONS, check, read_seat
+from .scoot_score import DECIDED_BY, decide, final_scores, ranking, tied_on_everything
+from .scoot_state import (
+    BOSS_LEVEL, CLASSES, GOLD_PER_LEVEL, STARTING_ADVENTURERS, Final, State, new_state,
+    read_2d6, roll_2d6,
+)
+
+__all__ = ["GAME", "LootAndScoot", "State", "roll_2d6"]
+
+HOW = ("peaceful", "fled", "lost")
+LOOT_VALUE_RANGE = (-10, 10)
+
+
+def leave_payout(levels: Sequence[int], specials: int, how: str) -> int:
+    """Gold for leaving a Dungeon (chapter 5).
+
+    Peacefully, between battles: 3 gp per level of the highest room looted this turn plus
+    1 gp per looted room or special tile. Running screaming or losing: the 3 gp per level
+    only. Nathaniel loots levels 1, 2 and 3 and leaves: 3x3 + 3 = 12 gp (9 gp fleeing).
+    """
+    base = GOLD_PER_LEVEL * max(levels, default=0)
+    return base + len(levels) + specials if how == "peaceful" else base
+
+
+class LootAndScoot(Game):
+    slug = "loot-and-scoot"
+    title = "Loot and Scoot"
+    min_players = 2
+    max_players = 4
+
+    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
+        if not self.min_players <= len(players) <= self.max_players:
+            raise RulesError({"players": msg(N_("Loot and Scoot is played by %(min)s to %(max)s players."),
+                                             min=self.min_players, max=self.max_players)})
+        return {}
+
+    def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> State:
+        self.setup(players, settings)
+        return new_state(tuple(players))
+
+    # -- entries -------------------------------------------------------------------------
+
+    def apply(self, state: State, kind: str, data: Mapping[str, Any]) -> State:
+        handlers = {"first_player": self._first_player, "pick": self._pick, "action": self._action,
+                    "leave": self._leave, "final": self._final, "treasure_roll": self._treasure_roll,
+                    "dwarf": self._dwarf}
+        if kind not in handlers:
+            raise RulesError(msg(N_("Unknown entry kind %(kind)s."), kind=kind))
+        if not isinstance(data, Mapping):
+            raise RulesError(msg(N_("An entry's data is a set of fields.")))
+        return handlers[kind](state, data)
+
+    def _first_player(self, state: State, data: Mapping[str, Any]) -> State:
+        """Randomly determine the first player (chapter 2): the app draws, or the table says."""
+        if state.phase != "first_player":
+            raise RulesError(msg(N_("The first player is already chosen.")))
+        errors: dict[str, Msg] = {}
+        seat = read_seat(state, data, "seat", errors)
+        check(errors)
+        return replace(state, first_player=seat)
+
+    def _turn_seat(self, state: State, data: Mapping[str, Any]) -> int:
+        errors: dict[str, Msg] = {}
+        seat = read_seat(state, data, "seat", errors, default=state.current)
+        check(errors)
+        if seat != state.current:
+            raise RulesError({"seat": msg(N_("It is %(player)s's turn."), player=state.players[state.current])})
+        return seat
+
+    def _pick(self, state: State, data: Mapping[str, Any]) -> State:
+        """Each player in turn picks two different Level 1 Adventurers, never a pair
+        a previous player picked (chapter 2: Beth cannot pick Squire/Wizard after Adam)."""
+        if state.phase != "pick":
+            raise RulesError(msg(N_("Every player has picked their starting Adventurers.")))
+        seat = self._turn_seat(state, data)
+        classes = data.get("classes")
+        if (not isinstance(classes, (list, tuple)) or len(classes) != STARTING_ADVENTURERS
+                or any(c not in CLASSES for c in classes)):
+            raise RulesError({"classes": msg(N_("Pick two Level 1 Adventurers by class."))})
+        pair = tuple(sorted(str(c) for c in classes))
+        if pair[0] == pair[1]:
+            raise RulesError({"classes": msg(N_("The two Adventurers must be of different classes."))})
+        if pair in state.picks:
+            raise RulesError({"classes": msg(N_("A previous player picked this pair; pick another."))})
+        if any(state.pool.adventurers[CLASSES.index(c)] < 1 for c in pair):
+            raise RulesError({"classes": msg(N_("No Adventurer of this class is left in the common pool."))})
+        party, pool = state.parties[seat], state.pool
+        for cls in pair:
+            party, pool = party.adventurer(cls, 1, +1), pool.take_adventurer(cls)
+        return replace(state.with_party(seat, party), pool=pool, picks=state.picks + (pair,))
+
+    def _playing(self, state: State) -> None:
+        if state.phase in ("first_player", "pick"):
+            raise RulesError(msg(N_("Set up first: the first player, then everyone's two Adventurers.")))
+        if state.phase != "play":
+            raise RulesError(msg(N_("The game is over: a Boss has been killed.")))
+
+    def _action(self, state: State, data: Mapping[str, Any]) -> State:
+        """One action at the Inn (two per turn; begging takes both), or one happening in a
+        Dungeon (Treasure, Poison, wounds) after the turn's first action (chapter 4)."""
+        self._playing(state)
+        seat = self._turn_seat(state, data)
+        action = data.get("action")
+        if action in INN_ACTIONS:
+            if state.looting:
+                raise RulesError({"action": msg(N_("The party is in a Dungeon; the turn ends when it leaves."))})
+            if action == "beg" and state.actions:
+                raise RulesError({"action": msg(N_("Begging takes both actions."))})
+            state = INN_ACTIONS[str(action)](state, seat, data)
+            state = replace(state, actions=state.actions + (2 if action == "beg" else 1))
+            return self._end_turn(state) if state.actions >= 2 else state
+        if action in DUNGEON_EVENTS:
+            if state.actions != 1:
+                raise RulesError({"action": msg(N_("A turn starts with an action; Lootin' comes after it."))})
+            return replace(DUNGEON_EVENTS[str(action)](state, seat, data), looting=True)
+        raise RulesError({"action": msg(N_("Choose an action."))})
+
+    def _end_turn(self, state: State) -> State:
+        gold = tuple(p.gold for p in state.parties)
+        return replace(state, turn=state.turn + 1, actions=0, looting=False, turn_specials=0,
+                       turn_tiles=0, gold_by_turn=state.gold_by_turn + (gold,))
+
+    def _leave(self, state: State, data: Mapping[str, Any]) -> State:
+        """The party leaves a Dungeon: peacefully, running screaming, or beaten (chapter 5).
+
+        Gold as ``leave_payout``; nothing looted after fleeing or losing earns a Divine Pity
+        marker instead. A held Divine Pity is spent by winning the first battle, so it goes
+        once a room other than the Boss (no Pity against a Boss) is looted. Loot icons draw
+        Loot markers. Killing the Boss ends the game.
+        """
+        raw = data.get("levels") or []
+        if state.boss_killed_by is not None and isinstance(raw, (list, tuple)) \
+                and str(BOSS_LEVEL) in [str(v).strip() for v in raw]:
+            raise RulesError({"levels": msg(N_("A Boss has already been killed; the game is over."))})
+        self._playing(state)
+        seat = self._turn_seat(state, data)
+        if state.actions != 1:
+            raise RulesError(msg(N_("A turn starts with an action; Lootin' comes after it.")))
+        errors: dict[str, Msg] = {}
+        dungeon = read_seat(state, data, "dungeon", errors)
+        how = data.get("how")
+        if how not in HOW:
+            errors["how"] = msg(N_("Say how the party left: peacefully, running screaming, or beaten."))
+        if not isinstance(raw, (list, tuple)):
+            raise RulesError({"levels": msg(N_("List the levels of the rooms looted."))})
+        levels = [as_int({"l": v}, "l", errors, f"levels.{i}") for i, v in enumerate(raw)]
+        for i, level in enumerate(levels):
+            if f"levels.{i}" not in errors and not 1 <= level <= BOSS_LEVEL:
+                errors[f"levels.{i}"] = msg(N_("Room levels run from 1 to 6 (the Boss)."))
+        loot = as_int(data, "loot", errors, "loot", lo=0, hi=len(levels), default=0)
+        check(errors)
+        party = state.parties[seat]
+        if dungeon == seat:
+            errors["dungeon"] = msg(N_("You cannot loot your own Dungeon. Ever."))
+        elif state.taken[dungeon] + state.turn_tiles + len(levels) > state.setup.dungeon_rooms:
+            errors["levels"] = msg(N_("That Dungeon holds only %(n)s tiles."), n=state.setup.dungeon_rooms)
+        if levels.count(BOSS_LEVEL) > 1:
+            errors["levels"] = msg(N_("A Dungeon has only one Boss."))
+        elif BOSS_LEVEL in levels and how != "peaceful":
+            errors["how"] = msg(N_("Beating the Boss wins the battle: the party leaves peacefully."))
+        elif how == "peaceful" and not levels and not state.turn_specials:
+            errors["how"] = msg(N_("Nothing was looted: the party ran screaming or lost."))
+        if loot > state.pool.loot:
+            errors["loot"] = msg(N_("Only %(n)s Loot markers are left."), n=state.pool.loot)
+        check(errors)
+        pity = party.pity
+        if pity and any(level < BOSS_LEVEL for level in levels):
+            pity -= 1
+        pool = replace(state.pool, loot=state.pool.loot - loot)
+        if not levels and how != "peaceful" and pool.pity:
+            pity, pool = pity + 1, replace(pool, pity=pool.pity - 1)
+        elif pity < party.pity:
+            pool = replace(pool, pity=pool.pity + 1)
+        party = replace(party, gold=party.gold + leave_payout(levels, state.turn_specials, str(how)),
+                        rooms=party.rooms + tuple(levels), loot=party.loot + loot, pity=pity)
+        taken = list(state.taken)
+        taken[dungeon] += state.turn_tiles + len(levels)
+        state = replace(state.with_party(seat, party), pool=pool, taken=tuple(taken))
+        if BOSS_LEVEL in levels:
+            state = replace(state, boss_killed_by=seat)
+        return self._end_turn(state)
+
+    def _final(self, state: State, data: Mapping[str, Any]) -> State:
+        """Chapter 7: everyone reveals Loot markers; unclaimed tiles in one's own Dungeon
+        count 3 VP each; each unrevealed Treasure among them is rolled next (2d6 gp)."""
+        if state.phase in ("first_player", "pick", "play"):
+            raise RulesError(msg(N_("Scoring comes after a Boss is killed.")))
+        if state.final is not None:
+            raise RulesError(msg(N_("The final scoring is already entered.")))
+        rows = data.get("players")
+        n = len(state.players)
+        if not isinstance(rows, (list, tuple)) or len(rows) != n:
+            raise RulesError({"players": msg(N_("Enter a result for each of the %(n)s players."), n=n)})
+        errors: dict[str, Msg] = {}
+        loot, unclaimed, treasure = [], [], []
+        lo, hi = LOOT_VALUE_RANGE
+        for seat, row in enumerate(rows):
+            row = row if isinstance(row, Mapping) else {}
+            p = f"players.{seat}."
+            values = row.get("loot") or []
+            if not isinstance(values, (list, tuple)) or len(values) != state.parties[seat].loot:
+                errors[p + "loot"] = msg(N_("%(player)s drew %(n)s Loot markers: enter each one's value."),
+                                         player=state.players[seat], n=state.parties[seat].loot)
+                values = []
+            loot.append(tuple(as_int({"v": v}, "v", errors, f"{p}loot.{i}", lo=lo, hi=hi)
+                              for i, v in enumerate(values)))
+            left = state.setup.dungeon_rooms - state.taken[seat]
+            unclaimed.append(as_int(row, "unclaimed", errors, p + "unclaimed", lo=0, hi=left, default=0))
+            treasure.append(as_int(row, "treasure", errors, p + "treasure", lo=0,
+                                   hi=min(unclaimed[-1], state.pool.treasure), default=0))
+        if not errors and sum(treasure) > state.pool.treasure:
+            errors["treasure"] = msg(N_("Only %(n)s Treasure tiles were not found."), n=state.pool.treasure)
+        check(errors)
+        return replace(state, final=Final(tuple(loot), tuple(unclaimed), tuple(treasure)))
+
+    def _roll_order(self, state: State) -> list[int]:
+        assert state.final is not None
+        return [seat for seat, n in enumerate(state.final.treasure) for _ in range(n)]
+
+    def _treasure_roll(self, state: State, data: Mapping[str, Any]) -> State:
+        """An unrevealed Treasure pays 2d6 gp from the Bank before gold turns into VP."""
+        if state.phase != "treasure":
+            raise RulesError(msg(N_("No unrevealed Treasure is waiting to be rolled.")))
+        assert state.final is not None
+        seat = self._roll_order(state)[len(state.final.rolls)]
+        errors: dict[str, Msg] = {}
+        if as_int(data, "seat", errors, "seat", default=seat) != seat and not errors:
+            errors["seat"] = msg(N_("The next Treasure is %(player)s's."), player=state.players[seat])
+        gold = read_2d6(data, errors)
+        check(errors)
+        return replace(state, final=replace(state.final, rolls=state.final.rolls + ((seat, gold),)))
+
+    def _dwarf(self, state: State, data: Mapping[str, Any]) -> State:
+        """The last tie-break: the tied player who most looks like a dwarf, by the table's eye."""
+        tied = self._dwarf_choices(state)
+        if len(tied) < 2:
+            raise RulesError(msg(N_("No tie is left for the dwarf to settle.")))
+        errors: dict[str, Msg] = {}
+        seat = read_seat(state, data, "seat", errors)
+        if not errors and seat not in tied:
+            errors["seat"] = msg(N_("Pick one of the tied players."))
+        check(errors)
+        return replace(state, dwarf=seat)
+
+    # -- reading the state ---------------------------------------------------------------
+
+    def _dwarf_choices(self, state: State) -> list[int]:
+        if state.phase != "over" or state.dwarf is not None:
+            return []
+        return tied_on_everything(final_scores(state))
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        decided = decide(final_scores(state), state.dwarf)
+        if decided is None:
+            return None
+        winners, step = decided
+        return Outcome(winners, msg(DECIDED_BY[step]))
+
+    def expect(self, state: State) -> Expect | None:
+        names, now = state.players, state.players[state.current]
+        phase = state.phase
+        if phase == "first_player":
+            return Expect("first_player", msg(N_("Who goes first?")), state.setup.lines() + (
+                msg(N_("Randomly determine the first player: the app can draw, or enter who.")),), draw=True)
+        if phase == "pick":
+            return Expect("pick", msg(N_("%(player)s picks two Adventurers"), player=now), (
+                msg(N_("Two different Level 1 Adventurers, not a pair a previous player picked.")),))
+        if phase == "play":
+            return self._expect_turn(state)
+        if phase == "final":
+            return Expect("final", msg(N_("This is The End")), (
+                msg(N_("%(player)s killed a Boss."), player=names[state.boss_killed_by or 0]),
+                msg(N_("Reveal Loot markers; count the unclaimed tiles and unrevealed Treasure in each Dungeon.")),
+            ))
+        if phase == "treasure":
+            assert state.final is not None
+            seat = self._roll_order(state)[len(state.final.rolls)]
+            return Expect("treasure_roll", msg(N_("Unrevealed Treasure")), (
+                msg(N_("%(player)s takes 2d6 gp for an unrevealed Treasure."), player=names[seat]),), draw=True)
+        if len(self._dwarf_choices(state)) > 1:
+            return Expect("dwarf", msg(N_("Who most looks like a dwarf?")), (
+                msg(N_("Tied on victory points, money, Adventurer levels and looted rooms: the table picks.")),))
+        return None
+
+    def _expect_turn(self, state: State) -> Expect:
+        seat = state.current
+        now, after = state.players[seat], state.players[(seat + 1) % len(state.players)]
+        title = msg(N_("Turn %(n)s: %(player)s"), n=state.turn + 1, player=now)
+        lines = []
+        if state.turn == 0 and state.actions == 0:
+            lines.append(msg(N_("Build the Dungeons first: %(rooms)s room tiles each, the Boss among them."),
+                             rooms=state.setup.dungeon_rooms))
+        if state.looting:
+            lines.append(msg(N_("%(player)s is a-Lootin': enter Treasure, Poison and wounds, then how the party left."),
+                             player=now))
+            kind = "leave"
+        elif state.actions == 0:
+            lines.append(msg(N_("%(player)s takes a first action."), player=now))
+            kind = "action"
+        else:
+            lines.append(msg(N_("%(player)s takes a second action or goes a-Lootin'."), player=now))
+            kind = "action"
+        if state.parties[seat].pity:
+            lines.append(msg(N_("Divine Pity: two more dice in the first battle, not against a Boss.")))
+        lines.append(msg(N_("Then it is %(player)s's turn."), player=after))
+        return Expect(kind, title, tuple(lines))
+
+    def standings(self, state: State) -> list[Standing]:
+        """Gold while the game is played (money is never hidden); victory points at the end."""
+        if state.final is None:
+            return [replace(s, parts=((N_("Gold"), s.score),))
+                    for s in ranked([(seat, p.gold) for seat, p in enumerate(state.parties)])]
+        return ranking(final_scores(state), state.dwarf)
+
+    def totals_by_round(self, state: State) -> list[list[int]]:
+        """Each player's gold after each turn."""
+        return [list(row) for row in state.gold_by_turn]
+
+    def draw(self, state: State, rng: random.Random) -> dict[str, Any]:
+        """The first player, or the 2d6 of an unrevealed Treasure at the end."""
+        if state.phase == "first_player":
+            return {"seat": rng.randrange(len(state.players))}
+        if state.phase == "treasure":
+            assert state.final is not None
+            return {"seat": self._roll_order(state)[len(state.final.rolls)], "dice": roll_2d6(rng)}
+        raise RulesError(msg(N_("Nothing to draw now.")))
+
+
+GAME = LootAndScoot()
