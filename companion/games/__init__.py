@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from .base import Game
 from .beutelschneider import GAME as BEUTELSCHNEIDER
+from .treasure import GAME as TREASURE
 
-GAMES: dict[str, Game] = {g.slug: g for g in (BEUTELSCHNEIDER,)}
+GAMES: dict[str, Game] = {g.slug: g for g in (BEUTELSCHNEIDER, TREASURE)}
 
 
 def get_game(slug: str) -> Game:
