@@ -97,13 +97,13 @@ def _placements(cards: Sequence[Card | None]) -> Iterator[Combination]:
     if len(known) == len(cards):
         kind = kind_of(known)
         if kind is not None:
-            yield Combination(tuple(known), kind, BLACK_MARKET[(kind, len(known))])
+            yield Combination(tuple(sorted(known)), kind, BLACK_MARKET[(kind, len(known))])
         return
     seen: set[tuple[Any, ...]] = set()
     for card in ALL_CARDS:
         if card in known:
             continue
-        full = (*known, card)
+        full = tuple(sorted((*known, card)))
         kind = kind_of(full)
         combo = None if kind is None else Combination(full, kind, BLACK_MARKET[(kind, len(full))], card)
         if combo is not None:
