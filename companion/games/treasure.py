@@ -127,7 +127,7 @@ class State:
 
 def _seat_list(value: Any, n: int, path: str, errors: dict[str, Msg]) -> list[Any] | None:
     if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != n:
-        errors[path] = msg(N_("Give one value for each of the %(n)s."), n=n)
+        errors[path] = msg(N_("Give %(n)s values, one each."), n=n)
         return None
     return list(value)
 

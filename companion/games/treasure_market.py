@@ -210,8 +210,8 @@ def combination(tokens: Sequence[Any], path: str) -> Combination:
     seen: set[Card] = set()
     for i, card in enumerate(known):
         if card is not None and card in seen:
-            raise RulesError({f"{path}.{i}": msg(N_("%(card)s is twice in this combination; "
-                                                    "each Loot card exists once."), card=str(card))})
+            raise RulesError({f"{path}.{i}": msg(N_("This card is already in this combination; "
+                                                    "each Loot card exists once."))})
         if card is not None:
             seen.add(card)
     numbers = [c.number for c in known if c is not None]

@@ -88,7 +88,7 @@ def _combos(row: Mapping[str, Any], path: str, errors: dict[str, Msg],
                 treasure.append(f"{path}.{j}.{k}")
             elif card in seen:
                 errors[f"{path}.{j}.{k}"] = msg(N_(
-                    "%(card)s is already in another combination this turn."), card=str(card))
+                    "This card is already in another combination this turn."))
             else:
                 seen[card] = f"{path}.{j}.{k}"
         out.append(combo)
