@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg
-from .treasure_market import BANDITS, RAOUL, REINFORCEMENTS, Combination, key_of
+from .treasure_market import BANDITS, RAOUL, REINFORCEMENTS, key_of
 from .treasure_turn import SideTurn, read_turn
 
 TARGET = 20           # "The person who first collects 20 coins wins the game."
@@ -108,9 +108,9 @@ class State:
                 limit = CHEST_LIMIT
             else:
                 limit = TEAM_CHEST_LIMIT["leader" if self.leaders[side] == seat else "member"]
-            if self.bandits and self.bandits[seat] == RAOUL and self.skill_bandits[side] == RAOUL \
+            if self.bandit_skills and self.bandits and self.bandits[seat] == RAOUL \
                     and self.leaders[side] == seat:
-                limit += 1
+                limit += 1      # Raoul's skill, when it counts (he plays alone or leads)
             out.append(limit)
         return tuple(out)
 
@@ -378,10 +378,6 @@ class GiveMeTheTreasure(Game):
 
     def totals_by_round(self, state: State) -> list[list[int]]:
         return [[t.coins_after[side] for side in state.teams] for t in state.turns]
-
-    @staticmethod
-    def combinations(state: State, turn: int, side: int) -> tuple[Combination, ...]:
-        return state.turns[turn].sides[side].combinations
 
 
 GAME = GiveMeTheTreasure()

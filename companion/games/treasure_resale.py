@@ -18,6 +18,7 @@ from functools import lru_cache
 from itertools import combinations as subsets
 from typing import Any
 
+from .base import N_, RulesError, msg
 from .treasure_market import (
     ALL_CARDS, BLACK_MARKET, CHIPO, COLOUR_RUN, CROC_BROTHERS, JOE, JOE_THRESHOLD, LUCKY,
     MOFETTE, MOFETTE_CURSED, NINJA_LEO, PAT, REINFORCEMENT_COINS, SAME_NUMBER, SKILL_COIN,
@@ -26,6 +27,7 @@ from .treasure_market import (
 )
 
 MAX_CHEST = 12  # more cards than any chest can hold (limit 6 plus a turn's share and Grobill)
+CURSED_PAINTINGS = 5
 
 
 @dataclass(frozen=True)
@@ -123,7 +125,13 @@ def best_resale(chest: Sequence[Any], bandit: str | None = None,
     cursed = sum(isinstance(t, CursedPainting) for t in tokens)
     loot = [t for t in tokens if not isinstance(t, CursedPainting)]
     if len(loot) > MAX_CHEST:
-        raise ValueError(f"a chest of {len(loot)} Loot cards is more than any chest holds")
+        raise RulesError({"chest": msg(N_("No chest holds %(n)s Loot cards."), n=len(loot))})
+    if sum(isinstance(t, GreatTreasure) for t in loot) > 1 or cursed > CURSED_PAINTINGS:
+        raise RulesError({"chest": msg(N_("There is only one Great Treasure and there are 5 "
+                                          "Cursed Paintings."))})
+    for i, token in enumerate(tokens):
+        if isinstance(token, Card) and token in tokens[:i]:
+            raise RulesError({f"chest.{i}": msg(N_("This card is already in the chest."))})
     cards: list[Card | None] = [t.card if isinstance(t, GreatTreasure) else t for t in loot]
     held, up = frozenset(reinforcements), frozenset(face_up)
 

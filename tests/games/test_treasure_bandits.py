@@ -152,3 +152,9 @@ def test_refuses_the_croc_brothers_without_a_card_to_repeat(croc, field):
     state = dealt(deal(), turns=[turn({"combinations": [["red3", "red4", "red5"]],
                                        "reinforcements": ["super_rou_rou"]})])
     assert field in refused(state, "turn", turn({}, {"reinforcements": [croc]}))
+
+
+def test_in_a_practice_game_raoul_keeps_no_extra_card():
+    state = GAME.start(PLAYERS, {"bandit_skills": "false"})
+    state = GAME.apply(state, "deal", {"bandits": ["raoul", "joe"], "first_divider": 0})
+    assert state.chest_limits == (5, 5)

@@ -3,6 +3,7 @@ from itertools import combinations
 
 import pytest
 
+from companion.games.base import RulesError
 from companion.games.treasure_market import Card, CursedPainting, parse_card, price
 from companion.games.treasure_resale import best_resale
 
@@ -121,3 +122,16 @@ def test_mofette_counts_the_opponents_cursed_paintings():
 def test_an_empty_chest_sells_nothing():
     resale = best_resale([])
     assert (resale.coins, resale.combinations, resale.left) == (0, (), ())
+
+
+@pytest.mark.parametrize("chest, field", [
+    (["red3", "blue3", "red3"], "chest.2"),
+    (["treasure", "gt", "red3"], "chest"),
+    (["cursed"] * 6, "chest"),
+    ([f"{c}{n}" for c in ("red", "blue") for n in range(1, 8)], "chest"),
+    (["red9"], "chest.0"),
+])
+def test_refuses_a_chest_that_cannot_be(chest, field):
+    with pytest.raises(RulesError) as raised:
+        best_resale(chest)
+    assert field in raised.value.errors
