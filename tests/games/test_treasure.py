@@ -212,3 +212,10 @@ def test_refuses_a_correction_that_cannot_be(data, field):
 
 def test_refuses_an_unknown_entry_kind():
     assert "" in refused(dealt(), "bribe", {})
+
+
+@pytest.mark.parametrize("players", [["A", "B"], ["A", "B", "C"], ["A", "B", "C", "D"]])
+def test_normalised_settings_are_accepted_again_unchanged(players):
+    settings = GAME.setup(players, {"target": "25"})
+    assert settings["target"] == 25
+    assert GAME.setup(players, settings) == settings
