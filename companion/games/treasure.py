@@ -1,0 +1,383 @@
+"""Give Me The Treasure (Duel of Crooks): the coin tally of two sides of bandits.
+
+Rule text: ../shared/rules/give-me-the-treasure.en.txt. Two sides (two players, or teams of
+2 against 2 or 2 against 1) divide and choose Loot, then resell combinations on the Black
+Market for coins. At the Inspection that finds a side at the target (20; teams 30) the game
+ends and the most coins win; equal coins at or over the target mean another turn.
+
+The Black Market is read by kind and size (see ``treasure_market``): any 2/3/4 cards of one
+number -> 2/5/10 coins; a sequence of 3/4/5 numbers in several colours -> 4/6/10; in one
+colour -> 6/9/15. The tile prints one example per row; Pat's four 1s show the rows are not
+meant for those numbers only. This is our reading, not the printed letter.
+
+The app does not track the draw pile or the chests: the table enters what each side resold,
+and the app prices it, applies the Bandit skill and the Reinforcements, and keeps the coins.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg
+from .treasure_market import BANDITS, RAOUL, REINFORCEMENTS, key_of
+from .treasure_turn import SideTurn, read_turn
+
+TARGET = 20           # "The person who first collects 20 coins wins the game."
+TEAM_TARGET = 30      # Variant for 3 or 4 People: "collected 30 gold coins"
+STARTING_COINS = 2    # Setup 1: 2 coins each (team variant: each team)
+CHEST_LIMIT = 5       # Inspection Phase 2; Raoul keeps one card more
+TEAM_CHEST_LIMIT = {"leader": 3, "member": 4}  # two-person team; a one-person team keeps 5
+DEALT_PER_SIDE, KEPT_PER_SIDE = 3, 2
+DEFAULT_TEAMS = {2: (0, 1), 3: (0, 0, 1), 4: (0, 0, 1, 1)}
+SETTINGS_DEFAULTS: dict[str, Any] = {
+    "teams": None, "leaders": None, "target": None,
+    "starting_coins": STARTING_COINS, "bandit_skills": True,
+}
+
+
+@dataclass(frozen=True)
+class Turn:
+    number: int
+    divider: int                       # the dividing side (the Arrow points at it)
+    sides: tuple[SideTurn, SideTurn]
+    coins_after: tuple[int, int]       # at the Inspection
+    pat: int | None = None             # the side Pat made win at once
+
+
+@dataclass(frozen=True)
+class Correction:
+    side: int
+    coins: int                         # added (negative: taken)
+    reason: str
+    after_turn: int
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    teams: tuple[int, ...]             # side (0 or 1) of each seat
+    leaders: tuple[int, int]           # the seat with the Leader token, per side
+    target: int
+    starting_coins: int
+    bandit_skills: bool
+    bandits: tuple[str, ...] = ()                  # per seat, once dealt
+    dealt: tuple[tuple[str, ...], ...] = ()        # the 3 Reinforcements dealt per side, if entered
+    reinforcements: tuple[tuple[str, ...], ...] = ()  # kept, per seat
+    first_divider: int | None = None
+    turns: tuple[Turn, ...] = ()
+    corrections: tuple[Correction, ...] = ()
+
+    @property
+    def team_variant(self) -> bool:
+        return len(self.players) > 2
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return tuple(tuple(s for s, t in enumerate(self.teams) if t == side)  # type: ignore[return-value]
+                     for side in (0, 1))
+
+    def side_name(self, side: int) -> str:
+        return " & ".join(self.players[s] for s in self.sides[side])
+
+    @property
+    def coins(self) -> tuple[int, int]:
+        """Each side's coins now: start, every turn, every correction."""
+        return tuple(self.starting_coins + sum(t.sides[side].coins for t in self.turns)  # type: ignore[return-value]
+                     + sum(c.coins for c in self.corrections if c.side == side) for side in (0, 1))
+
+    @property
+    def divider(self) -> int:
+        """The Arrow alternates: the sides swap dividing and choosing each turn."""
+        return ((self.first_divider or 0) + len(self.turns)) % 2
+
+    @property
+    def skill_bandits(self) -> tuple[str | None, str | None]:
+        """The Bandit whose skill counts per side: the Leader's (teams), none in a practice game."""
+        if not self.bandit_skills or not self.bandits:
+            return (None, None)
+        return (self.bandits[self.leaders[0]], self.bandits[self.leaders[1]])
+
+    @property
+    def chest_limits(self) -> tuple[int, ...]:
+        """Per seat: 5 (Raoul 6); two-person team: Leader 3, member 4; one-person team 5."""
+        out = []
+        for seat, side in enumerate(self.teams):
+            if len(self.sides[side]) == 1:
+                limit = CHEST_LIMIT
+            else:
+                limit = TEAM_CHEST_LIMIT["leader" if self.leaders[side] == seat else "member"]
+            if self.bandit_skills and self.bandits and self.bandits[seat] == RAOUL \
+                    and self.leaders[side] == seat:
+                limit += 1      # Raoul's skill, when it counts (he plays alone or leads)
+            out.append(limit)
+        return tuple(out)
+
+    @property
+    def used(self) -> tuple[str, ...]:
+        """Reinforcement cards turned face up so far, in order."""
+        return tuple(r.card for t in self.turns for side in t.sides for r in side.reinforcements)
+
+    @property
+    def unused(self) -> tuple[tuple[str, ...], ...]:
+        """Per seat, the Reinforcement cards still face down."""
+        return tuple(tuple(c for c in held if c not in self.used) for held in self.reinforcements)
+
+
+def _seat_list(value: Any, n: int, path: str, errors: dict[str, Msg]) -> list[Any] | None:
+    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != n:
+        errors[path] = msg(N_("Give %(n)s values, one each."), n=n)
+        return None
+    return list(value)
+
+
+class GiveMeTheTreasure(Game):
+    slug = "give-me-the-treasure"
+    title = "Give Me The Treasure"
+    min_players = 2
+    max_players = 4
+
+    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
+        errors: dict[str, Msg] = {}
+        n = len(players)
+        if not self.min_players <= n <= self.max_players:
+            raise RulesError({"players": msg(N_(
+                "Give Me The Treasure is played by 2 people, or by 3 or 4 in two teams."))})
+        out = dict(SETTINGS_DEFAULTS)
+        out.update({k: settings[k] for k in SETTINGS_DEFAULTS if k in settings and settings[k] is not None})
+        teams = out["teams"] if out["teams"] is not None else DEFAULT_TEAMS[n]
+        raw = _seat_list(teams, n, "teams", errors) or list(DEFAULT_TEAMS[n])
+        teams = [as_int({"t": t}, "t", errors, f"teams.{i}", lo=0, hi=1) for i, t in enumerate(raw)]
+        sizes = sorted(teams.count(side) for side in (0, 1))
+        if "teams" not in errors and sizes != {2: [1, 1], 3: [1, 2], 4: [2, 2]}[n]:
+            errors["teams"] = msg(N_("Two sides: 1 against 1, 2 against 1 or 2 against 2."))
+        firsts = [teams.index(side) if side in teams else 0 for side in (0, 1)]
+        leaders = out["leaders"] if out["leaders"] is not None else firsts
+        raw = _seat_list(leaders, 2, "leaders", errors) or firsts
+        leaders = [as_int({"l": v}, "l", errors, f"leaders.{i}", lo=0, hi=n - 1) for i, v in enumerate(raw)]
+        for side, seat in enumerate(leaders):
+            if f"leaders.{side}" not in errors and 0 <= seat < n and teams[seat] != side:
+                errors[f"leaders.{side}"] = msg(N_("The Leader must be a member of the team."))
+        if out["target"] is None:
+            out["target"] = TEAM_TARGET if n > 2 else TARGET
+        out["target"] = as_int(out, "target", errors, "target", lo=5, hi=200)
+        out["starting_coins"] = as_int(out, "starting_coins", errors, "starting_coins", lo=0, hi=20)
+        if not isinstance(out["bandit_skills"], bool):
+            out["bandit_skills"] = str(out["bandit_skills"]).strip().lower() in ("1", "true", "on", "yes")
+        if errors:
+            raise RulesError(errors)
+        out.update(teams=teams, leaders=leaders)
+        return out
+
+    def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> State:
+        s = self.setup(players, settings)
+        return State(players=tuple(players), teams=tuple(s["teams"]), leaders=tuple(s["leaders"]),  # type: ignore[arg-type]
+                     target=s["target"], starting_coins=s["starting_coins"],
+                     bandit_skills=s["bandit_skills"])
+
+    # -- entries -------------------------------------------------------------------------
+
+    def apply(self, state: State, kind: str, data: Mapping[str, Any]) -> State:
+        if kind == "deal":
+            return self._deal(state, data)
+        if kind == "keep":
+            return self._keep(state, data)
+        if kind == "turn":
+            return self._turn(state, data)
+        if kind == "correction":
+            return self._correction(state, data)
+        raise RulesError(msg(N_("Unknown entry kind %(kind)s."), kind=kind))
+
+    def _deal(self, state: State, data: Mapping[str, Any]) -> State:
+        """Setup 2 and 4: a Bandit per player, 3 Reinforcements per side, the Arrow tossed."""
+        if state.bandits:
+            raise RulesError(msg(N_("The Bandits are already dealt.")))
+        errors: dict[str, Msg] = {}
+        n = len(state.players)
+        bandits = _seat_list(data.get("bandits"), n, "bandits", errors) or []
+        keys = [key_of(b, BANDITS) for b in bandits]
+        for i, key in enumerate(keys):
+            if key is None:
+                errors[f"bandits.{i}"] = msg(N_("The Bandits are Raoul, Chipo, Joe and Mofette."))
+            elif key in keys[:i]:
+                errors[f"bandits.{i}"] = msg(N_("Each Bandit tile is dealt once."))
+        if bandits and not errors and n == 3 and RAOUL not in keys:
+            errors["bandits"] = msg(N_("With 3 people the Bandits dealt include Raoul."))
+        first = as_int(data, "first_divider", errors, "first_divider", lo=0, hi=1)
+        dealt: list[tuple[str, ...]] = []
+        if data.get("dealt") not in (None, []):
+            rows = _seat_list(data.get("dealt"), 2, "dealt", errors) or []
+            for side, row in enumerate(rows):
+                cards = self._cards(row, f"dealt.{side}", errors, dealt, DEALT_PER_SIDE)
+                dealt.append(cards)
+        if errors:
+            raise RulesError(errors)
+        state = replace(state, bandits=tuple(keys), first_divider=first, dealt=tuple(dealt))  # type: ignore[arg-type]
+        if data.get("reinforcements") not in (None, []):
+            return self._keep(state, data)
+        return state
+
+    def _cards(self, row: Any, path: str, errors: dict[str, Msg], taken: Sequence[Sequence[str]],
+               count: int) -> tuple[str, ...]:
+        """Read ``count`` distinct Reinforcement cards, none of them already in ``taken``."""
+        if not isinstance(row, Sequence) or isinstance(row, str) or len(row) != count:
+            errors[path] = msg(N_("Give %(n)s Reinforcement cards."), n=count)
+            return ()
+        out: list[str] = []
+        already = {c for cards in taken for c in cards}
+        for i, name in enumerate(row):
+            key = key_of(name, REINFORCEMENTS)
+            if key is None:
+                errors[f"{path}.{i}"] = msg(N_("There is no Reinforcement card %(name)s."), name=name)
+            elif key in out or key in already:
+                errors[f"{path}.{i}"] = msg(N_("Each Reinforcement card exists once."))
+            else:
+                out.append(key)
+        return tuple(out)
+
+    def _keep(self, state: State, data: Mapping[str, Any]) -> State:
+        """Each side keeps 2 of its 3: one each in a team of two, both for one person."""
+        if not state.bandits:
+            raise RulesError(msg(N_("Deal the Bandits first.")))
+        if state.reinforcements:
+            raise RulesError(msg(N_("The Reinforcements are already kept.")))
+        errors: dict[str, Msg] = {}
+        rows = _seat_list(data.get("reinforcements"), len(state.players), "reinforcements", errors) or []
+        kept: list[tuple[str, ...]] = []
+        for seat, row in enumerate(rows):
+            side = state.teams[seat]
+            count = KEPT_PER_SIDE // len(state.sides[side])
+            cards = self._cards(row, f"reinforcements.{seat}", errors, kept, count)
+            for i, card in enumerate(cards):
+                if state.dealt and card not in state.dealt[side]:
+                    errors[f"reinforcements.{seat}.{i}"] = msg(
+                        N_("%(name)s was not dealt to this side."), name=REINFORCEMENTS[card])
+            kept.append(cards)
+        if errors:
+            raise RulesError(errors)
+        return replace(state, reinforcements=tuple(kept))
+
+    def _turn(self, state: State, data: Mapping[str, Any]) -> State:
+        if not state.reinforcements:
+            raise RulesError(msg(N_("Deal the Bandits and keep the Reinforcements first.")))
+        if self.outcome(state) is not None:
+            raise RulesError(msg(N_("The game is over: no more turns.")))
+        sides, pat = read_turn(state, data)
+        turn = Turn(len(state.turns) + 1, state.divider, sides, (0, 0), pat)
+        after = replace(state, turns=state.turns + (turn,))
+        return replace(after, turns=state.turns + (replace(turn, coins_after=after.coins),))
+
+    def _correction(self, state: State, data: Mapping[str, Any]) -> State:
+        if self.outcome(state) is not None:
+            raise RulesError(msg(N_("The game is over: undo or edit a turn instead.")))
+        errors: dict[str, Msg] = {}
+        side = as_int(data, "side", errors, "side", lo=0, hi=1)
+        coins = as_int(data, "coins", errors, "coins", lo=-200, hi=200)
+        reason = str(data.get("reason") or "").strip()
+        if not reason:
+            errors["reason"] = msg(N_("Say why the coins change."))
+        if not errors and coins == 0:
+            errors["coins"] = msg(N_("A correction changes the coins."))
+        if not errors and state.coins[side] + coins < 0:
+            errors["coins"] = msg(N_("%(side)s has %(coins)s coins; coins cannot go below zero."),
+                                  side=state.side_name(side), coins=state.coins[side])
+        if errors:
+            raise RulesError(errors)
+        return replace(state, corrections=state.corrections + (
+            Correction(side, coins, reason, len(state.turns)),))
+
+    def draw(self, state: State, rng: random.Random) -> dict[str, Any]:
+        """Shuffle the Bandit tiles (with 3 people, Raoul among them) and the Reinforcements,
+        deal, and toss the Arrow for the first dividing side."""
+        if state.bandits:
+            raise RulesError(msg(N_("Nothing to draw now.")))
+        n = len(state.players)
+        if n == 3:
+            tiles = [RAOUL, *rng.sample([b for b in BANDITS if b != RAOUL], 2)]
+            rng.shuffle(tiles)
+        else:
+            tiles = rng.sample(list(BANDITS), n)
+        cards = rng.sample(list(REINFORCEMENTS), 2 * DEALT_PER_SIDE)
+        return {"bandits": tiles, "dealt": [cards[:DEALT_PER_SIDE], cards[DEALT_PER_SIDE:]],
+                "first_divider": rng.randrange(2)}
+
+    # -- reading the state ---------------------------------------------------------------
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Pat wins at once; otherwise the Inspection that finds a side at the target ends the
+        game and the most coins win; equal coins there mean another turn."""
+        if not state.turns:
+            return None
+        last = state.turns[-1]
+        if last.pat is not None:
+            return Outcome(tuple(state.sides[last.pat]), msg(N_(
+                "Pat, the Police Dog: the four cards numbered 1 resold, an immediate win.")))
+        coins = last.coins_after
+        if max(coins) < state.target or coins[0] == coins[1]:
+            return None
+        best = 0 if coins[0] > coins[1] else 1
+        if min(coins) >= state.target:
+            return Outcome(tuple(state.sides[best]), msg(N_(
+                "Both sides reached %(target)s coins; the most coins win."), target=state.target))
+        return Outcome(tuple(state.sides[best]), msg(N_(
+            "First to %(target)s coins at the Inspection."), target=state.target))
+
+    def expect(self, state: State) -> Expect | None:
+        if not state.bandits:
+            return Expect("deal", msg(N_("Bandits and Reinforcements")), (
+                msg(N_("The app deals a Bandit to each player and 3 Reinforcement cards to each "
+                       "side, and tosses the Arrow; or enter what the table dealt.")),), draw=True)
+        if not state.reinforcements:
+            return Expect("keep", msg(N_("Reinforcements kept")), (
+                msg(N_("Each side keeps 2 of its 3 Reinforcement cards (in a team of two, one "
+                       "each). Hand the phone over: only the owner should look.")),))
+        if self.outcome(state) is not None:
+            return None
+        lines = [msg(N_("%(divider)s divides the 5 Loot cards into 2 shares (one card face "
+                        "down); %(chooser)s chooses."), divider=state.side_name(state.divider),
+                     chooser=state.side_name(1 - state.divider))]
+        coins = state.turns[-1].coins_after if state.turns else None
+        if coins and coins[0] == coins[1] >= state.target:
+            lines.append(msg(N_("Equal coins at or over %(target)s: another turn."), target=state.target))
+        for side in (0, 1):
+            lines.append(msg(N_("%(side)s: %(coins)s of %(target)s coins."),
+                             side=state.side_name(side), coins=state.coins[side], target=state.target))
+        for seat, limit in enumerate(state.chest_limits):
+            lines.append(msg(N_("Chest limit for %(player)s: %(limit)s Loot cards."),
+                             player=state.players[seat], limit=limit))
+        return Expect("turn", msg(N_("Turn %(n)s"), n=len(state.turns) + 1), tuple(lines))
+
+    def parts(self, state: State, side: int) -> tuple[tuple[str, int], ...]:
+        """How a side's coins are made up, for the score breakdown."""
+        turns = [t.sides[side] for t in state.turns]
+        return ((N_("Starting coins"), state.starting_coins),
+                (N_("Black Market"), sum(t.market for t in turns)),
+                (N_("Reinforcements"), sum(t.reinforcement_coins for t in turns)),
+                (N_("Bandit skill"), sum(t.skill for t in turns)),
+                (N_("Cursed Paintings paid off"), -sum(t.paid for t in turns)),
+                (N_("Corrections"), sum(c.coins for c in state.corrections if c.side == side)))
+
+    def standings(self, state: State) -> list[Standing]:
+        """Seats by their side's coins; teammates share a place. Pat's side is first whatever
+        its coins."""
+        result = self.outcome(state)
+        pat = state.turns[-1].pat if state.turns and result is not None else None
+        coins = state.coins
+
+        def key(side: int) -> tuple[bool, int]:
+            return (side == pat, coins[side])
+        order = sorted((0, 1), key=key, reverse=True)
+        out: list[Standing] = []
+        for place, side in enumerate(order):
+            rank = 1 if place == 0 or key(side) == key(order[0]) else len(state.sides[order[0]]) + 1
+            note = msg(N_("Pat, the Police Dog won the game at once.")) if side == pat else None
+            out.extend(Standing(seat, rank, coins[side], self.parts(state, side), note)
+                       for seat in state.sides[side])
+        return out
+
+    def totals_by_round(self, state: State) -> list[list[int]]:
+        return [[t.coins_after[side] for side in state.teams] for t in state.turns]
+
+
+GAME = GiveMeTheTreasure()

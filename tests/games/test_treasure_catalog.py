@@ -1,0 +1,31 @@
+"""Give Me The Treasure: every message the rules can show has its German translation."""
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[2]
+MODULES = sorted((ROOT / "companion" / "games").glob("treasure*.py"))
+BASE = {m for _, m, _, _ in extract_from_file("python", ROOT / "companion/games/base.py",
+                                              keywords={"N_": None})}
+MSGIDS = sorted({m for path in MODULES
+                 for _, m, _, _ in extract_from_file("python", path, keywords={"N_": None})} - BASE)
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    with (ROOT / "companion/translations/de/treasure.po").open("rb") as f:
+        return read_po(f, locale="de")
+
+
+def test_the_catalog_is_not_marked_fuzzy(catalog):
+    assert not catalog.fuzzy
+
+
+@pytest.mark.parametrize("msgid", MSGIDS)
+def test_every_message_has_a_german_translation_with_the_same_placeholders(catalog, msgid):
+    message = catalog.get(msgid)
+    assert message is not None and message.string, msgid
+    assert sorted(re.findall(r"%\((\w+)\)s", message.string)) == sorted(re.findall(r"%\((\w+)\)s", msgid))
