@@ -79,13 +79,33 @@ class View:
 
 def _replay(record: Mapping[str, Any]) -> View:
     game = get_game(record["game"])
-    state = game.replay(record["players"], record["settings"], entries_of(record))
-    return View(game, state, game.standings(state), game.outcome(state), game.expect(state))
+    return _view(game, game.replay(record["players"], record["settings"], entries_of(record)))
+
+
+# Replays by (game id, version): a stored version never changes, so its replay can be
+# reused, and an append seeds the next version's replay from the state it just computed.
+_REPLAYS: dict[tuple[str, int], View] = {}
+_KEEP_REPLAYS = 256
+
+
+def _remember(record: Mapping[str, Any], view: View) -> View:
+    if record.get("id"):
+        if len(_REPLAYS) >= _KEEP_REPLAYS:
+            _REPLAYS.pop(next(iter(_REPLAYS)))
+        _REPLAYS[(record["id"], record.get("version", 0))] = view
+    return view
 
 
 def replay(record: Mapping[str, Any]) -> View:
     """Replay the record. Raises ReplayError if an entry is refused by the rules."""
-    return _replay(record)
+    cached = _REPLAYS.get((record.get("id", ""), record.get("version", 0)))
+    if cached is not None and cached.game.slug == record["game"]:
+        return cached
+    return _remember(record, _replay(record))
+
+
+def _view(game: Game, state: Any) -> View:
+    return View(game, state, game.standings(state), game.outcome(state), game.expect(state))
 
 
 def _bump(record: dict[str, Any], submission: str | None) -> dict[str, Any]:
@@ -111,12 +131,14 @@ def add_entry(record: Mapping[str, Any], kind: str, data: Mapping[str, Any], *,
     view = replay(record)
     if view.expect is None:
         raise RulesError(msg(N_("The game is over; undo or correct an entry to reopen it.")))
-    view.game.apply(view.state, kind, data)  # raises RulesError; the state is not changed
+    state = view.game.apply(view.state, kind, data)  # raises RulesError; nothing changed
     new = copy.deepcopy(dict(record))
     next_id = max((e["id"] for e in new["entries"] + new["undone"]), default=0) + 1
     new["entries"].append({"id": next_id, "kind": kind, "data": copy.deepcopy(dict(data)),
                            "at": now_iso(), "source": source, "edits": []})
-    return _bump(new, submission)
+    new = _bump(new, submission)
+    _remember(new, _view(view.game, state))
+    return new
 
 
 def undo(record: Mapping[str, Any], *, submission: str | None = None,
@@ -149,7 +171,7 @@ def correct(record: Mapping[str, Any], entry_id: int, data: Mapping[str, Any], *
     entry["edits"].append({"at": now_iso(), "data": entry["data"]})
     entry["data"] = copy.deepcopy(dict(data))
     try:
-        replay(new)
+        _replay(new)  # not the cache: this version's entries have just changed
     except ReplayError as error:
         if error.index == positions[0]:
             raise error.error from None

@@ -65,6 +65,23 @@ def _count(value: Any) -> int:
 class Adapter:
     forms = {"hand": HandForm, "tie_choice": TieChoiceForm}
 
+    def hand_cells(self, data: dict[str, Any], players: list[str]) -> list[tuple[str, int, int, int]]:
+        """(player, gold, cutpurse penalty, special points) per seat for the log.
+
+        Read leniently: an imported entry may leave out the events or give digit strings.
+        """
+        def number(value: Any) -> int:
+            try:
+                return int(value or 0)
+            except (TypeError, ValueError):
+                return 0
+        cells = []
+        for name, row in zip(players, data.get("players") or []):
+            events = row.get("events") or {}
+            special = 10 * sum(number(v) for v in events.values()) + number(row.get("other"))
+            cells.append((name, number(row.get("gold")), 20 * number(row.get("cutpurses")), special))
+        return cells
+
     def setup_form(self, formdata: Any = None) -> SetupForm:
         return SetupForm(formdata=formdata)
 

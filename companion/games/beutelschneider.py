@@ -57,13 +57,11 @@ class State:
     first_dealer: int
     cutpurses_in_deck: int
     hands: tuple[HandResult, ...] = ()
+    # Running totals after the last hand, kept with the hands so a replay stays linear.
+    totals: tuple[int, ...] = ()
     # Tie at the top after the limit was reached: the table chose to play on
     # ("another_hand") or to share the win ("share"), once per tied hand.
     tie_choices: tuple[tuple[int, str], ...] = ()
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return tuple(sum(h.scores[s] for h in self.hands) for s in range(len(self.players)))
 
     @property
     def dealer(self) -> int:
@@ -108,7 +106,7 @@ class Beutelschneider(Game):
     def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> State:
         s = self.setup(players, settings)
         return State(players=tuple(players), limit=s["limit"], first_dealer=s["first_dealer"],
-                     cutpurses_in_deck=s["cutpurses_in_deck"])
+                     cutpurses_in_deck=s["cutpurses_in_deck"], totals=(0,) * len(players))
 
     # -- entries -------------------------------------------------------------------------
 
@@ -174,7 +172,8 @@ class Beutelschneider(Game):
             raise RulesError(errors)
         scores = tuple(hand_score(g, c, s) for g, c, s in zip(gold, cutpurses, special))
         hand = HandResult(tuple(gold), tuple(cutpurses), tuple(special), scores)
-        return replace(state, hands=state.hands + (hand,))
+        totals = tuple(t + d for t, d in zip(state.totals, scores))
+        return replace(state, hands=state.hands + (hand,), totals=totals)
 
     def _tie_choice(self, state: State, data: Mapping[str, Any]) -> State:
         if not self._tie_pending(state):

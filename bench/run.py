@@ -1,0 +1,127 @@
+"""Benchmarks that print figures, one a line: `name: value unit`.
+
+    python bench/run.py            # the full run (10,000 games of history)
+    python bench/run.py --games 500
+
+Goals are judged from these figures by a person (see the README), never asserted in tests.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from flask import Flask, render_template_string  # noqa: E402
+
+from companion import create_app  # noqa: E402
+from companion.records import add_entry, new_record, now_iso  # noqa: E402
+from companion.store import SCHEMA  # noqa: E402
+
+PLAYERS = ["Anna", "Ben", "Cem", "Dora"]
+
+
+def hand(golds: list[int]) -> dict:
+    return {"players": [{"gold": g, "cutpurses": 0} for g in golds]}
+
+
+def finished_record(i: int) -> dict:
+    """A finished four-player Beutelschneider game of five hands, varied by ``i``."""
+    record = new_record("beutelschneider", PLAYERS, {"first_dealer": i % 4})
+    for h in range(5):
+        golds = [20, 20, 20, 20]
+        golds[(i + h) % 4] += 10
+        golds[(i + h + 1) % 4] -= 10
+        record = add_entry(record, "hand", hand(golds))
+    return record
+
+
+def build_history(store, n: int) -> None:
+    """Write ``n`` finished games straight into the store's folder, then index them once."""
+    template = finished_record(0)
+    for i in range(n):
+        record = {**template, "id": f"bench{i:05d}", "schema": SCHEMA, "created": now_iso()}
+        store._write(store._path(record["id"]), record)
+    store.rebuild_index()
+
+
+def median_ms(action: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def append_cost(store, repeat: int) -> float:
+    """Median cost of appending one hand to a game of eight hands, the game put back after
+    each sample (outside the timing) so every sample appends to the same record."""
+    game_id = store.create(new_record("beutelschneider", PLAYERS, {"limit": 10000}))
+    for _ in range(8):
+        store.update(game_id, lambda r: add_entry(r, "hand", hand([20, 20, 20, 20])))
+    original = store.load(game_id)
+    path = store._path(game_id)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        store.update(game_id, lambda r: add_entry(r, "hand", hand([20, 20, 20, 20])))
+        times.append((time.perf_counter() - start) * 1000)
+        store._write(path, original)
+    return statistics.median(times)
+
+
+def figure(name: str, value: float, unit: str) -> None:
+    print(f"{name}: {value:.2f} {unit}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=101)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app({"TESTING": True, "INSTANCE_PATH": folder})
+        store = app.extensions["store"]
+
+        empty = append_cost(store, args.repeat)
+        figure("append_entry_at_0_games_median", empty, "ms")
+        start = time.perf_counter()
+        build_history(store, args.games)
+        figure(f"build_history_{args.games}_games", time.perf_counter() - start, "s")
+        full = append_cost(store, args.repeat)
+        figure(f"append_entry_at_{args.games}_games_median", full, "ms")
+        figure("append_entry_ratio", full / empty, "x")
+
+        # The game page of a game in progress, next to a bare Flask page of the same size.
+        client = app.test_client()
+        game_id = store.create(new_record("beutelschneider", PLAYERS, {"limit": 10000}))
+        for _ in range(8):
+            store.update(game_id, lambda r: add_entry(r, "hand", hand([30, 20, 20, 10])))
+        page = client.get(f"/games/{game_id}").data
+        game_page = median_ms(lambda: client.get(f"/games/{game_id}"), args.repeat)
+        # The baseline: a bare Flask app rendering a Jinja loop of small elements to the same
+        # number of bytes, so the ratio shows what our layout, forms and replay add.
+        bare = Flask("bare")
+        row = '<label class="field"><span>{{ i }}</span><input name="f{{ i }}" value="{{ i }}"></label>\n'
+        rows = len(page) // len(row)
+        bare.add_url_rule("/", "bare", lambda: render_template_string(
+            "<!doctype html><main>{% for i in range(rows) %}" + row.strip() + "{% endfor %}</main>",
+            rows=rows))
+        bare_client = bare.test_client()
+        bare_page = median_ms(lambda: bare_client.get("/"), args.repeat)
+        figure("bare_flask_page_bytes", len(bare_client.get("/").data), "B")
+        figure("game_page_bytes", len(page), "B")
+        figure("game_page_render_median", game_page, "ms")
+        figure("bare_flask_page_median", bare_page, "ms")
+        figure("game_page_vs_bare_ratio", game_page / bare_page, "x")
+        figure("home_page_median", median_ms(lambda: client.get("/"), 21), "ms")
+
+
+if __name__ == "__main__":
+    main()
