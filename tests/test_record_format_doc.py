@@ -1,0 +1,32 @@
+"""The examples in docs/record-format.md import, and their computed fields are what the app computes."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.games import GAMES
+from companion.transfer import export_record, import_record
+
+DOC = (Path(__file__).resolve().parents[1] / "docs/record-format.md").read_text(encoding="utf-8")
+EXAMPLES = [json.loads(block) for block in re.findall(r"```json\n(.*?)\n```", DOC, re.S)]
+
+
+def test_there_is_an_example_for_every_game():
+    assert sorted(e["game"] for e in EXAMPLES) == sorted(GAMES)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e["game"])
+def test_each_example_imports_and_its_results_are_the_apps(example):
+    record = import_record(json.dumps(example))
+    record["id"] = example["id"]
+    exported = export_record(record)
+    for field in ("standings", "finished", "winners", "decided_by", "entries"):
+        if field == "entries":
+            assert [(e["kind"], e["data"]) for e in exported[field]] == \
+                   [(e["kind"], e["data"]) for e in example[field]]
+        else:
+            assert exported[field] == example[field], field
+    assert exported["finished"] is True
