@@ -13,8 +13,8 @@ from typing import Any
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import request, session
-from flask_babel import Babel, gettext
+from flask import g, request, session
+from flask_babel import Babel, get_translations
 
 from .games.base import Msg
 
@@ -53,11 +53,26 @@ def select_locale() -> str:
     return request.accept_languages.best_match(LANGUAGES) or "en"
 
 
+def _translations() -> Any:
+    """This request's catalog, looked up once: a page asks for a few hundred strings, and
+    Flask-Babel would resolve the locale and domain again for each of them."""
+    try:
+        return g._catalog
+    except AttributeError:
+        g._catalog = get_translations()
+        return g._catalog
+
+
+def gettext(text: str, **args: Any) -> str:
+    translated = _translations().ugettext(text)
+    return translated % args if args else translated
+
+
 def t(value: Any) -> str:
     """Translate a rules message (``Msg``) or a plain message id."""
     if isinstance(value, Msg):
         args = {k: (t(v) if isinstance(v, Msg) else v) for k, v in value.args.items()}
-        return gettext(value.text, **args) if args else gettext(value.text)
+        return gettext(value.text, **args)
     return gettext(value) if value else ""
 
 
@@ -66,5 +81,9 @@ def init_app(app: Any) -> Babel:
     compile_catalogs(translations)
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(translations)
     babel = Babel(app, locale_selector=select_locale)
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda s: _translations().ugettext(s),
+        ngettext=lambda s, p, n: _translations().ungettext(s, p, n),
+        newstyle=True)
     app.jinja_env.filters["t"] = t
     return babel
