@@ -1,7 +1,9 @@
 """Beutezug at the table through the pages' own forms: placement chips, rounds, ties, the end."""
 from __future__ import annotations
 
+import json
 import re
+from io import BytesIO
 
 import pytest
 
@@ -275,6 +277,27 @@ def test_the_game_page_in_german(user, client):
         user.form("/lang")["fields"])["csrf_token"]})
     user.open(user.url)
     place(user, KATE, VINCENZO, JOHNNY)
-    assert "Würfelreihenfolge" in user.page
+    assert "Reihenfolge beim Würfeln" in user.page
     assert "Neuwurf-Chip" in user.page
     assert "Runde speichern" in user.page
+
+
+def test_an_imported_round_without_seats_is_read_in_its_rolling_order(user, store):
+    record = {"format": "loot-ledger-record", "format_version": 1, "game": "beutezug",
+              "players": ["Vincenzo", "Kate", "Johnny"], "settings": {}, "entries": [
+                  {"kind": "placement", "data": {"order": [1, 0, 2]}},
+                  {"kind": "round", "data": {"outcomes": [  # Johnny, Vincenzo, Kate
+                      {"stack": 0}, {"stack": 2, "loot": 3, "bonus": "orange"},
+                      {"stack": 2, "loot": 2, "bonus": "pink"}]}}]}
+    user.open("/import")
+    token = dict(user.form("")["fields"])["csrf_token"]
+    response = user.client.post("/import", data={
+        "csrf_token": token, "file": (BytesIO(json.dumps(record).encode()), "game.json")},
+        follow_redirects=True)
+    page = response.get_data(as_text=True)
+    assert "Johnny: 0-card" in page and "Vincenzo: 2→3" in page and "Kate: 2→2" in page
+    game_id = response.request.path.rsplit("/", 1)[-1]
+    round_id = store.load(game_id)["entries"][1]["id"]
+    user.open(f"/games/{game_id}/entries/{round_id}/edit")
+    fields = dict(user.form("")["fields"])
+    assert [fields[f"outcomes-{i}-seat"] for i in range(3)] == ["2", "0", "1"]
