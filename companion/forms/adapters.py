@@ -4,7 +4,9 @@ from __future__ import annotations
 from typing import Any
 
 from .beutelschneider import ADAPTER as BEUTELSCHNEIDER
+from .beutezug import ADAPTER as BEUTEZUG
 
 ADAPTERS: dict[str, Any] = {
     "beutelschneider": BEUTELSCHNEIDER,
+    "beutezug": BEUTEZUG,
 }

@@ -1,0 +1,217 @@
+"""Beutezug's forms: placement chips, a round of heists, the coin flip, and the heist check.
+
+Field names mirror the rules' error paths ("outcomes.2.loot" <-> "outcomes-2-loot") so each
+message lands next to its field. The forms check shape only; stacks, loot ranges, bonuses and
+seats are checked by companion/games/beutezug.py (values go through as the strings typed).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import url_for
+from flask_wtf import FlaskForm
+from werkzeug.routing import BuildError
+from wtforms import FieldList, Form, FormField, HiddenField, RadioField, SelectField, StringField
+from wtforms.validators import InputRequired, Optional
+
+from ..games.base import N_
+from ..games.beutezug import ROUNDS, State, bonus_inventory, points_groups
+from ..games.beutezug_cards import BONUS_LABELS, BONUSES, LOOT_RANGE, PLACEMENT_CHIP_BONUSES
+from ..games.beutezug_odds import COLOUR_LABELS, COLOURS, FACES, MOST_DICE
+from ..records import View, replay
+from . import EntryForm, choices
+
+NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+STACKS = (("2", "2"), ("3", "3"), ("4", "4"), ("5", "5"), ("0", "0 ✗"))
+# A mark for each bonus, so bonuses differ by shape and letter, not by colour alone.
+BONUS_MARKS = {"none": "–", "orange": "▲", "green": "■", "black": "◆", "pink": "●",
+               "reroll_one": "↻1", "reroll_all": "↻∗"}
+# Short chip labels for the round form; the long ones (BONUS_LABELS) go in titles and the log.
+BONUS_SHORT = {"none": N_("none"), "orange": N_("+1 orange"), "green": N_("+1 green"),
+               "black": N_("+1 black"), "pink": N_("+1 pink"), "reroll_one": N_("one die"),
+               "reroll_all": N_("all dice")}
+
+
+class Outcome(Form):
+    """One heist: the card kept (seized from stack 2-5, or the 0-card after a failed heist)."""
+
+    seat = HiddenField()
+    stack = RadioField(N_("Stack"), choices=choices(STACKS), validate_choice=False,
+                       validators=[InputRequired(message=N_("Choose the stack, or 0 for a failed heist."))])
+    loot = StringField(N_("Loot"), validators=[Optional()], render_kw=NUMERIC)
+    bonus = RadioField(N_("Bonus"), choices=choices((b, BONUS_SHORT[b]) for b in BONUSES),
+                       default="none", validate_choice=False)
+
+
+class RoundForm(EntryForm):
+    outcomes = FieldList(FormField(Outcome))
+
+
+class PlacementForm(EntryForm):
+    """For each placement chip, chip 1 first, the player who has it."""
+
+    order = FieldList(RadioField(validate_choice=False,
+                                 validators=[InputRequired(message=N_("Choose a player."))]))
+
+
+class CoinForm(EntryForm):
+    winner = RadioField(N_("The coin flip's winner"), validate_choice=False,
+                        validators=[InputRequired(message=N_("Choose a player."))])
+
+
+class SetupForm(FlaskForm):
+    class Meta:
+        csrf = False  # sent inside the new-game form, which carries the token
+
+    loot_chips = StringField(N_("Loot chip values, highest first"), default="6, 5, 4, 3, 2",
+                             validators=[Optional()])
+    placement_chip_bonuses = FieldList(
+        SelectField(choices=choices((b, BONUS_LABELS[b]) for b in BONUSES)),
+        min_entries=len(PLACEMENT_CHIP_BONUSES), max_entries=len(PLACEMENT_CHIP_BONUSES),
+        default=list(PLACEMENT_CHIP_BONUSES))
+
+
+class Die(Form):
+    colour = SelectField(N_("Colour"), choices=choices(
+        [("", "–")] + [(c, COLOUR_LABELS[c]) for c in COLOURS]), validate_choice=False)
+    minimum = StringField(N_("At least"), render_kw=NUMERIC)
+
+
+class HeistForm(Form):
+    """The heist check (a GET form, no CSRF: it changes nothing)."""
+
+    seat = SelectField(N_("Player"), validate_choice=False)
+    required = FieldList(FormField(Die), min_entries=MOST_DICE, max_entries=MOST_DICE)
+    rolled = FieldList(StringField(render_kw=NUMERIC), min_entries=MOST_DICE,
+                       max_entries=MOST_DICE)
+    used_one = StringField(N_("Re-roll one die: already used"), default="0", render_kw=NUMERIC)
+    used_all = StringField(N_("Re-roll all dice: already used"), default="0", render_kw=NUMERIC)
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def state_at(record: dict[str, Any], stop: int) -> State:
+    """The game after its first ``stop`` entries."""
+    return replay({**record, "entries": record["entries"][:stop]}).state
+
+
+class Adapter:
+    forms = {"placement": PlacementForm, "placement_tie": PlacementForm, "round": RoundForm,
+             "coin": CoinForm}
+    marks = BONUS_MARKS
+    bonus_labels = BONUS_LABELS
+    colour_labels = COLOUR_LABELS
+    rounds = ROUNDS
+    loot_range = LOOT_RANGE
+    faces = FACES
+
+    def setup_form(self, formdata: Any = None) -> SetupForm:
+        return SetupForm(formdata=formdata)
+
+    def to_settings(self, form: SetupForm) -> dict[str, Any]:
+        return {"loot_chips": form.loot_chips.data or "",
+                "placement_chip_bonuses": list(form.placement_chip_bonuses.data)}
+
+    def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
+             formdata: Any = None) -> EntryForm:
+        n = len(record["players"])
+        seats = choices((str(s), name) for s, name in enumerate(record["players"]))
+        if kind == "round":
+            rows = self._rows(record, data) if data else [{"seat": s} for s in self._rolling(record)]
+            obj = {"outcomes": [{k: _text(v) for k, v in r.items()} for r in rows]}
+            form = RoundForm(formdata=formdata, data=None if formdata else obj)
+            return form
+        if kind == "coin":
+            form = CoinForm(formdata=formdata, data={"winner": _text((data or {}).get("winner"))})
+            form.winner.choices = seats
+            return form
+        if data:
+            order = list(data.get("order") or [])
+        elif kind == "placement_tie":
+            # The points order, equal points in seat order: the table only fixes the tied ones.
+            order = [s for g in points_groups(replay(record).state) for s in g]
+        else:
+            order = list(range(n))
+        form = PlacementForm(formdata=formdata, data=None if formdata else
+                             {"order": [_text(s) for s in order]})
+        while not formdata and len(form.order.entries) < n:
+            form.order.append_entry()
+        for field in form.order.entries:
+            field.choices = seats
+        return form
+
+    def to_data(self, kind: str, form: EntryForm, record: dict[str, Any]) -> dict[str, Any]:
+        if kind == "coin":
+            return {"winner": form.winner.data}
+        if kind in ("placement", "placement_tie"):
+            return {"order": [f.data for f in form.order.entries]}
+        rows = []
+        for entry in form.outcomes.entries:
+            f = entry.form
+            row = {"seat": f.seat.data, "stack": f.stack.data, "bonus": f.bonus.data or "none"}
+            if (f.loot.data or "").strip():
+                row["loot"] = f.loot.data.strip()
+            rows.append(row)
+        return {"outcomes": rows}
+
+    # -- reading the game for the pages --------------------------------------------------
+
+    def _rolling(self, record: dict[str, Any]) -> tuple[int, ...]:
+        return replay(record).state.rolling_order
+
+    def _rows(self, record: dict[str, Any], data: dict[str, Any],
+              index: int | None = None) -> list[dict[str, Any]]:
+        """A round's outcomes with their seats. An imported entry may leave the seats out:
+        then its rows are in the rolling order of its round (entry number ``index``)."""
+        rows = [dict(r) if isinstance(r, dict) else {} for r in data.get("outcomes") or []]
+        if rows and all("seat" in r for r in rows):
+            return rows
+        if index is None:
+            index = next((i for i, e in enumerate(record["entries"]) if e["data"] is data),
+                         len(record["entries"]))
+        rolling = state_at(record, index).rolling_order
+        return [{**r, "seat": s} for r, s in zip(rows, rolling)]
+
+    def log_round(self, record: dict[str, Any], entry: dict[str, Any],
+                  data: dict[str, Any]) -> dict[str, Any]:
+        """One round for the log: its number, each heist by seat, and the loot chips it gave
+        (for the entry as it stands, not for the crossed-out values of a correction)."""
+        index = record["entries"].index(entry)
+        number = sum(1 for e in record["entries"][:index + 1] if e["kind"] == "round")
+        chips: dict[int, int] = {}
+        if data is entry["data"]:
+            after = state_at(record, index + 1)
+            chips = {h.seat: h.loot_chip for h in after.rounds[number - 1]
+                     if h.loot_chip is not None}
+        return {"round": number, "rows": self._rows(record, data, index), "chips": chips}
+
+    def heist_url(self, game_id: str, seat: int | None = None) -> str | None:
+        """The heist check page, once its blueprint is registered (companion/views/beutezug.py)."""
+        try:
+            return url_for("beutezug.heist", game_id=game_id, seat=seat)
+        except BuildError:
+            return None
+
+    def table(self, view: View) -> list[dict[str, Any]]:
+        """Each player's row under the standings: in rolling order while a round is to be
+        entered, otherwise in standings order."""
+        state: State = view.state
+        seats = list(state.rolling_order) or [s.seat for s in view.standings]
+        moves = {seat: before for seat, before, _now in state.placement_changes}
+        out = []
+        for seat in seats:
+            inv = bonus_inventory(state, seat)
+            out.append({
+                "seat": seat, "chip": state.placement_chip(seat),
+                "before": moves.get(seat), "reroll_chip": state.reroll_chip_holder == seat,
+                "plus": [(c, k) for c, k in inv.plus if k], "reroll_one": inv.reroll_one,
+                "reroll_all": inv.reroll_all, "sources": inv.sources,
+                "cards": state.cards(seat), "loot_chip": state.loot_chip(seat),
+                "points": state.points[seat],
+            })
+        return out
+
+
+ADAPTER = Adapter()
