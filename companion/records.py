@@ -82,26 +82,37 @@ def _replay(record: Mapping[str, Any]) -> View:
     return _view(game, game.replay(record["players"], record["settings"], entries_of(record)))
 
 
-# Replays by (game id, version): a stored version never changes, so its replay can be
-# reused, and an append seeds the next version's replay from the state it just computed.
-_REPLAYS: dict[tuple[str, int], View] = {}
+# Replays of stored versions. A stored version never changes, so its replay can be reused,
+# and an append seeds the next version's replay from the state it just computed. The key
+# also names the entries (how many, the last one's id, how many edits), so a copy of a
+# record cut short or changed in place (a log replaying "the game after entry n", a
+# correction being checked) never gets the stored version's replay.
+_REPLAYS: dict[tuple[Any, ...], View] = {}
 _KEEP_REPLAYS = 256
 
 
+def _key(record: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    if not record.get("id"):
+        return None
+    entries = record["entries"]
+    return (record["id"], record.get("version", 0), record["game"], len(entries),
+            entries[-1]["id"] if entries else 0, sum(len(e.get("edits", ())) for e in entries))
+
+
 def _remember(record: Mapping[str, Any], view: View) -> View:
-    if record.get("id"):
+    key = _key(record)
+    if key is not None:
         if len(_REPLAYS) >= _KEEP_REPLAYS:
             _REPLAYS.pop(next(iter(_REPLAYS)))
-        _REPLAYS[(record["id"], record.get("version", 0))] = view
+        _REPLAYS[key] = view
     return view
 
 
 def replay(record: Mapping[str, Any]) -> View:
     """Replay the record. Raises ReplayError if an entry is refused by the rules."""
-    cached = _REPLAYS.get((record.get("id", ""), record.get("version", 0)))
-    if cached is not None and cached.game.slug == record["game"]:
-        return cached
-    return _remember(record, _replay(record))
+    key = _key(record)
+    cached = _REPLAYS.get(key) if key is not None else None
+    return cached if cached is not None else _remember(record, _replay(record))
 
 
 def _view(game: Game, state: Any) -> View:

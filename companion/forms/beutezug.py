@@ -10,7 +10,6 @@ from typing import Any
 
 from flask import url_for
 from flask_wtf import FlaskForm
-from werkzeug.routing import BuildError
 from wtforms import FieldList, Form, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
@@ -187,12 +186,9 @@ class Adapter:
                      if h.loot_chip is not None}
         return {"round": number, "rows": self._rows(record, data, index), "chips": chips}
 
-    def heist_url(self, game_id: str, seat: int | None = None) -> str | None:
-        """The heist check page, once its blueprint is registered (companion/views/beutezug.py)."""
-        try:
-            return url_for("beutezug.heist", game_id=game_id, seat=seat)
-        except BuildError:
-            return None
+    def heist_url(self, game_id: str, seat: int | None = None) -> str:
+        """The heist check page (companion/views/beutezug.py)."""
+        return url_for("beutezug.heist", game_id=game_id, seat=seat)
 
     def table(self, view: View) -> list[dict[str, Any]]:
         """Each player's row under the standings: in rolling order while a round is to be

@@ -23,6 +23,7 @@ CSRF_MESSAGE = N_("This form could not be checked (it may have been open for a l
                   "Check it and send it again.")
 STALE_MESSAGE = N_("Another phone changed this game meanwhile, so your entry was not stored. "
                    "Here is the game as it is now; check your entry and send it again.")
+OVER_MESSAGE = N_("The game is over; undo or correct an entry to reopen it.")
 # The rules use SystemRandom when the app draws: nobody at the table can predict it.
 RNG = random.SystemRandom()
 
@@ -90,7 +91,9 @@ def add(game_id: str) -> Any:
         return _back(game_id)
     view = replay(record)
     kind = request.form.get("kind", "")
-    if view.expect is None or kind != view.expect.kind:
+    if view.expect is None:
+        return page(record, messages=[t(OVER_MESSAGE)], status=409)
+    if kind != view.expect.kind:
         return page(record, messages=[t(STALE_MESSAGE)], status=409)
     adapter = ADAPTERS[record["game"]]
     form = adapter.form(kind, record, formdata=request.form)

@@ -5,7 +5,6 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.records import replay
-from companion.views.beutezug import bp as beutezug_bp
 from tests.browser.conftest import shot
 
 # Per round, per row of the form (rolling order): (stack, loot, bonus). The row-0 player of the
@@ -20,13 +19,6 @@ ROUNDS = [
     [(5, 12, "none"), (3, 4, "none"), (3, 7, "green")],
     [(3, 5, "none"), (4, 8, "none"), (5, 11, "none")],
 ]
-
-
-@pytest.fixture
-def live_app(live_app):
-    if "beutezug" not in live_app.blueprints:  # registered in companion/web.py by the integrator
-        live_app.register_blueprint(beutezug_bp)
-    return live_app
 
 
 def enter_round(page, outcomes):

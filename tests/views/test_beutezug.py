@@ -8,19 +8,9 @@ from io import BytesIO
 import pytest
 
 from companion.records import replay
-from companion.views.beutezug import bp as beutezug_bp
 from tests.formpage import forms_of
 
 VINCENZO, KATE, JOHNNY = 0, 1, 2
-
-
-@pytest.fixture
-def app(app):
-    # The heist-check blueprint is registered in companion/web.py by the integrator; until
-    # then the tests register it themselves (a no-op once it is there).
-    if "beutezug" not in app.blueprints:
-        app.register_blueprint(beutezug_bp)
-    return app
 
 
 def start(user, players=("Vincenzo", "Kate", "Johnny"), **settings):

@@ -8,8 +8,8 @@ import pytest
 
 from companion.records import replay
 from tests.formpage import forms_of
-from tests.views.test_beutezug import (  # noqa: F401  (app: the fixture with the helper page)
-    EXAMPLE, JOHNNY, KATE, VINCENZO, app, by_seat, entries, near, place, play_example,
+from tests.views.test_beutezug import (
+    EXAMPLE, JOHNNY, KATE, VINCENZO, by_seat, entries, near, place, play_example,
     play_round, round_values, start)
 
 

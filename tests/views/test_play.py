@@ -259,3 +259,14 @@ class TestRecordExportImport:
         bad.write_text("{not json")
         result = runner.invoke(args=["import-record", str(bad)])
         assert result.exit_code != 0 and "not JSON" in result.output
+
+
+def test_a_replay_of_a_record_cut_short_is_not_the_stored_games_replay(user, store):
+    from companion.records import replay
+    game_id = start(user)
+    user.submit("/entries", hand_values(40, 30, 10))
+    user.submit("/entries", hand_values(20, 30, 30))
+    record = store.load(game_id)
+    assert replay(record).state.totals == (60, 60, 40)
+    first_hand_only = {**record, "entries": record["entries"][:1]}
+    assert replay(first_hand_only).state.totals == (40, 30, 10)
