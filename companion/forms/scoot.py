@@ -17,6 +17,7 @@ from flask_wtf import FlaskForm
 from wtforms import (BooleanField, FieldList, Form, FormField, HiddenField, IntegerField,
                      RadioField, SelectMultipleField, StringField)
 from wtforms.validators import NumberRange, Optional
+from wtforms.widgets import CheckboxInput
 
 from ..games.base import N_, RulesError, msg
 from ..games.scoot import GAME, HOW, roll_2d6
@@ -69,7 +70,7 @@ class FirstPlayerForm(EntryForm):
 class PickForm(EntryForm):
     seat = HiddenField()
     classes = SelectMultipleField(N_("Two different Level 1 Adventurers"), choices=CLASS_CHOICES,
-                                  validate_choice=False)
+                                  validate_choice=False, option_widget=CheckboxInput())
 
 
 class PlayerFinal(Form):
@@ -482,7 +483,8 @@ class Adapter:
         others = [(str(s), n) for s, n in enumerate(names) if s != seat]
         out.chips = {
             "recruit": [Chip(c, t(TITLES[c][0]), self._recruit_note(state, seat, c)) for c in CLASSES],
-            "hire": [Chip(str(n), str(n), gp(n * HIRE_PRICE)) for n in range(1, MOST_HIRED_AT_ONCE + 1)],
+            "hire": [Chip(str(n), str(n), gp(n * HIRE_PRICE) if n <= state.pool.hirelings else t(N_("none left")))
+                     for n in range(1, MOST_HIRED_AT_ONCE + 1)],
             "build": [Chip(c, t(TITLES[c][0]), self._build_note(state, seat, c)) for c in CLASSES],
             "train": [Chip(c, t(TITLES[c][0]), t(msg(N_("%(n)s at Level 1"), n=party.at_level(c, 1))))
                       for c in CLASSES],

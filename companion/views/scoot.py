@@ -92,6 +92,6 @@ def odds() -> Any:
         answer = {
             "odds": result, "win": _percent(result.win), "lose": _percent(result.lose),
             "hit": _percent(result.hit),
-            "wounds": format_decimal(float(result.expected_wounds), "#,##0.00"),
+            "wounds": format_decimal(float(result.expected_wounds), "#,##0.###"),
         }
     return render_template("scoot/odds.html", form=form, answer=answer)
