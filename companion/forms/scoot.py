@@ -416,7 +416,15 @@ class Adapter:
             head: dict[str, Any] = {} if seat is None else {"seat": seat}
             if kind == "action":
                 head["action"] = form.action.data
-            return {**head, **form.fields()}
+            data = {**head, **form.fields()}
+            if isinstance(form, BuildForm) and data["train"]:
+                # "Train one for free" is ticked by default: it applies when there is a
+                # Level 1 Adventurer of the Upgrade's class to train.
+                state = self.state(record)
+                party = state.parties[seat if isinstance(seat, int) and 0 <= seat < len(state.parties)
+                                      else state.current]
+                data["train"] = data["upgrade"] in CLASSES and party.at_level(data["upgrade"], 1) > 0
+            return data
         if kind == "final":
             return {"players": [{k: v for k, v in (
                 ("loot", list(row.form.loot.data)), ("unclaimed", row.form.unclaimed.data),
