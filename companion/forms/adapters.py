@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from .beutelschneider import ADAPTER as BEUTELSCHNEIDER
-from .scoot import ADAPTER as LOOT_AND_SCOOT
+from .scoot_adapter import ADAPTER as LOOT_AND_SCOOT
 
 ADAPTERS: dict[str, Any] = {
     "beutelschneider": BEUTELSCHNEIDER,
