@@ -5,8 +5,10 @@ from typing import Any
 
 from .beutelschneider import ADAPTER as BEUTELSCHNEIDER
 from .beutezug import ADAPTER as BEUTEZUG
+from .scoot_adapter import ADAPTER as LOOT_AND_SCOOT
 
 ADAPTERS: dict[str, Any] = {
-    "beutelschneider": BEUTELSCHNEIDER,
     "beutezug": BEUTEZUG,
+    "beutelschneider": BEUTELSCHNEIDER,
+    "loot-and-scoot": LOOT_AND_SCOOT,
 }

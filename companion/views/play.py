@@ -9,7 +9,8 @@ from flask import (Blueprint, Response, abort, current_app, redirect, render_tem
                    url_for)
 
 from ..chart import totals_chart
-from ..forms import DrawForm, ImportForm, NoteForm, UndoForm, attach_errors, new_submission
+from ..forms import (DrawForm, ImportForm, NoteForm, UndoForm, attach_errors, new_submission,
+                     walk)
 from ..forms.adapters import ADAPTERS
 from ..games.base import N_, ReplayError, RulesError
 from ..i18n import t
@@ -23,7 +24,6 @@ CSRF_MESSAGE = N_("This form could not be checked (it may have been open for a l
                   "Check it and send it again.")
 STALE_MESSAGE = N_("Another phone changed this game meanwhile, so your entry was not stored. "
                    "Here is the game as it is now; check your entry and send it again.")
-OVER_MESSAGE = N_("The game is over; undo or correct an entry to reopen it.")
 # The rules use SystemRandom when the app draws: nobody at the table can predict it.
 RNG = random.SystemRandom()
 
@@ -54,7 +54,7 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
         form = adapter.form(view.expect.kind, record)
     if form is not None:
         form.version.data = record["version"]
-        if view.expect is not None:
+        if view.expect is not None and not form.kind.data:
             form.kind.data = view.expect.kind
         if not form.submission.data:
             form.submission.data = new_submission()
@@ -84,34 +84,68 @@ def game(game_id: str) -> Any:
     return page(load(game_id))
 
 
+def _kind(adapter: Any, formdata: Any) -> str:
+    """The entry kind a posted form makes (a game may derive it from the form's fields)."""
+    return adapter.kind_of(formdata) if hasattr(adapter, "kind_of") else formdata.get("kind", "")
+
+
+def _attach(adapter: Any, form: Any, error: RulesError) -> list[str]:
+    return adapter.attach(form, error) if hasattr(adapter, "attach") else attach_errors(form, error)
+
+
+def shows(adapter: Any, view: Any, kind: str) -> bool:
+    """Whether the game page shows a form of ``kind`` now.
+
+    It shows the form of the kind the rules expect next; a game whose turn offers several
+    kinds at once renders them together (``adapter.own_forms``).
+    """
+    if view.expect is None:
+        return False
+    own = getattr(adapter, "own_forms", ())
+    return kind == view.expect.kind or (kind in own and view.expect.kind in own)
+
+
+def refused(record: dict[str, Any], form: Any, messages: list[str]) -> Any:
+    """The page again, with the refused form in its place and what was typed kept; or,
+    when the page shows no form of that kind now (scoring during play, say), with the
+    form's messages at the top."""
+    adapter = ADAPTERS[record["game"]]
+    if not shows(adapter, replay(record), form.kind.data):
+        messages = messages + [e for f in walk(form) if f.name != "csrf_token"
+                               for e in (f.errors or ()) if isinstance(e, str)]
+        form = None
+    return page(record, form, messages, 422)
+
+
 @bp.post("/games/<game_id>/entries")
 def add(game_id: str) -> Any:
     record = load(game_id)
     if _repeated(record):
         return _back(game_id)
-    view = replay(record)
-    kind = request.form.get("kind", "")
-    if view.expect is None:
-        return page(record, messages=[t(OVER_MESSAGE)], status=409)
-    if kind != view.expect.kind:
-        return page(record, messages=[t(STALE_MESSAGE)], status=409)
     adapter = ADAPTERS[record["game"]]
+    kind = _kind(adapter, request.form)
+    if kind not in adapter.forms:
+        abort(400)
+    # Which kinds are allowed now is the rules' to say (apply refuses the rest with a
+    # reason); a form from before another phone's entry is caught by its version.
     form = adapter.form(kind, record, formdata=request.form)
+    form.kind.data = kind
     if not form.validate():
-        return page(record, form, _form_messages(form), 422)
+        return refused(record, form, _form_messages(form))
     data = adapter.to_data(kind, form, record)
+    source = adapter.source(form) if hasattr(adapter, "source") else "table"
     try:
         _store().update(game_id, lambda r: add_entry(
-            r, kind, data, submission=form.submission.data, version=form.version_number()))
+            r, kind, data, source=source, submission=form.submission.data,
+            version=form.version_number()))
     except Repeated:
         pass
     except Stale:
         current = load(game_id)
-        fresh = replay(current)
-        keep = form if fresh.expect is not None and fresh.expect.kind == kind else None
+        keep = form if shows(adapter, replay(current), kind) else None
         return page(current, keep, [t(STALE_MESSAGE)], 409)
     except RulesError as error:
-        return page(record, form, attach_errors(form, error), 422)
+        return refused(record, form, _attach(adapter, form, error))
     return _back(game_id)
 
 
@@ -188,7 +222,7 @@ def edit(game_id: str, entry_id: int) -> Any:
                 record = load(game_id)
                 messages, status = [t(STALE_MESSAGE)], 409
             except RulesError as error:
-                messages, status = attach_errors(form, error), 422
+                messages, status = _attach(adapter, form, error), 422
             else:
                 return _back(game_id)
     form.version.data = record["version"]

@@ -140,7 +140,8 @@ def test_nothing_is_entered_after_round_seven(user, store):
     data["version"] = [str(store.load(game_id)["version"])]
     data.update({k: [str(v)] for k, v in round_values(*[(2, 2, "none")] * 3).items()})
     response = user.client.post(f"/games/{game_id}/entries", data=data)
-    assert response.status_code == 409
+    assert response.status_code == 422
+    assert "The game is over" in response.get_data(as_text=True)
     assert entries(store, game_id) == before
 
 
