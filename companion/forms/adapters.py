@@ -4,7 +4,9 @@ from __future__ import annotations
 from typing import Any
 
 from .beutelschneider import ADAPTER as BEUTELSCHNEIDER
+from .treasure import ADAPTER as TREASURE
 
 ADAPTERS: dict[str, Any] = {
     "beutelschneider": BEUTELSCHNEIDER,
+    "give-me-the-treasure": TREASURE,
 }
