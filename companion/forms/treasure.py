@@ -264,6 +264,13 @@ class Adapter:
             form.keep_counts = [KEPT_PER_SIDE // len(state.sides[side]) for side in state.teams]
         elif kind == "turn":
             form = TurnForm(formdata=formdata, data=self._turn_data(data))
+            for side in ("0", "1"):
+                # Tapped slots move up over empty ones, so that "Combination 2" on the page is
+                # combination 2 (index 1) of the entry, where the rules put their messages.
+                slots = [form.sides[side].combinations[str(j)] for j in range(SLOTS)]
+                tapped = [f.data for f in slots if f.data]
+                for j, f in enumerate(slots):
+                    f.data = tapped[j] if j < len(tapped) else []
             # A new turn offers the cards still face down; a correction all those held.
             held = state.unused if not data else state.reinforcements
             form.held = [[c for seat in state.sides[side] for c in held[seat]] for side in (0, 1)]
@@ -325,8 +332,7 @@ class Adapter:
                 else:
                     calls.append(card)
             sides.append({
-                # An empty slot is a combination not used, not a refused one.
-                "combinations": [c for c in combos if c],
+                "combinations": [c for c in combos if c],   # the tapped slots come first
                 **{k: _int(side[k].data) for k in ("cursed_paid", "cursed_free", "cursed_held")},
                 "reinforcements": calls})
         return {"sides": sides}

@@ -26,14 +26,14 @@ def resale() -> Any:
     """Tap the cards in a chest; the app lists the resale worth most and the cards left."""
     asked = bool(request.args)
     form = ResaleForm(formdata=request.args if asked else None)
-    result, messages = None, []
+    result, messages, status = None, [], 200
     if asked and form.validate():
         try:
             result = best_resale(**ADAPTER.resale_args(form))
         except RulesError as error:
-            messages = attach_errors(form, error)
+            messages, status = attach_errors(form, error), 422
     return render_template("treasure/resale.html", form=form, result=result, messages=messages,
-                           adapter=ADAPTER), 422 if messages else 200
+                           adapter=ADAPTER), status
 
 
 def _refused(record: dict[str, Any], form: CorrectionForm, messages: list[str], status: int) -> Any:
