@@ -162,6 +162,10 @@ def test_team_members_keep_one_card_each(user, store):
     assert state.reinforcements == (("pat",), ("doug",), ("lucky",), ("viper",))
     assert state.chest_limits == (4, 4, 3, 4)     # Leaders Ann (Raoul: 3 + 1) and Cem 3, members 4
     assert "Leader" in user.page
+    # A turn is entered per side; only the Leader's skill counts (Cem's Joe, not Dora's Mofette).
+    assert "<legend>Ann &amp; Bob</legend>" in user.page
+    user.submit("/entries", {"sides-1-combinations-0": ["red3", "red4", "red5"], "sides-0-cursed_held": "2"})
+    assert replayed(store, game_id).coins == (2, 2 + 6 + 1)
 
 
 # -- corrections, undo, edit ------------------------------------------------------------------------
