@@ -218,6 +218,15 @@ def _int(value: Any) -> Any:
     return value if isinstance(value, int) else 0
 
 
+def _grid_order(value: str) -> int:
+    return LOOT.index(value) if value in LOOT else len(LOOT)
+
+
+def _side(value: Any) -> Any:
+    """A side as the rules store it (0 or 1); anything else goes on for the rules to refuse."""
+    return int(value) if value in ("0", "1") else value
+
+
 class Adapter:
     forms = {"deal": DealForm, "keep": KeepForm, "turn": TurnForm, "correction": CorrectionForm}
     # What the templates show: rules data, never rules decisions.
@@ -307,18 +316,21 @@ class Adapter:
         n = len(record["players"])
         if kind == "deal":
             return {"bandits": [e.data or "" for e in form.bandits.entries][:n],
-                    "first_divider": form.first_divider.data}
+                    "first_divider": _side(form.first_divider.data)}
         if kind == "keep":
             return {"reinforcements": [form.reinforcements[str(i)].data or [] for i in range(n)]}
         if kind == "correction":
-            return {"side": form.side.data, "coins": form.coins.data,
+            return {"side": _side(form.side.data), "coins": form.coins.data,
                     "reason": (form.reason.data or "").strip()}
         treasure = form.treasure_as.data
         sides = []
         for s in ("0", "1"):
             side = form.sides[s]
+            # Cards in the grid's order, whatever order they were sent in (the Great Treasure
+            # and anything the grid does not hold come last).
             combos = [[f"treasure:{treasure}" if c == TREASURE and treasure else c
-                       for c in side.combinations[str(j)].data or []] for j in range(SLOTS)]
+                       for c in sorted(side.combinations[str(j)].data or [], key=_grid_order)]
+                      for j in range(SLOTS)]
             calls: list[Any] = []
             for card in side.reinforcements.data or []:
                 if card == VIPER:

@@ -122,7 +122,7 @@ def test_a_deal_entered_by_the_table(user, store):
     game_id = start(user)
     user.submit("/entries", {"bandits-0": "raoul", "bandits-1": "mofette", "first_divider": "1"})
     data = store.load(game_id)["entries"][0]["data"]
-    assert data == {"bandits": ["raoul", "mofette"], "first_divider": "1"}
+    assert data == {"bandits": ["raoul", "mofette"], "first_divider": 1}
     assert "chest limit 6" in user.page      # Raoul keeps one card more
     # With no cards dealt entered, each player chooses among all nine.
     assert len(re.findall(r'name="reinforcements-1"', user.page)) == 9
@@ -175,7 +175,7 @@ def test_a_coin_correction_with_a_reason(user, store):
     response = user.submit("/coin-correction", {"side": "1", "coins": "3", "reason": "forgot a coin"})
     assert response.status_code == 200
     entry = store.load(game_id)["entries"][-1]
-    assert entry["kind"] == "correction" and entry["data"] == {"side": "1", "coins": 3, "reason": "forgot a coin"}
+    assert entry["kind"] == "correction" and entry["data"] == {"side": 1, "coins": 3, "reason": "forgot a coin"}
     assert replayed(store, game_id).coins == (2, 5)
     assert "forgot a coin" in user.page
 
@@ -206,6 +206,27 @@ def test_correcting_an_earlier_turn_recomputes_the_coins(user, store):
     user.submit("", {"sides-0-combinations-0": ["red3", "blue3", "green3"]})
     assert replayed(store, game_id).coins == (7, 4)
     assert store.load(game_id)["entries"][2]["edits"]
+
+
+def test_every_entry_kind_opens_for_correction_with_its_values(user, store):
+    game_id = ready(user)
+    user.submit("/entries", {"sides-0-combinations-0": ["blue1", "blue2", "treasure"], "treasure_as": "blue3",
+                             "sides-0-reinforcements": ["viper"], "sides-0-viper": "1",
+                             "sides-1-combinations-0": ["red3", "green3", "yellow3"],
+                             "sides-1-reinforcements": ["croc_brothers"], "sides-1-croc": "viper"})
+    user.submit("/coin-correction", {"side": "0", "coins": "-1", "reason": "dropped one"})
+    coins = replayed(store, game_id).coins
+    for entry in store.load(game_id)["entries"]:
+        user.open(f"/games/{game_id}/entries/{entry['id']}/edit")
+        assert user.response.status_code == 200, entry["kind"]
+        # Sent back untouched, the form gives the very same data: the prefill is faithful.
+        response = user.submit("")
+        assert response.status_code == 422 and "Nothing was changed." in user.page, (
+            entry["kind"], re.findall(r'class="error">([^<]*)', user.page))
+    assert replayed(store, game_id).coins == coins
+    page = user.client.get(f"/games/{game_id}/entries/3/edit").get_data(as_text=True)
+    assert '<option value="blue3" selected>' in page and '<option selected value="viper">' in page
+    assert 'name="sides-1-reinforcements" value="croc_brothers" checked' in page
 
 
 def test_undo_takes_back_the_last_turn(user, store):
