@@ -18,7 +18,7 @@ def test_tapped_cards_become_the_combinations_of_the_turn(user, store):
     assert response.status_code == 200
     sides = store.load(game_id)["entries"][-1]["data"]["sides"]
     assert sides[0]["combinations"] == [["red1", "red2", "red3"], ["green5", "blue5"]]   # grid order
-    assert sides[1]["combinations"] == [["yellow7", "blue7", "red7", "green7"]]
+    assert sides[1]["combinations"] == [["yellow7", "red7", "green7", "blue7"]]
     # Ann: 6 + 2 + Chipo's coin for two combinations; Bob: 10 + Joe's coin for 6 or more.
     assert replayed(store, game_id).coins == (11, 13)
     assert "Bob divides the 5 Loot cards" in user.page     # the Arrow alternates
