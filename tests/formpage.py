@@ -21,7 +21,7 @@ class _Forms(HTMLParser):
         a = {k: (v or "") for k, v in attrs}
         if tag == "form":
             self._form = {"action": a.get("action", ""), "method": a.get("method", "get"),
-                          "fields": [], "buttons": []}
+                          "class": a.get("class", ""), "fields": [], "buttons": []}
             self.forms.append(self._form)
         if self._form is None:
             return
@@ -79,18 +79,28 @@ class Browserless:
         self.page = self.response.get_data(as_text=True)
         return self.response
 
-    def form(self, action: str = "") -> dict[str, Any]:
-        """The POST form whose action contains ``action`` ("" = the form posting to this page)."""
+    def form(self, action: str = "", with_field: str | None = None) -> dict[str, Any]:
+        """The POST form whose action contains ``action`` ("" = the form posting to this page)
+        and, if given, that has a field named ``with_field``."""
+        found = []
         for form in forms_of(self.page):
             matches = action in form["action"] if action else form["action"] in ("", self.url)
+            if with_field and with_field not in {name for name, _ in form["fields"]}:
+                matches = False
             if matches and form["method"].lower() == "post":
-                return form
+                found.append(form)
+        # Several forms may post entries (a standing correction form, say): the page's main
+        # entry form is meant unless a field names another.
+        found.sort(key=lambda f: "entry-form" not in f["class"].split())
+        if found:
+            return found[0]
         raise AssertionError(f"no form posting to {action!r} on {self.url}")
 
     def submit(self, action: str = "", values: dict[str, Any] | None = None,
-               button: tuple[str, str] | None = None, follow: bool = True) -> Any:
+               button: tuple[str, str] | None = None, follow: bool = True,
+               with_field: str | None = None) -> Any:
         """Send the form whose action contains ``action`` with ``values`` filled in."""
-        form = self.form(action)
+        form = self.form(action, with_field)
         data: dict[str, list[str]] = {}
         for name, value in form["fields"]:
             data.setdefault(name, []).append(value)

@@ -5,8 +5,8 @@ import json
 import random
 from typing import Any
 
-from flask import (Blueprint, Response, abort, current_app, redirect, render_template, request,
-                   url_for)
+from flask import (Blueprint, Response, abort, current_app, g, redirect, render_template,
+                   request, url_for)
 
 from ..chart import totals_chart
 from ..forms import (DrawForm, ImportForm, NoteForm, UndoForm, attach_errors, new_submission,
@@ -110,6 +110,11 @@ def refused(record: dict[str, Any], form: Any, messages: list[str]) -> Any:
     when the page shows no form of that kind now (scoring during play, say), with the
     form's messages at the top."""
     adapter = ADAPTERS[record["game"]]
+    if form.kind.data in getattr(adapter, "standing_forms", ()):
+        # A form the game's state section always shows (a coin correction, say): it is
+        # shown there again, with its messages and what was typed.
+        g.refused_form = form
+        return page(record, None, messages, 422)
     if not shows(adapter, replay(record), form.kind.data):
         messages = messages + [e for f in walk(form) if f.name != "csrf_token"
                                for e in (f.errors or ()) if isinstance(e, str)]

@@ -1,0 +1,399 @@
+"""Give Me The Treasure forms: setup, the deal, the Reinforcements kept, a turn's Resale
+entered by tapping the cards, a coin correction, and the best-resale helper.
+
+Field names mirror the rules' error paths ("sides.0.combinations.1" <-> the checkbox group
+"sides-0-combinations-1"). The rules also name single cards ("...combinations.1.2") and single
+Reinforcements called ("sides.0.reinforcements.1"); the table tapped a group, not a card, so
+``ErrorAlias`` fields (which render nothing) pass those messages on to the group they belong to.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import g, request
+from flask_wtf import FlaskForm
+from wtforms import (BooleanField, Field, FieldList, Form, FormField, IntegerField, RadioField,
+                     SelectField, SelectMultipleField, StringField)
+from wtforms.utils import unset_value
+from wtforms.validators import Length, Optional
+from wtforms.widgets import ListWidget
+
+from ..games.base import N_, RulesError
+from ..games.treasure import KEPT_PER_SIDE
+from ..games.treasure_market import (BANDIT_SKILLS, BANDITS, BLACK_MARKET_ROWS, COLOUR_LABELS,
+                                     COLOURS, CROC_BROTHERS, KIND_LABELS, NUMBERS, REINFORCEMENTS,
+                                     VIPER, Card, CursedPainting, GreatTreasure, parse_card)
+from ..records import replay
+from . import EntryForm, choices, new_submission, walk
+
+NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
+SLOTS = 4            # combination slots per side and turn
+SHOWN_SLOTS = 2      # shown unless asked for more: each slot is 30 checkboxes on a small page
+MAX_SEATS = 4
+MAX_CARDS = 6        # card positions a combination's messages can name (5 + a stray one)
+LOOT = [f"{c}{n}" for n in NUMBERS for c in COLOURS]   # the grid: a row per number
+TREASURE, CURSED = "treasure", "cursed"
+# Seats (1-based) of side 1 for the team variant; the rest form side 2. Cut to 3 seats, each
+# also reads as a 2-against-1 arrangement.
+ARRANGEMENTS = {"0,0,1,1": N_("1+2 against 3+4 (3 people: 1+2 against 3)"),
+                "0,1,0,1": N_("1+3 against 2+4 (3 people: 1+3 against 2)"),
+                "0,1,1,0": N_("1+4 against 2+3 (3 people: 1 against 2+3)")}
+
+
+class ErrorAlias(Field):
+    """Renders nothing and reads nothing; a message put on it goes to the field ``target``
+    (a name relative to the same form)."""
+
+    def __init__(self, target: str, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.target = target
+
+    def process(self, formdata: Any, data: Any = unset_value, extra_filters: Any = None) -> None:
+        self.process_errors, self.data, self.raw_data = [], None, []
+
+    def __call__(self, **kwargs: Any) -> str:
+        return ""
+
+    @property
+    def errors(self) -> list[str]:  # type: ignore[override]
+        return []
+
+    @errors.setter
+    def errors(self, value: Any) -> None:
+        name = self.name[: len(self.name) - len(self.short_name)] + self.target
+        target = next(f for f in walk(self._form) if f.name == name)
+        target.errors = list(target.errors or []) + [m for m in value if m not in (target.errors or [])]
+
+
+class Chips(SelectMultipleField):
+    """Checkboxes styled as chips. Values outside the choices go on to the rules, which say
+    what is wrong with them (a card that does not exist) instead of "not a valid choice"."""
+
+    widget = ListWidget(prefix_label=False)
+
+    def __init__(self, label: str | None = None, **kwargs: Any):
+        super().__init__(label, validate_choice=False, **kwargs)
+
+
+def _group(name: str, fields: Mapping[str, Any]) -> type[Form]:
+    return type(name, (Form,), dict(fields))
+
+
+def _aliases(target: str, count: int, suffix: str = "") -> dict[str, ErrorAlias]:
+    return {f"{target}-{i}{suffix}": ErrorAlias(target) for i in range(count)}
+
+
+def _count(label: str) -> IntegerField:
+    return IntegerField(label, default=0, validators=[Optional()], render_kw=NUMERIC)
+
+
+CARD_CHOICES = choices([(v, v) for v in LOOT + [TREASURE, CURSED]])
+REINFORCEMENT_CHOICES = choices(REINFORCEMENTS.items())
+
+# -- setup -----------------------------------------------------------------------------------
+
+
+class SetupForm(FlaskForm):
+    class Meta:
+        csrf = False  # sent inside the new-game form, which carries the token
+
+    teams = RadioField(N_("Teams (3 or 4 people)"), default="0,0,1,1",
+                       choices=choices(ARRANGEMENTS.items()))
+    leader_0 = SelectField(N_("Leader of side 1"), default="")
+    leader_1 = SelectField(N_("Leader of side 2"), default="")
+    target = IntegerField(N_("Target (empty: 20, team variant 30)"), validators=[Optional()],
+                          render_kw=NUMERIC)
+    starting_coins = IntegerField(N_("Starting coins per side"), default=2,
+                                  validators=[Optional()], render_kw=NUMERIC)
+    bandit_skills = BooleanField(N_("Bandit skills (off for a practice game)"), default=True)
+
+
+def _seat_choices() -> list[Any]:
+    return choices([("", N_("first of the side"))] + [(str(i), str(i + 1)) for i in range(MAX_SEATS)])
+
+
+# -- the deal and the Reinforcements kept ------------------------------------------------------
+
+
+class DealForm(EntryForm):
+    bandits = FieldList(SelectField(N_("Bandit"), choices=choices(
+        [("", "—")] + list(BANDITS.items())), validate_choice=False))
+    bandits_all = ErrorAlias("bandits-0", name="bandits")
+    first_divider = RadioField(N_("Who divides first (the Arrow)"), default="0",
+                               choices=choices([("0", "0"), ("1", "1")]), validate_choice=False)
+
+
+KeptGroup = _group("KeptGroup", {
+    **{str(i): Chips(N_("Reinforcements kept"), choices=REINFORCEMENT_CHOICES) for i in range(MAX_SEATS)},
+    **{k: v for i in range(MAX_SEATS) for k, v in _aliases(str(i), 3).items()}})
+
+
+class KeepForm(EntryForm):
+    reinforcements = FormField(KeptGroup)
+
+
+# -- a turn ----------------------------------------------------------------------------------
+
+Combinations = _group("Combinations", {
+    **{str(j): Chips(N_("Combination %(n)s"), choices=CARD_CHOICES) for j in range(SLOTS)},
+    **{k: v for j in range(SLOTS) for k, v in _aliases(str(j), MAX_CARDS).items()}})
+
+SideResale = _group("SideResale", {
+    "combinations": FormField(Combinations),
+    "cursed_paid": _count(N_("Cursed Paintings paid off (2 coins each)")),
+    "cursed_free": _count(N_("Cursed Paintings discarded free (with a combination holding a 2)")),
+    "cursed_held": _count(N_("Cursed Paintings still held after the Resale")),
+    "reinforcements": Chips(N_("Reinforcements called"), choices=REINFORCEMENT_CHOICES),
+    "viper": _count(N_("Cursed Paintings Viper discards")),
+    "croc": SelectField(N_("The Croc' Brothers repeat"), default="", validate_choice=False,
+                        choices=choices([("", "—")] + list(REINFORCEMENTS.items()))),
+    **_aliases("reinforcements", len(REINFORCEMENTS)),
+    **{f"reinforcements-{i}-repeats": ErrorAlias("croc") for i in range(len(REINFORCEMENTS))},
+    **{f"reinforcements-{i}-cursed": ErrorAlias("viper") for i in range(len(REINFORCEMENTS))},
+})
+
+Sides = _group("Sides", {"0": FormField(SideResale), "1": FormField(SideResale)})
+
+
+class TurnForm(EntryForm):
+    sides = FormField(Sides)
+    treasure_as = SelectField(N_("The Great Treasure became"), default="", validate_choice=False,
+                              choices=choices([("", N_("the card worth most (the app places it)"))]
+                                              + [(v, v) for v in LOOT]))
+
+
+# -- a coin correction -------------------------------------------------------------------------
+
+
+class CorrectionForm(EntryForm):
+    side = RadioField(N_("Side"), default="0", choices=choices([("0", "0"), ("1", "1")]),
+                      validate_choice=False)
+    coins = IntegerField(N_("Coins (negative: taken away)"), validators=[Optional()],
+                         render_kw={"inputmode": "numeric", "pattern": "-?[0-9]*"})
+    reason = StringField(N_("Reason"), validators=[Optional(), Length(max=200)])
+
+
+# -- the best-resale helper ----------------------------------------------------------------------
+
+
+class ResaleForm(FlaskForm):
+    class Meta:
+        csrf = False  # a GET form that changes nothing
+
+    chest = Chips(N_("Cards in your chest"), choices=CARD_CHOICES)
+    cursed = _count(N_("Cursed Paintings in your chest"))
+    bandit = SelectField(N_("Your Bandit (its skill counts)"), default="", validate_choice=False,
+                         choices=choices([("", "—")] + list(BANDITS.items())))
+    reinforcements = Chips(N_("Your unused Reinforcements"), choices=REINFORCEMENT_CHOICES)
+    face_up = Chips(N_("Reinforcements face up (for the Croc' Brothers)"), choices=REINFORCEMENT_CHOICES)
+    opponent_cursed = _count(N_("Cursed Paintings your opponent holds (for Mofette)"))
+
+
+# The rules name a card by its place in the chest ("chest.3"): show that on the grid.
+for _place in range(20):
+    setattr(ResaleForm, f"chest_{_place}", ErrorAlias("chest", name=f"chest-{_place}"))
+
+
+def _token(value: Any) -> Any:
+    try:
+        return parse_card(value, "")
+    except RulesError:
+        return None
+
+
+def _key(value: Any) -> str:
+    """A card of an entry as the value of its chip ("red3", "treasure", "cursed")."""
+    token = _token(value)
+    if token is None:
+        return str(value)
+    if isinstance(token, CursedPainting):
+        return CURSED
+    if isinstance(token, GreatTreasure):
+        return TREASURE
+    return str(token)
+
+
+def _int(value: Any) -> Any:
+    return value if isinstance(value, int) else 0
+
+
+def _grid_order(value: str) -> int:
+    return LOOT.index(value) if value in LOOT else len(LOOT)
+
+
+def _side(value: Any) -> Any:
+    """A side as the rules store it (0 or 1); anything else goes on for the rules to refuse."""
+    return int(value) if value in ("0", "1") else value
+
+
+class Adapter:
+    forms = {"deal": DealForm, "keep": KeepForm, "turn": TurnForm, "correction": CorrectionForm}
+    # A coin correction can be entered at any time, from its own form under the standings.
+    standing_forms = ("correction",)
+    # What the templates show: rules data, never rules decisions.
+    loot, colours, numbers = LOOT, COLOURS, NUMBERS
+    market_rows, kind_labels, colour_labels = BLACK_MARKET_ROWS, KIND_LABELS, COLOUR_LABELS
+    bandits, bandit_skills, reinforcements = BANDITS, BANDIT_SKILLS, REINFORCEMENTS
+    viper, croc = VIPER, CROC_BROTHERS
+
+    def setup_form(self, formdata: Any = None) -> SetupForm:
+        form = SetupForm(formdata=formdata)
+        form.leader_0.choices = form.leader_1.choices = _seat_choices()
+        names = formdata.getlist("player") if formdata is not None else []
+        form.people = len([n for n in names if n.strip()])
+        return form
+
+    def to_settings(self, form: SetupForm) -> dict[str, Any]:
+        n = getattr(form, "people", 0)
+        out: dict[str, Any] = {"bandit_skills": bool(form.bandit_skills.data)}
+        for key in ("target", "starting_coins"):
+            if getattr(form, key).data is not None:
+                out[key] = getattr(form, key).data
+        if n in (3, 4):
+            out["teams"] = [int(v) for v in (form.teams.data or "0,0,1,1").split(",")][:n]
+            teams = out["teams"]
+            out["leaders"] = [int(v) if v not in ("", None) else teams.index(side)
+                              for side, v in enumerate((form.leader_0.data, form.leader_1.data))]
+        return out
+
+    def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
+             formdata: Any = None) -> EntryForm:
+        data = data or {}
+        state = replay(record).state
+        if kind == "deal":
+            form = DealForm(formdata=formdata, data=data)
+            while len(form.bandits.entries) < len(record["players"]):
+                form.bandits.append_entry()
+        elif kind == "keep":
+            kept = data.get("reinforcements") or []
+            form = KeepForm(formdata=formdata, data={"reinforcements": {
+                str(i): list(cards) for i, cards in enumerate(kept)}})
+            # Each seat chooses among the cards dealt to its side (all nine if not entered).
+            form.offered = [list(state.dealt[side]) if state.dealt else list(REINFORCEMENTS)
+                            for side in state.teams]
+            form.keep_counts = [KEPT_PER_SIDE // len(state.sides[side]) for side in state.teams]
+        elif kind == "turn":
+            form = TurnForm(formdata=formdata, data=self._turn_data(data))
+            for side in ("0", "1"):
+                # Tapped slots move up over empty ones, so that "Combination 2" on the page is
+                # combination 2 (index 1) of the entry, where the rules put their messages.
+                slots = [form.sides[side].combinations[str(j)] for j in range(SLOTS)]
+                tapped = [f.data for f in slots if f.data]
+                for j, f in enumerate(slots):
+                    f.data = tapped[j] if j < len(tapped) else []
+            # A new turn offers the cards still face down; a correction all those held.
+            held = state.unused if not data else state.reinforcements
+            form.held = [[c for seat in state.sides[side] for c in held[seat]] for side in (0, 1)]
+            used = [j + 1 for side in ("0", "1") for j in range(SLOTS)
+                    if form.sides[side].combinations[str(j)].data]
+            form.slots = SLOTS if request.args.get("combinations") else max([SHOWN_SLOTS, *used])
+        else:
+            form = CorrectionForm(formdata=formdata, data={
+                k: str(v) if k == "side" else v for k, v in data.items()})
+        form.side_names = [state.side_name(side) for side in (0, 1)]
+        return form
+
+    def _turn_data(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        sides, treasure_as = {}, ""
+        for s, row in enumerate(data.get("sides") or []):
+            combos = {}
+            for j, tokens in enumerate(row.get("combinations") or []):
+                combos[str(j)] = [_key(t) for t in tokens]
+                for token in map(_token, tokens):
+                    if isinstance(token, GreatTreasure) and token.card:
+                        treasure_as = str(token.card)
+            calls, viper, croc = [], 0, ""
+            for item in row.get("reinforcements") or []:
+                item = item if isinstance(item, Mapping) else {"card": item}
+                calls.append(item.get("card"))
+                viper = item.get("cursed", viper)
+                croc = item.get("repeats", croc)
+            sides[str(s)] = {"combinations": combos, "reinforcements": calls, "viper": viper,
+                             "croc": croc or "", **{k: row.get(k, 0) for k in
+                                                    ("cursed_paid", "cursed_free", "cursed_held")}}
+        return {"sides": sides, "treasure_as": treasure_as}
+
+    def to_data(self, kind: str, form: Any, record: dict[str, Any]) -> dict[str, Any]:
+        n = len(record["players"])
+        if kind == "deal":
+            return {"bandits": [e.data or "" for e in form.bandits.entries][:n],
+                    "first_divider": _side(form.first_divider.data)}
+        if kind == "keep":
+            return {"reinforcements": [form.reinforcements[str(i)].data or [] for i in range(n)]}
+        if kind == "correction":
+            return {"side": _side(form.side.data), "coins": form.coins.data,
+                    "reason": (form.reason.data or "").strip()}
+        treasure = form.treasure_as.data
+        sides = []
+        for s in ("0", "1"):
+            side = form.sides[s]
+            # Cards in the grid's order, whatever order they were sent in (the Great Treasure
+            # and anything the grid does not hold come last).
+            combos = [[f"treasure:{treasure}" if c == TREASURE and treasure else c
+                       for c in sorted(side.combinations[str(j)].data or [], key=_grid_order)]
+                      for j in range(SLOTS)]
+            calls: list[Any] = []
+            for card in side.reinforcements.data or []:
+                if card == VIPER:
+                    calls.append({"card": card, "cursed": _int(side.viper.data)})
+                elif card == CROC_BROTHERS:
+                    repeats = side.croc.data or ""
+                    item: dict[str, Any] = {"card": card, "repeats": repeats}
+                    if repeats == VIPER:   # the Croc' Brothers repeating Viper discard too
+                        item["cursed"] = _int(side.viper.data)
+                    calls.append(item)
+                else:
+                    calls.append(card)
+            sides.append({
+                "combinations": [c for c in combos if c],   # the tapped slots come first
+                **{k: _int(side[k].data) for k in ("cursed_paid", "cursed_free", "cursed_held")},
+                "reinforcements": calls})
+        return {"sides": sides}
+
+    # -- what the pages show -----------------------------------------------------------------
+
+    def correction_form(self, record: dict[str, Any]) -> CorrectionForm:
+        """The small coin-correction form under the standings (kept with its messages when
+        the rules refused it)."""
+        form = g.get("refused_form")
+        if not isinstance(form, CorrectionForm):
+            form = self.form("correction", record)
+            form.kind.data = "correction"
+        form.version.data = record["version"]
+        if not form.submission.data:
+            form.submission.data = new_submission()
+        return form
+
+    def side_names(self, record: dict[str, Any]) -> list[str]:
+        teams = record["settings"].get("teams") or [0, 1]
+        return [" & ".join(p for p, t in zip(record["players"], teams) if t == side) for side in (0, 1)]
+
+    def face_up(self, state: Any, side: int) -> list[str]:
+        return [c for seat in state.sides[side] for c in state.reinforcements[seat] if c in state.used]
+
+    def face_down(self, state: Any, side: int) -> list[str]:
+        return [c for seat in state.sides[side] for c in state.unused[seat]]
+
+    def card(self, value: Any) -> dict[str, Any]:
+        """A card of an entry or of the state, for display: colour, number, what it is."""
+        if isinstance(value, Card):
+            return {"colour": value.colour, "number": value.number}
+        token = _token(value)
+        if token is None:
+            return {"text": str(value)}
+        if isinstance(token, CursedPainting):
+            return {"cursed": True}
+        if isinstance(token, GreatTreasure):
+            return {"treasure": True, **(self.card(token.card) if token.card else {})}
+        return self.card(token)
+
+    def resale_args(self, form: ResaleForm) -> dict[str, Any]:
+        return {"chest": list(form.chest.data or []) + [CURSED] * _int(form.cursed.data),
+                "bandit": form.bandit.data or None,
+                "reinforcements": list(form.reinforcements.data or []),
+                "face_up": list(form.face_up.data or []),
+                "opponent_cursed": _int(form.opponent_cursed.data)}
+
+
+ADAPTER = Adapter()
