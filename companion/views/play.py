@@ -14,7 +14,8 @@ from ..forms import (DrawForm, ImportForm, NoteForm, UndoForm, attach_errors, ne
 from ..forms.adapters import ADAPTERS
 from ..games.base import N_, ReplayError, RulesError
 from ..i18n import t
-from ..records import Repeated, Stale, add_entry, correct, replay, set_note, undo
+from ..records import (Repeated, Stale, add_entry, correct, duration_minutes, replay, set_note,
+                       undo)
 from ..store import NoSuchGame, Store
 from ..transfer import ImportError_, export_record, import_record
 
@@ -24,6 +25,9 @@ CSRF_MESSAGE = N_("This form could not be checked (it may have been open for a l
                   "Check it and send it again.")
 STALE_MESSAGE = N_("Another phone changed this game meanwhile, so your entry was not stored. "
                    "Here is the game as it is now; check your entry and send it again.")
+# The game page shows the latest entries; the whole log has a page of its own, so a long
+# game (Loot and Scoot logs every action) keeps a small page on a slow connection.
+LOG_TAIL = 12
 # The rules use SystemRandom when the app draws: nobody at the table can predict it.
 RNG = random.SystemRandom()
 
@@ -66,7 +70,8 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
         draw_form=DrawForm(**small) if view.expect is not None and view.expect.draw else None,
         note_form=NoteForm(note=record.get("note", ""), **small),
         chart=totals_chart(record["players"], totals) if totals else None,
-        players=record["players"], adapter=adapter,
+        players=record["players"], adapter=adapter, log_tail=LOG_TAIL,
+        minutes=duration_minutes(record, view),
     ), status
 
 
@@ -120,6 +125,13 @@ def refused(record: dict[str, Any], form: Any, messages: list[str]) -> Any:
                                for e in (f.errors or ()) if isinstance(e, str)]
         form = None
     return page(record, form, messages, 422)
+
+
+@bp.get("/games/<game_id>/log")
+def log(game_id: str) -> Any:
+    record = load(game_id)
+    return render_template("play/log.html", record=record, players=record["players"],
+                           adapter=ADAPTERS[record["game"]], title=replay(record).game.title)
 
 
 @bp.post("/games/<game_id>/entries")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -270,3 +271,37 @@ def test_a_replay_of_a_record_cut_short_is_not_the_stored_games_replay(user, sto
     assert replay(record).state.totals == (60, 60, 40)
     first_hand_only = {**record, "entries": record["entries"][:1]}
     assert replay(first_hand_only).state.totals == (40, 30, 10)
+
+
+def test_a_long_game_shows_its_latest_entries_and_links_to_all_of_them(user, store):
+    from companion.views.play import LOG_TAIL
+    game_id = start(user, limit="1000")
+    for _ in range(LOG_TAIL + 3):
+        user.submit("/entries", hand_values(20, 30, 30))
+    assert user.page.count("<li") - user.page.count('<li><a') >= LOG_TAIL
+    assert f'start="4"' in user.page
+    assert f"All {LOG_TAIL + 3} entries" in user.page
+    user.open(f"/games/{game_id}/log")
+    assert user.page.count("Correct</a>") == LOG_TAIL + 3
+
+
+def test_a_finished_game_says_how_long_it_took(user, store):
+    game_id = start(user)
+    user.submit("/entries", hand_values(60, 10, 10))
+    user.submit("/entries", hand_values(50, 20, 10))
+    assert re.search(r"· \d+ min", user.page)
+
+
+def test_a_record_of_an_older_schema_is_migrated_when_read(tmp_path, monkeypatch):
+    from companion import store as store_module
+    from companion.records import new_record, summary
+    monkeypatch.setattr(store_module, "SCHEMA", 2)
+    monkeypatch.setitem(store_module.MIGRATIONS, 1, lambda r: {**r, "schema": 2, "migrated": True})
+    store = store_module.Store(tmp_path, summarize=summary)
+    game_id = store.create(new_record("beutelschneider", ["A", "B", "C"], {}))
+    path = tmp_path / "games" / f"{game_id}.json"
+    data = json.loads(path.read_text())
+    data["record"]["1"]["schema"] = 1
+    path.write_text(json.dumps(data))
+    record = store.load(game_id)
+    assert record["schema"] == 2 and record["migrated"] is True
