@@ -66,7 +66,10 @@ def init_app(app: Flask) -> None:
     @app.context_processor
     def helpers() -> dict[str, Any]:
         def language_form() -> LanguageForm:
-            return LanguageForm(lang=str(get_locale()), next=request.full_path.rstrip("?"))
+            # formdata=None: the switch never reads this request's body, which may be the
+            # one refused as too large (the 413 page would fail reading it again).
+            return LanguageForm(formdata=None, lang=str(get_locale()),
+                                next=request.full_path.rstrip("?"))
         return {"language_form": language_form, "LANGUAGES": LANGUAGES,
                 "locale": lambda: str(get_locale()), "current_group": current_group}
 
