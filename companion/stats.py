@@ -29,10 +29,11 @@ class Play:
     winners: frozenset[int]
     minutes: int | None
     rounds: int | None
+    folded: tuple[str, ...] = ()  # names casefolded, so a lookup does not fold them again
 
     def seat_of(self, name: str) -> int | None:
         folded = name.casefold()
-        return next((s for s, n in enumerate(self.names) if n.casefold() == folded), None)
+        return self.folded.index(folded) if folded in self.folded else None
 
     def won(self, name: str) -> bool:
         return self.seat_of(name) in self.winners
@@ -45,9 +46,10 @@ def plays(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str]) -> l
         if s.get("status") != "finished":
             continue
         typed = tuple(s["players"])
+        now = tuple(names.get(n.casefold(), n) for n in typed)
         out.append(Play(
             id=s["id"], game=s["game"], ended=s.get("ended") or s.get("created", ""),
-            names=tuple(names.get(n.casefold(), n) for n in typed), typed=typed,
+            names=now, typed=typed, folded=tuple(n.casefold() for n in now),
             scores=tuple(s.get("scores", ())), ranks=tuple(s.get("ranks", ())),
             winners=frozenset(s.get("winners", ())), minutes=s.get("minutes"),
             rounds=s.get("rounds")))

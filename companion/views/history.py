@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, current_app, render_template, request
@@ -15,24 +16,33 @@ bp = Blueprint("history", __name__)
 PAGE = 50
 DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
-# The group's finished games as statistics read them, kept per group until the index
-# file changes: a page over 10,000 games then costs a filter and a slice, not a parse.
-_PLAYS: dict[tuple[int, str], tuple[Any, list[stats.Play]]] = {}
+# What the pages derive from the index per group (its finished games as statistics read
+# them, its players), kept until the index file changes: a page over 10,000 games then
+# costs a filter and a slice, not a pass over every summary.
+_DERIVED: dict[tuple[int, str, str], tuple[Any, Any]] = {}
+
+
+def _derived(what: str, gid: str, compute: Callable[[Store, str], Any]) -> Any:
+    store: Store = current_app.extensions["store"]
+    key = store.index_key()
+    cached = _DERIVED.get((id(store), gid, what))
+    if cached and cached[0] == key:
+        return cached[1]
+    value = compute(store, gid)
+    if len(_DERIVED) > 64:
+        _DERIVED.clear()
+    _DERIVED[(id(store), gid, what)] = (key, value)
+    return value
 
 
 def group_plays(gid: str | None = None) -> list[stats.Play]:
-    store: Store = current_app.extensions["store"]
-    gid = gid or group_id()
-    key = store.index_key()
-    cached = _PLAYS.get((id(store), gid))
-    if cached and cached[0] == key:
-        return cached[1]
-    names = groups.resolver(groups.aliases(store, gid))
-    found = stats.plays(groups.group_games(store, gid), names)
-    if len(_PLAYS) > 32:
-        _PLAYS.clear()
-    _PLAYS[(id(store), gid)] = (key, found)
-    return found
+    return _derived("plays", gid or group_id(), lambda store, gid: stats.plays(
+        groups.group_games(store, gid), groups.resolver(groups.aliases(store, gid))))
+
+
+def group_players(gid: str | None = None) -> dict[str, int]:
+    """The group's players with their number of games (groups.players), cached."""
+    return _derived("players", gid or group_id(), groups.players)
 
 
 def _day(value: str | None) -> str:

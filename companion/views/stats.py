@@ -3,23 +3,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, abort, render_template, request
 from flask_babel import format_percent
 
-from .. import groups, stats
+from .. import stats
 from ..bars import bar_chart, column_chart
 from ..games import GAMES
 from ..games.base import N_
 from ..i18n import t
-from . import group_id
-from .history import group_plays
+from .history import group_players, group_plays
 
 bp = Blueprint("stats", __name__)
 
 
 def _player(name: str) -> str:
     """The player of this group called ``name`` (any case), or 404 -- also for other groups'."""
-    found = groups.find_player(current_app.extensions["store"], group_id(), name)
+    wanted = name.casefold()
+    found = next((p for p in group_players() if p.casefold() == wanted), None)
     if found is None:
         abort(404)
     return found
@@ -44,8 +44,7 @@ def player(name: str) -> Any:
     chart = bar_chart([(GAMES[g].title if g in GAMES else g, r.win_rate * 100,
                         format_percent(r.win_rate)) for g, r in sorted(mine.by_game.items())],
                       label=t(N_("Win rate per game"))) if mine.by_game else None
-    others = sorted((n for n in groups.players(current_app.extensions["store"], group_id())
-                     if n != name), key=str.casefold)
+    others = sorted((n for n in group_players() if n != name), key=str.casefold)
     vs = request.args.get("vs", "")
     duel = None
     if vs:

@@ -233,3 +233,18 @@ def test_plays_export_in_the_fields_bg_stats_reads(client, history):
     # Exporting again gives the same uuids, so BG Stats recognises the plays it has.
     again = json.loads(download(client, "bgstats.json").data)
     assert [p["uuid"] for p in again["plays"]] == [p["uuid"] for p in data["plays"]]
+
+
+def test_backup_and_restore_commands(tmp_path, runner, history, store):
+    target = tmp_path / "household.json"
+    result = runner.invoke(args=["backup", str(target)])
+    assert result.exit_code == 0 and "5 games written" in result.output
+    other_app, _, other_store = fresh(tmp_path)
+    other = other_app.test_cli_runner()
+    assert "5 games added, 0 already here" in other.invoke(args=["restore", str(target)]).output
+    assert "0 games added, 5 already here" in other.invoke(args=["restore", str(target)]).output
+    assert summaries(other_store) == summaries(store)
+    (tmp_path / "bad.json").write_text('{"format": "loot-ledger-backup", "format_version": 9}')
+    result = other.invoke(args=["restore", str(tmp_path / "bad.json")])
+    assert result.exit_code != 0 and "version 9" in result.output
+    assert "no group called" in other.invoke(args=["restore", "--group", "Nope", str(target)]).output

@@ -172,3 +172,20 @@ def test_a_game_started_in_a_group_belongs_to_it(two_groups, store, club):
     game_id = user.url.rsplit("/", 1)[-1]
     assert store.load(game_id)["group"] == club["id"]
     assert store.index()[game_id]["group"] == club["id"]
+
+
+def test_joining_never_redirects_to_an_address_from_the_request(client, club):
+    for target in ["https://evil.example/", "//evil.example/x", "/\\evil.example"]:
+        response = join(client, "Club", "club-code", next_url=target)
+        assert response.status_code == 303 and response.headers["Location"] == "/", target
+
+
+def test_the_session_cookie_is_httponly_lax_and_secure_when_configured(tmp_path, club):
+    from companion import create_app
+    for secure in (False, True):
+        app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / str(secure)),
+                          "SESSION_COOKIE_SECURE": secure})
+        groups.create(app.extensions["store"], "Club", "club-code")
+        cookie = join(app.test_client(), "Club", "club-code").headers["Set-Cookie"]
+        assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+        assert ("Secure" in cookie) is secure
