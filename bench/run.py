@@ -76,6 +76,23 @@ def append_cost(store, repeat: int) -> float:
     return statistics.median(times)
 
 
+def history_figures(app, store, n: int, repeat: int) -> None:
+    """The history list and one player's statistics over the ``n``-game history, read from
+    the index only (no game file is opened). "cold" is the first request after the index
+    changed (parse the index, build the group's games); the medians are the usual case."""
+    client = app.test_client()
+    store._index_cache = None
+    start = time.perf_counter()
+    assert client.get("/history").status_code == 200
+    figure(f"history_list_{n}_games_cold", (time.perf_counter() - start) * 1000, "ms")
+    figure(f"history_list_{n}_games_median", median_ms(lambda: client.get("/history"), repeat), "ms")
+    figure(f"history_filtered_{n}_games_median",
+           median_ms(lambda: client.get("/history?player=Ben&from=2000-01-01"), repeat), "ms")
+    figure(f"player_stats_{n}_games_median", median_ms(lambda: client.get("/players/Anna"), repeat), "ms")
+    figure(f"game_stats_{n}_games_median",
+           median_ms(lambda: client.get("/stats/games/beutelschneider"), repeat), "ms")
+
+
 def figure(name: str, value: float, unit: str) -> None:
     print(f"{name}: {value:.2f} {unit}", flush=True)
 
@@ -97,6 +114,7 @@ def main() -> None:
         full = append_cost(store, args.repeat)
         figure(f"append_entry_at_{args.games}_games_median", full, "ms")
         figure("append_entry_ratio", full / empty, "x")
+        history_figures(app, store, args.games, args.repeat)
 
         # The game page of a game in progress, next to a bare Flask page of the same size.
         client = app.test_client()

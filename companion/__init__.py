@@ -67,6 +67,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SECURE=False,
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        BACKUP_MAX_BYTES=32 * 1024 * 1024,  # a group's backup (restore upload)
         BABEL_DEFAULT_LOCALE="en",
         SEND_FILE_MAX_AGE_DEFAULT=60 * 60 * 24,
     )

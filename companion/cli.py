@@ -1,4 +1,4 @@
-"""Commands: `flask --app app serve`, `import-record FILE`, `reindex`."""
+"""Commands: `flask --app app serve`, `import-record FILE`, `reindex`, `backup`, `restore`."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,6 +8,8 @@ import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
+from . import backup as backups
+from . import groups
 from .transfer import ImportError_, import_record
 
 
@@ -45,6 +47,41 @@ def reindex() -> None:
         click.echo(f"damaged, left as it is: {error.path} ({error.reason})", err=True)
 
 
+def _group(name: str) -> dict:
+    group = groups.find_by_name(current_app.extensions["store"], name)
+    if group is None:
+        raise click.ClickException(f"no group called {name!r}")
+    return group
+
+
+@click.command("backup")
+@with_appcontext
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--group", "group_name", default="household", show_default=True, help="Group name or id.")
+def backup_command(file: Path, group_name: str) -> None:
+    """Write a group's backup (every game record, merges and renames) to FILE."""
+    import json
+    group = _group(group_name)
+    data = backups.backup(current_app.extensions["store"], group["id"])
+    file.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    click.echo(f"{len(data['records'])} games written to {file}")
+
+
+@click.command("restore")
+@with_appcontext
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--group", "group_name", default="household", show_default=True, help="Group name or id.")
+def restore_command(file: Path, group_name: str) -> None:
+    """Restore a group's backup; games already here are left as they are."""
+    group = _group(group_name)
+    try:
+        added, present = backups.restore(current_app.extensions["store"], group["id"], file.read_bytes(),
+                                         current_app.config["BACKUP_MAX_BYTES"])
+    except backups.BackupError as error:
+        raise click.ClickException(f"not restored: {error.message}") from None
+    click.echo(f"{added} games added, {present} already here")
+
+
 def init_app(app: Flask) -> None:
-    for command in (serve, import_record_command, reindex):
+    for command in (serve, import_record_command, reindex, backup_command, restore_command):
         app.cli.add_command(command)

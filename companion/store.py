@@ -28,6 +28,9 @@ SCHEMA = 1
 # Schema migrations: MIGRATIONS[n] turns a version-n record into version n+1.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 INDEX_SCHEMA = 1
+# Tables the index keeps besides the games' summaries. They are not derived from the game
+# files (groups, merges and renames of players, share links), so a rebuild keeps them.
+TABLES = ("groups", "aliases", "shares")
 LOCK_TIMEOUT = 10  # seconds; a writer never holds the lock longer than one small write
 
 
@@ -118,7 +121,7 @@ class Store:
         for d in (self.folder, self.games_dir, self.locks_dir):
             d.mkdir(parents=True, exist_ok=True)
         self.index_path = self.folder / "index.json"
-        self._index_cache: tuple[tuple[int, int], dict[str, Any]] | None = None
+        self._index_cache: tuple[tuple[int, int], dict[str, dict[str, Any]]] | None = None
 
     # -- locking ---------------------------------------------------------------------------
 
@@ -158,15 +161,21 @@ class Store:
         # and TinyDB's own upsert would parse the file a second time first.
         TinyDB(path, storage=AtomicJSONStorage).storage.write({"record": {"1": record}})
 
-    def create(self, record: dict[str, Any]) -> str:
-        """Store a new record under a fresh unguessable id and list it in the index."""
-        while True:
-            game_id = secrets.token_hex(6)
-            path = self._path(game_id)
-            if not path.exists():
-                break
+    def create(self, record: dict[str, Any], game_id: str | None = None) -> str:
+        """Store a new record under a fresh unguessable id and list it in the index.
+
+        A restore passes the id the game had (``game_id``); a game of that id already here
+        is a ``StoreError`` and is left as it is.
+        """
+        while game_id is None:
+            candidate = secrets.token_hex(6)
+            if not self._path(candidate).exists():
+                game_id = candidate
+        path = self._path(game_id)
         record = {**record, "id": game_id, "schema": SCHEMA}
         with self._lock(game_id):
+            if path.exists():
+                raise StoreError(f"game {game_id} exists already")
             self._write(path, record)
         self.reindex(game_id, record)
         return game_id
@@ -189,20 +198,46 @@ class Store:
 
     # -- index -----------------------------------------------------------------------------
 
-    def index(self) -> dict[str, Any]:
-        """The games' summaries by id, cached until the index file changes."""
+    def _tables(self) -> dict[str, dict[str, Any]]:
+        """Every table of the index by name, each by id; cached until the file changes."""
         try:
             st = self.index_path.stat()
         except FileNotFoundError:
-            return {}
+            return {name: {} for name in ("games", *TABLES)}
         key = (st.st_mtime_ns, st.st_size)
         if self._index_cache and self._index_cache[0] == key:
             return self._index_cache[1]
         data = AtomicJSONStorage(self.index_path).read() or {}
-        games = {doc["id"]: doc for doc in (data.get("games") or {}).values()
-                 if isinstance(doc, dict) and "id" in doc}
-        self._index_cache = (key, games)
-        return games
+        tables = {name: {doc["id"]: doc for doc in (data.get(name) or {}).values()
+                         if isinstance(doc, dict) and "id" in doc}
+                  for name in ("games", *TABLES)}
+        self._index_cache = (key, tables)
+        return tables
+
+    def index(self) -> dict[str, Any]:
+        """The games' summaries by id, cached until the index file changes."""
+        return self._tables()["games"]
+
+    def index_key(self) -> tuple[int, int] | None:
+        """Changes whenever the index does: callers key what they derive from it on this."""
+        self._tables()
+        return self._index_cache[0] if self._index_cache else None
+
+    def table(self, name: str) -> dict[str, Any]:
+        """One of ``TABLES`` (groups, aliases, shares): its documents by id."""
+        return self._tables()[name]
+
+    def change_table(self, name: str,
+                     change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+        """Read, change and write one table under the index lock; return the new table.
+
+        ``change`` gets a copy and may raise to refuse; then nothing is written.
+        """
+        assert name in TABLES, name
+        with self._lock("index"):
+            new = change(dict(self.table(name)))
+            self._write_index(self._read_index(), **{name: new})
+        return new
 
     def reindex(self, game_id: str, record: dict[str, Any] | None = None) -> None:
         """Write one game's summary into the index (when it starts, ends or changes)."""
@@ -229,15 +264,38 @@ class Store:
     def _read_index(self) -> dict[str, Any]:
         return dict(self.index())
 
-    def _write_index(self, games: dict[str, Any]) -> None:
+    def _write_index(self, games: dict[str, Any], **tables: dict[str, Any]) -> None:
         # TinyDB's document ids are numbers; the game id stays a field, and the index keeps
-        # a stable order (oldest first) so diffs of backups stay readable.
+        # a stable order (oldest first) so diffs of backups stay readable. Tables not
+        # given are written as they are.
         db = TinyDB(self.index_path, storage=AtomicJSONStorage)
+        current = self._tables()
         db.storage.write({
             "meta": {"1": {"schema": INDEX_SCHEMA}},
             "games": {str(i): doc for i, doc in enumerate(
                 sorted(games.values(), key=lambda d: (d.get("created", ""), d["id"])), 1)},
+            **{name: {str(i): doc for i, doc in enumerate(
+                sorted(tables.get(name, current[name]).values(), key=lambda d: d["id"]), 1)}
+               for name in TABLES},
         })
+
+    # -- small state files -----------------------------------------------------------------
+
+    def read_state(self, name: str) -> dict[str, Any]:
+        """A small JSON file of the data folder that is not a game (e.g. wrong-code counts)."""
+        try:
+            data = json.loads((self.folder / f"{name}.json").read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return {}
+        except ValueError:
+            return {}  # only ever counters: a torn one starts again rather than locking out
+        return data if isinstance(data, dict) else {}
+
+    def change_state(self, name: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+        with self._lock(name):
+            new = change(self.read_state(name))
+            write_atomically(self.folder / f"{name}.json", json.dumps(new))
+        return new
 
     def game_ids(self) -> list[str]:
         return sorted(p.stem for p in self.games_dir.glob("*.json"))

@@ -4,15 +4,18 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, current_app, g, render_template, request
-from flask_babel import format_datetime, format_decimal, get_locale
+from flask_babel import format_datetime, format_decimal, format_percent, get_locale
 from jinja2 import TemplateNotFound
 
 from . import cli
 from .forms import LanguageForm
-from .i18n import LANGUAGES
+from .groups import display_name
+from .i18n import LANGUAGES, t
 from .records import parse_time
 from .store import DamagedFile, Store
-from .views import beutezug, home, play, scoot, treasure
+from .views import (backup, beutezug, current_group, groups, history, home, play, scoot, share,
+                    stats, treasure)
+
 
 def store() -> Store:
     return current_app.extensions["store"]
@@ -52,7 +55,9 @@ def init_app(app: Flask) -> None:
     # CSRF is checked by each form (every POST view validates a FlaskForm before it changes
     # anything), not by a global hook: a failed check then re-shows the form with what was
     # typed and a message, where a global CSRFProtect could only answer with a bare 400.
-    for bp in (home.bp, play.bp, beutezug.bp, scoot.bp, treasure.bp):
+    # groups first: its before-request check (join a group first) must run before any view.
+    for bp in (groups.bp, home.bp, play.bp, beutezug.bp, scoot.bp, treasure.bp, history.bp,
+               stats.bp, share.bp, backup.bp):
         app.register_blueprint(bp)
     app.after_request(_security_headers)
     for code in (400, 404, 405, 409, 413, 500):
@@ -63,10 +68,17 @@ def init_app(app: Flask) -> None:
     @app.context_processor
     def helpers() -> dict[str, Any]:
         def language_form() -> LanguageForm:
-            return LanguageForm(lang=str(get_locale()), next=request.full_path.rstrip("?"))
+            # formdata=None: the switch never reads this request's body, which may be the
+            # one refused as too large (the 413 page would fail reading it again).
+            return LanguageForm(formdata=None, lang=str(get_locale()),
+                                next=request.full_path.rstrip("?"))
         return {"language_form": language_form, "LANGUAGES": LANGUAGES,
-                "locale": lambda: str(get_locale())}
+                "locale": lambda: str(get_locale()), "current_group": current_group}
 
     app.jinja_env.filters["when"] = _when
+    app.jinja_env.filters["group_name"] = lambda group: t(display_name(group))
+    app.jinja_env.filters["percent"] = lambda x: format_percent(x) if x is not None else ""
+    app.jinja_env.filters["decimal"] = (
+        lambda x: format_decimal(x, format="#,##0.0") if x is not None else "–")
     app.jinja_env.filters["number"] = lambda n: format_decimal(n) if n is not None else ""
     app.jinja_env.globals["g"] = g

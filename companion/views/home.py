@@ -11,25 +11,25 @@ from ..forms.adapters import ADAPTERS
 from ..games import GAMES
 from ..games.base import RulesError
 from ..i18n import t
+from ..groups import players as group_players
 from ..records import new_record
-from . import safe_next
+from . import group_id, safe_next
 
 bp = Blueprint("home", __name__)
 RECENT = 10
 
 
-def known_players(index: dict[str, Any]) -> list[str]:
-    """Names from earlier games, most used first, to suggest when starting a game."""
-    counts: dict[str, int] = {}
-    for summary in index.values():
-        for name in summary.get("players", ()):
-            counts[name] = counts.get(name, 0) + 1
+def known_players(group: str) -> list[str]:
+    """The group's players (as they are called now), most games first, to suggest."""
+    counts = group_players(current_app.extensions["store"], group)
     return sorted(counts, key=lambda n: (-counts[n], n.casefold()))
 
 
 @bp.get("/")
 def index() -> Any:
-    games = list(current_app.extensions["store"].index().values())
+    mine = group_id()
+    games = [g for g in current_app.extensions["store"].index().values()
+             if g.get("group", "household") == mine]
     playing = sorted((g for g in games if g.get("status") != "finished"),
                      key=lambda g: g["created"], reverse=True)
     finished = sorted((g for g in games if g.get("status") == "finished"),
@@ -52,7 +52,8 @@ def new(slug: str) -> Any:
     loose: list[str] = []
     if request.method == "POST" and form.validate() and setup.validate():
         try:
-            record = new_record(slug, names, adapter.to_settings(setup), note=form.note.data or "")
+            record = new_record(slug, names, adapter.to_settings(setup), group=group_id(),
+                                note=form.note.data or "")
         except RulesError as error:
             loose = [t(m) for k, m in error.errors.items() if not hasattr(setup, k) or k == "players"]
             for key, message in error.errors.items():
@@ -64,7 +65,7 @@ def new(slug: str) -> Any:
     elif request.method == "POST" and "csrf_token" in form.errors:
         loose.append(t("This form could not be checked (it may have been open for a long time). Check it and send it again."))
     names = names + [""] * (game.max_players - len(names))
-    known = known_players(current_app.extensions["store"].index())
+    known = known_players(group_id())
     status = 422 if request.method == "POST" else 200
     return render_template("home/new.html", game=game, form=form, setup=setup, names=names,
                            known=known, notices=loose, adapter=adapter), status

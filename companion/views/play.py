@@ -18,6 +18,7 @@ from ..records import (Repeated, Stale, add_entry, correct, duration_minutes, re
                        undo)
 from ..store import NoSuchGame, Store
 from ..transfer import ImportError_, export_record, import_record
+from . import group_id
 
 bp = Blueprint("play", __name__)
 
@@ -37,10 +38,18 @@ def _store() -> Store:
 
 
 def load(game_id: str) -> dict[str, Any]:
+    """The record of a game of this phone's group; any other id answers 404.
+
+    Every game page goes through here, so a guessed id of another group's game looks
+    exactly like an id that does not exist.
+    """
     try:
-        return _store().load(game_id)
+        record = _store().load(game_id)
     except NoSuchGame:
         abort(404)
+    if record.get("group", "household") != group_id():
+        abort(404)
+    return record
 
 
 def _form_messages(form: Any) -> list[str]:
@@ -283,7 +292,7 @@ def import_game() -> Any:
             messages = _form_messages(form)
         else:
             try:
-                record = import_record(form.file.data.read())
+                record = import_record(form.file.data.read(), group=group_id())
             except ImportError_ as error:
                 messages = [t(error.message)]
             else:

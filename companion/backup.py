@@ -1,0 +1,267 @@
+"""A group's history leaving the app and coming back: backup and restore, CSV, BG Stats.
+
+A backup is one JSON file: every game of the group in the record format of
+docs/record-format.md (with its id), plus the group's merges and renames of players and
+its list of players. A restore checks the whole file first -- format, version, size,
+each record replayed through the rules, no id twice -- and refuses it with the reason
+before anything is written. Games keep their ids, so restoring the same backup again
+finds them present and adds nothing.
+"""
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import uuid
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from typing import Any
+
+from . import groups
+from .games import GAMES
+from .games.base import N_, Msg, msg
+from .i18n import t
+from .records import now_iso, parse_time
+from .store import NoSuchGame, Store, StoreError
+from .transfer import ImportError_, export_record, import_record
+
+FORMAT = "loot-ledger-backup"
+FORMAT_VERSION = 1
+MAX_BYTES = 32 * 1024 * 1024
+MAX_RECORDS = 20_000
+ALIAS_KINDS = ("merge", "rename")
+UUID_SPACE = uuid.UUID("5b1f6a8e-2d0c-4c55-9a57-4c6f6f74a11e")  # ours; stable uuids per name
+
+
+class BackupError(ValueError):
+    def __init__(self, message: Msg):
+        self.message = message
+        super().__init__(str(message))
+
+
+def _fail(text: str, **args: Any) -> BackupError:
+    return BackupError(msg(text, **args))
+
+
+def records_of(store: Store, group_id: str) -> list[dict[str, Any]]:
+    """The group's game records, oldest first (a damaged file stops the backup: DamagedFile)."""
+    ids = [g["id"] for g in sorted(groups.group_games(store, group_id),
+                                   key=lambda g: (g.get("created", ""), g["id"]))]
+    return [store.load(i) for i in ids]
+
+
+def backup(store: Store, group_id: str) -> dict[str, Any]:
+    group = groups.get(store, group_id) or {}
+    return {
+        "format": FORMAT, "format_version": FORMAT_VERSION, "exported": now_iso(),
+        "group": {"name": group.get("name", "")},
+        "players": list(group.get("players", [])),
+        "aliases": [{k: a[k] for k in ("from", "to", "kind", "at")}
+                    for a in groups.aliases(store, group_id)],
+        "records": [export_record(r) for r in records_of(store, group_id)],
+    }
+
+
+def _valid_id(value: Any) -> bool:
+    return (isinstance(value, str) and 0 < len(value) <= 40
+            and all(c.isalnum() or c in "-_" for c in value) and value.isascii())
+
+
+def check(raw: bytes | str, group_id: str, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
+    """The backup read and checked: ``{"records": [(id, record)], "aliases", "players"}``."""
+    if len(raw) > max_bytes:
+        raise _fail(N_("The backup is larger than %(max)s bytes."), max=max_bytes)
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise _fail(N_("The file is not JSON.")) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _fail(N_("This is not a Loot Ledger backup."))
+    if data.get("format_version") != FORMAT_VERSION:
+        raise _fail(N_("Backup format version %(v)s is not one this app reads."),
+                    v=str(data.get("format_version"))[:20])
+    records, aliases = data.get("records"), data.get("aliases", [])
+    names = data.get("players", [])
+    if not isinstance(records, list) or not isinstance(aliases, list) or not isinstance(names, list):
+        raise _fail(N_("The records, aliases and players must be lists."))
+    if len(records) > MAX_RECORDS:
+        raise _fail(N_("Too many games in one backup (at most %(max)s)."), max=MAX_RECORDS)
+    seen: set[str] = set()
+    checked = []
+    for n, item in enumerate(records, 1):
+        game_id = item.get("id") if isinstance(item, dict) else None
+        if not _valid_id(game_id):
+            raise _fail(N_("Game %(n)s: its id is missing or not a valid id."), n=n)
+        if game_id in seen:
+            raise _fail(N_("Game id %(id)s appears twice."), id=game_id)
+        seen.add(game_id)
+        try:
+            checked.append((game_id, import_record(item, group=group_id)))
+        except ImportError_ as error:
+            raise _fail(N_("Game %(n)s (%(id)s): %(why)s"), n=n, id=game_id, why=t(error.message)) from None
+    for n, a in enumerate(aliases, 1):
+        if not (isinstance(a, dict) and a.get("kind") in ALIAS_KINDS
+                and all(isinstance(a.get(k), str) and 0 < len(a[k].strip()) <= 40 for k in ("from", "to"))):
+            raise _fail(N_("Merge or rename %(n)s is not a valid one."), n=n)
+    if not all(isinstance(p, str) and 0 < len(p.strip()) <= 40 for p in names):
+        raise _fail(N_("The players must be a list of names."))
+    return {"records": checked, "aliases": aliases, "players": names}
+
+
+def restore(store: Store, group_id: str, raw: bytes | str,
+            max_bytes: int = MAX_BYTES) -> tuple[int, int]:
+    """Bring a checked backup into the group; return (games added, games already here).
+
+    A game whose id is taken by another group's game gets an id derived from both, the
+    same every time, so a second restore still finds it.
+    """
+    data = check(raw, group_id, max_bytes)
+    added = present = 0
+    for game_id, record in data["records"]:
+        target = game_id
+        try:
+            if store.load(game_id).get("group", groups.DEFAULT) != group_id:
+                target = hashlib.sha256(f"{group_id}:{game_id}".encode()).hexdigest()[:12]
+                store.load(target)
+            present += 1
+            continue
+        except NoSuchGame:
+            pass
+        try:
+            store.create(record, game_id=target)
+            added += 1
+        except StoreError:
+            present += 1  # restored meanwhile by another request
+    _restore_names(store, group_id, data["aliases"], data["players"])
+    return added, present
+
+
+def _restore_names(store: Store, group_id: str, aliases: list[dict[str, Any]], names: list[str]) -> None:
+    def change_aliases(table: dict[str, Any]) -> dict[str, Any]:
+        taken = {a["from"].casefold() for a in table.values() if a.get("group") == group_id}
+        for a in aliases:
+            if a["from"].casefold() not in taken:
+                key = hashlib.sha256(f"{group_id}:{a['from'].casefold()}".encode()).hexdigest()[:12]
+                table[key] = {"id": key, "group": group_id, "from": a["from"].strip(),
+                              "to": a["to"].strip(), "kind": a["kind"], "at": str(a.get("at", ""))[:40]}
+                taken.add(a["from"].casefold())
+        return table
+
+    def change_groups(table: dict[str, Any]) -> dict[str, Any]:
+        group = dict(table.get(group_id) or groups.get(store, group_id) or {})
+        have = {p.casefold() for p in group.get("players", [])}
+        group["players"] = list(group.get("players", [])) + [
+            p.strip() for p in names if p.strip().casefold() not in have]
+        return {**table, group_id: group}
+    if aliases:
+        store.change_table("aliases", change_aliases)
+    if names:
+        store.change_table("groups", change_groups)
+
+
+# -- results as CSV ------------------------------------------------------------------------
+
+CSV_COLUMNS = ("game_id", "game", "ended", "player", "entered_as", "seat", "score", "rank",
+               "winner", "minutes", "rounds")
+
+
+def _cell(value: Any) -> Any:
+    # A name starting with = + - @ would run as a formula in a spreadsheet.
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def results_csv(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str]) -> str:
+    """One row per player per finished game, oldest game first."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    finished = sorted((s for s in summaries if s.get("status") == "finished"),
+                      key=lambda s: (s.get("ended") or "", s["id"]))
+    for s in finished:
+        for seat, typed in enumerate(s["players"]):
+            writer.writerow([_cell(v) for v in (
+                s["id"], s["game"], s.get("ended") or "", groups.canonical(typed, names), typed, seat,
+                s["scores"][seat], s["ranks"][seat], int(seat in s["winners"]),
+                "" if s.get("minutes") is None else s["minutes"], s.get("rounds", ""))])
+    return out.getvalue()
+
+
+# -- plays in BG Stats' import format -----------------------------------------------------
+
+def start_seat(record: Mapping[str, Any]) -> int | None:
+    """Who went first, as each game's record says it (docs/games/)."""
+    settings, entries = record.get("settings", {}), record.get("entries", [])
+    first = {e["kind"]: e["data"] for e in reversed(entries)}
+    if record["game"] == "beutelschneider":  # the player left of the first dealer leads
+        return (settings.get("first_dealer", 0) + 1) % len(record["players"])
+    if record["game"] == "beutezug" and "placement" in first:  # rolling is reverse placement
+        return first["placement"]["order"][-1]
+    if record["game"] == "give-me-the-treasure" and "deal" in first:  # the Arrow's side leads
+        return settings["leaders"][first["deal"]["first_divider"]]
+    if record["game"] == "loot-and-scoot" and "first_player" in first:
+        return first["first_player"]["seat"]
+    return None
+
+
+def _bg_time(value: str | None) -> str:
+    moment = parse_time(value) or datetime.now().astimezone()
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _uuid(*parts: str) -> str:
+    return str(uuid.uuid5(UUID_SPACE, ":".join(parts)))
+
+
+def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, Any]:
+    """The group's finished games as a file BG Stats imports (see docs/formats in the brief).
+
+    Uuids are derived from the group and the names or game ids, so exporting twice gives
+    the same uuids and BG Stats sees the same plays, not new ones.
+    """
+    names = groups.resolver(groups.aliases(store, group_id))
+    finished = sorted((s for s in groups.group_games(store, group_id) if s.get("status") == "finished"),
+                      key=lambda s: (s.get("ended") or "", s["id"]))
+    stamp = _bg_time(now_iso())
+    player_ids: dict[str, int] = {}
+    game_ids: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    plays, seen_at = [], set()
+    for s in finished:
+        record = store.load(s["id"])
+        start = start_seat(record)
+        game_ref = game_ids.setdefault(s["game"], len(game_ids) + 1)
+        scores = []
+        for seat, typed in enumerate(s["players"]):
+            who = groups.canonical(typed, names)
+            ref = player_ids.setdefault(who, len(player_ids) + 1)
+            counts[who] = counts.get(who, 0) + 1
+            scores.append({
+                "playerRefId": ref, "score": str(s["scores"][seat]), "winner": seat in s["winners"],
+                "rank": s["ranks"][seat], "startPlayer": seat == start, "seatOrder": seat,
+                "newPlayer": (who, s["game"]) not in seen_at, "role": ""})
+            seen_at.add((who, s["game"]))
+        plays.append({
+            "uuid": _uuid(group_id, "play", s["id"]), "modificationDate": _bg_time(s.get("ended")),
+            "entryDate": _bg_time(s.get("created")), "playDate": _bg_time(s.get("started")),
+            "usesTeams": False, "durationMin": int(s.get("minutes") or 0), "ignored": False,
+            "manualWinner": False, "rounds": int(s.get("rounds") or 0), "locationRefId": 1,
+            "gameRefId": game_ref, "board": "", "scoringSetting": 0,
+            "playerScores": scores, "expansionPlays": []})
+    me = max(counts, key=lambda n: (counts[n], n)) if counts else None
+    return {
+        "about": f"Loot Ledger export of {group_name}: {len(plays)} plays",
+        "players": [{"uuid": _uuid(group_id, "player", n.casefold()), "id": i, "name": n,
+                     "isAnonymous": False, "modificationDate": stamp} for n, i in player_ids.items()],
+        "locations": [{"uuid": _uuid(group_id, "location"), "id": 1, "name": group_name,
+                       "modificationDate": stamp}],
+        "games": [{"uuid": _uuid("game", slug), "id": i, "name": GAMES[slug].title,
+                   "modificationDate": stamp, "cooperative": False, "highestWins": True,
+                   "noPoints": False, "usesTeams": False,
+                   "minPlayerCount": GAMES[slug].min_players, "maxPlayerCount": GAMES[slug].max_players}
+                  for slug, i in game_ids.items()],
+        "plays": plays,
+        "userInfo": {"meRefId": player_ids[me] if me else None},
+    }

@@ -1,0 +1,315 @@
+"""Groups (the people who play together), their access codes, and their players' names.
+
+History and statistics belong to a group. The embedded default is one household group
+with no code, so a fresh install works at once. A code is kept only as a salted hash
+(werkzeug's password hashing); a join link carries a token derived from the app's secret
+key and the group's code generation, so changing the code also retires old links and
+signs out the phones that joined with the old code.
+
+Players are the names in a group's games. A rename or a merge is recorded as an alias
+(``from`` -> ``to``) in the index instead of rewriting game files: the records stay what
+the table typed, nothing is lost, and deleting the alias undoes the merge.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from .games.base import N_, Msg, msg
+from .records import MAX_NAME, now_iso
+from .store import Store
+
+DEFAULT = "household"
+MIN_CODE = 4
+MAX_GROUP_NAME = 40
+# Wrong codes: the first few are free (a typo), then each one doubles the wait, up to a
+# quarter of an hour; a quiet day forgets them.
+FREE_TRIES = 3
+MAX_WAIT = 15 * 60
+FORGET_AFTER = 24 * 60 * 60
+THROTTLE = "throttle"
+
+
+class GroupError(ValueError):
+    def __init__(self, message: Msg, field: str = ""):
+        self.message = message
+        self.field = field
+        super().__init__(str(message))
+
+
+def _default() -> dict[str, Any]:
+    return {"id": DEFAULT, "name": "", "code_hash": None, "gen": 0, "players": [], "created": ""}
+
+
+def all_groups(store: Store) -> dict[str, dict[str, Any]]:
+    groups = dict(store.table("groups"))
+    groups.setdefault(DEFAULT, _default())
+    return groups
+
+
+def get(store: Store, group_id: str | None) -> dict[str, Any] | None:
+    return all_groups(store).get(group_id or "")
+
+
+def find_by_name(store: Store, name: str) -> dict[str, Any] | None:
+    wanted = " ".join(name.split()).casefold()
+    for group in all_groups(store).values():
+        if display_name(group).casefold() == wanted or group["id"] == wanted:
+            return group
+    return None
+
+
+def display_name(group: Mapping[str, Any]) -> str:
+    """The stored name; the default group's empty name reads "Household" (translated by views)."""
+    return group.get("name") or N_("Household")
+
+
+# -- membership (the session holds the group and the code generation it joined with) ------
+
+def current(store: Store, session: Mapping[str, Any]) -> dict[str, Any] | None:
+    group = get(store, session.get("group") or DEFAULT)
+    if group is None:
+        return None
+    if group["code_hash"] is None:
+        return group  # no code: everyone who picks it is in
+    if session.get("group") == group["id"] and session.get("gen") == group["gen"]:
+        return group
+    return None
+
+
+def enter(session: Any, group: Mapping[str, Any]) -> None:
+    session["group"] = group["id"]
+    session["gen"] = group["gen"]
+    session.permanent = True
+
+
+def check_code(group: Mapping[str, Any], code: str) -> bool:
+    if group["code_hash"] is None:
+        return True
+    return check_password_hash(group["code_hash"], code or "")
+
+
+def invite_token(secret: str, group: Mapping[str, Any]) -> str:
+    key = secret.encode() if isinstance(secret, str) else secret
+    return hmac.new(key, f"join:{group['id']}:{group['gen']}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def token_matches(secret: str, group: Mapping[str, Any], token: str) -> bool:
+    return hmac.compare_digest(invite_token(secret, group), token or "")
+
+
+def _check_code_text(code: str) -> str:
+    code = (code or "").strip()
+    if len(code) < MIN_CODE:
+        raise GroupError(msg(N_("An access code needs at least %(n)s characters."), n=MIN_CODE), "code")
+    return code
+
+
+def set_code(store: Store, group_id: str, code: str) -> dict[str, Any]:
+    """Give the group a new code; phones that joined with the old one must join again."""
+    code = _check_code_text(code)
+
+    def change(groups: dict[str, Any]) -> dict[str, Any]:
+        group = dict(groups.get(group_id) or (_default() if group_id == DEFAULT else {}))
+        if not group:
+            raise GroupError(msg(N_("No such group.")))
+        group.update(code_hash=generate_password_hash(code), gen=group.get("gen", 0) + 1)
+        return {**groups, group_id: group}
+    return store.change_table("groups", change)[group_id]
+
+
+def create(store: Store, name: str, code: str) -> dict[str, Any]:
+    name = " ".join((name or "").split())[:MAX_GROUP_NAME]
+    if not name:
+        raise GroupError(msg(N_("Give the group a name.")), "name")
+    code = _check_code_text(code)
+    if find_by_name(store, name) is not None:
+        raise GroupError(msg(N_("A group of that name exists already.")), "name")
+    group = {"id": secrets.token_hex(6), "name": name, "code_hash": generate_password_hash(code),
+             "gen": 1, "players": [], "created": now_iso()}
+    store.change_table("groups", lambda groups: {**groups, group["id"]: group})
+    return group
+
+
+def rename_group(store: Store, group_id: str, name: str) -> None:
+    name = " ".join((name or "").split())[:MAX_GROUP_NAME]
+    if not name:
+        raise GroupError(msg(N_("Give the group a name.")), "name")
+    other = find_by_name(store, name)
+    if other is not None and other["id"] != group_id:
+        raise GroupError(msg(N_("A group of that name exists already.")), "name")
+
+    def change(groups: dict[str, Any]) -> dict[str, Any]:
+        group = dict(groups.get(group_id) or _default())
+        group["name"] = name
+        return {**groups, group_id: group}
+    store.change_table("groups", change)
+
+
+# -- wrong codes: a counter per address with a growing wait -------------------------------
+
+def wait_after(failures: int) -> int:
+    """Seconds an address must wait after ``failures`` wrong codes in a row."""
+    if failures < FREE_TRIES:
+        return 0
+    return min(2 ** (failures - FREE_TRIES + 1), MAX_WAIT)
+
+
+def seconds_to_wait(store: Store, address: str, now: float | None = None) -> int:
+    now = time.time() if now is None else now
+    seen = store.read_state(THROTTLE).get(address)
+    if not seen:
+        return 0
+    left = seen["last"] + wait_after(seen["failures"]) - now
+    return max(0, int(left + 0.999))
+
+
+def failed(store: Store, address: str, now: float | None = None) -> int:
+    """Count a wrong code from ``address``; return how many in a row."""
+    now = time.time() if now is None else now
+
+    def change(state: dict[str, Any]) -> dict[str, Any]:
+        state = {a: s for a, s in state.items() if now - s.get("last", 0) < FORGET_AFTER}
+        seen = state.get(address, {"failures": 0})
+        state[address] = {"failures": seen["failures"] + 1, "last": now}
+        return state
+    return store.change_state(THROTTLE, change)[address]["failures"]
+
+
+def succeeded(store: Store, address: str) -> None:
+    if address in store.read_state(THROTTLE):
+        store.change_state(THROTTLE, lambda s: {a: v for a, v in s.items() if a != address})
+
+
+# -- players: names in the group's games, renamed or merged through aliases ---------------
+
+def clean_name(name: str) -> str:
+    return " ".join((name or "").split())[:MAX_NAME]
+
+
+def aliases(store: Store, group_id: str) -> list[dict[str, Any]]:
+    return sorted((a for a in store.table("aliases").values() if a.get("group") == group_id),
+                  key=lambda a: (a.get("at", ""), a["id"]))
+
+
+def resolver(alias_docs: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+    """Name as typed -> the player's name now, following renames and merges to the end."""
+    step = {a["from"].casefold(): a["to"] for a in alias_docs}
+    out: dict[str, str] = {}
+    for start in step:
+        name, seen = step[start], {start}
+        while name.casefold() in step and name.casefold() not in seen:
+            seen.add(name.casefold())
+            name = step[name.casefold()]
+        out[start] = name
+    return out
+
+
+def canonical(name: str, names: Mapping[str, str]) -> str:
+    return names.get(name.casefold(), name)
+
+
+def group_games(store: Store, group_id: str) -> list[dict[str, Any]]:
+    return [g for g in store.index().values() if g.get("group", DEFAULT) == group_id]
+
+
+def players(store: Store, group_id: str) -> dict[str, int]:
+    """The group's players (names as they are now) with how many games each played."""
+    names = resolver(aliases(store, group_id))
+    counts: dict[str, int] = {}
+    for game in group_games(store, group_id):
+        for name in game.get("players", ()):
+            who = canonical(name, names)
+            counts[who] = counts.get(who, 0) + 1
+    for name in (get(store, group_id) or {}).get("players", ()):
+        counts.setdefault(canonical(name, names), 0)
+    return counts
+
+
+def find_player(store: Store, group_id: str, name: str) -> str | None:
+    wanted = name.casefold()
+    return next((p for p in players(store, group_id) if p.casefold() == wanted), None)
+
+
+def add_player(store: Store, group_id: str, name: str) -> str:
+    """Put a name on the group's list before they have played (so it is suggested)."""
+    name = clean_name(name)
+    if not name:
+        raise GroupError(msg(N_("Enter a name.")), "name")
+    if find_player(store, group_id, name):
+        raise GroupError(msg(N_("%(name)s is already a player of this group."), name=name), "name")
+
+    def change(groups: dict[str, Any]) -> dict[str, Any]:
+        group = dict(groups.get(group_id) or _default())
+        group["players"] = list(group.get("players", [])) + [name]
+        return {**groups, group_id: group}
+    store.change_table("groups", change)
+    return name
+
+
+def _played_together(store: Store, group_id: str, a: str, b: str) -> bool:
+    names = resolver(aliases(store, group_id))
+    for game in group_games(store, group_id):
+        now = {canonical(n, names).casefold() for n in game.get("players", ())}
+        if a.casefold() in now and b.casefold() in now:
+            return True
+    return False
+
+
+def _add_alias(store: Store, group_id: str, old: str, new: str, kind: str) -> dict[str, Any]:
+    doc = {"id": secrets.token_hex(6), "group": group_id, "from": old, "to": new,
+           "kind": kind, "at": now_iso()}
+
+    def change(table: dict[str, Any]) -> dict[str, Any]:
+        # One alias per name: a later rename of the same typed name replaces the earlier;
+        # and the new name is a live name again, so an alias away from it goes (renaming
+        # Ben to Benjamin and back must not leave a loop).
+        gone = {old.casefold(), new.casefold()}
+        kept = {k: a for k, a in table.items()
+                if not (a.get("group") == group_id and a["from"].casefold() in gone)}
+        return {**kept, doc["id"]: doc}
+    store.change_table("aliases", change)
+    return doc
+
+
+def rename(store: Store, group_id: str, player: str, new_name: str) -> dict[str, Any]:
+    old = find_player(store, group_id, player)
+    if old is None:
+        raise GroupError(msg(N_("No such player.")), "player")
+    new = clean_name(new_name)
+    if not new:
+        raise GroupError(msg(N_("Enter a name.")), "name")
+    if new == old:
+        raise GroupError(msg(N_("Nothing was changed.")), "name")
+    taken = find_player(store, group_id, new)
+    if taken is not None and taken.casefold() != old.casefold():
+        raise GroupError(msg(N_("%(name)s is another player; merge them instead."), name=taken), "name")
+    return _add_alias(store, group_id, old, new, "rename")
+
+
+def merge(store: Store, group_id: str, player: str, into: str) -> dict[str, Any]:
+    """``player`` is the same person as ``into``: their games count for ``into`` from now on."""
+    a, b = find_player(store, group_id, player), find_player(store, group_id, into)
+    if a is None or b is None:
+        raise GroupError(msg(N_("No such player.")), "player" if a is None else "into")
+    if a == b:
+        raise GroupError(msg(N_("Choose two different players.")), "into")
+    if _played_together(store, group_id, a, b):
+        raise GroupError(msg(N_("%(a)s and %(b)s played in the same game, so they are two people."),
+                             a=a, b=b), "into")
+    return _add_alias(store, group_id, a, b, "merge")
+
+
+def undo_alias(store: Store, group_id: str, alias_id: str) -> dict[str, Any]:
+    """Take a merge or rename back: the games count for the name they were typed with."""
+    doc = store.table("aliases").get(alias_id)
+    if doc is None or doc.get("group") != group_id:
+        raise GroupError(msg(N_("No such merge or rename.")))
+    store.change_table("aliases", lambda t: {k: a for k, a in t.items() if k != alias_id})
+    return doc

@@ -1,0 +1,231 @@
+"""Statistics of a group: pure functions over the index's game summaries.
+
+Nothing here opens a game file: a summary (records.summary) holds who played, the
+scores and places by seat, the winners' seats, when the game started and ended, its
+length in minutes and rounds. Names are read through the group's aliases first, so a
+merged or renamed player's games count for the name they have now.
+
+Scores are only compared within one game: 40 in Beutezug and 40 in Beutelschneider mean
+different things, so averages and bests are per game.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Play:
+    """One finished game as the statistics read it."""
+
+    id: str
+    game: str
+    ended: str
+    names: tuple[str, ...]  # by seat, as the players are called now
+    typed: tuple[str, ...]  # by seat, as the table typed them
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    winners: frozenset[int]
+    minutes: int | None
+    rounds: int | None
+    folded: tuple[str, ...] = ()  # names casefolded, so a lookup does not fold them again
+
+    def seat_of(self, name: str) -> int | None:
+        folded = name.casefold()
+        return self.folded.index(folded) if folded in self.folded else None
+
+    def won(self, name: str) -> bool:
+        return self.seat_of(name) in self.winners
+
+
+def plays(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str]) -> list[Play]:
+    """Finished games, oldest first, with every name read through ``names`` (casefolded)."""
+    out = []
+    for s in summaries:
+        if s.get("status") != "finished":
+            continue
+        typed = tuple(s["players"])
+        now = tuple(names.get(n.casefold(), n) for n in typed)
+        out.append(Play(
+            id=s["id"], game=s["game"], ended=s.get("ended") or s.get("created", ""),
+            names=now, typed=typed, folded=tuple(n.casefold() for n in now),
+            scores=tuple(s.get("scores", ())), ranks=tuple(s.get("ranks", ())),
+            winners=frozenset(s.get("winners", ())), minutes=s.get("minutes"),
+            rounds=s.get("rounds")))
+    out.sort(key=lambda p: (p.ended, p.id))
+    return out
+
+
+def history(all_plays: Sequence[Play], *, game: str = "", player: str = "",
+            since: str = "", until: str = "") -> list[Play]:
+    """Newest first, filtered by game, player and the day it ended (YYYY-MM-DD, inclusive)."""
+    out = []
+    for p in reversed(all_plays):
+        day = p.ended[:10]
+        if (game and p.game != game) or (since and day < since) or (until and day > until):
+            continue
+        if player and p.seat_of(player) is None:
+            continue
+        out.append(p)
+    return out
+
+
+# -- one player ----------------------------------------------------------------------------
+
+@dataclass
+class Record:
+    """Games, wins and scores of one player (in one game, or across all)."""
+
+    played: int = 0
+    wins: int = 0
+    total: int = 0
+    best: int | None = None
+
+    def add(self, won: bool, score: int) -> None:
+        self.played += 1
+        self.wins += won
+        self.total += score
+        self.best = score if self.best is None else max(self.best, score)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.played if self.played else 0.0
+
+    @property
+    def average(self) -> float | None:
+        return self.total / self.played if self.played else None
+
+
+@dataclass
+class PlayerStats:
+    name: str
+    played: int = 0
+    wins: int = 0
+    current_streak: int = 0
+    longest_streak: int = 0
+    last_played: str | None = None
+    by_game: dict[str, Record] = field(default_factory=dict)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.played if self.played else 0.0
+
+
+def player_stats(all_plays: Sequence[Play], name: str) -> PlayerStats:
+    """Games, wins, win rate, average and best score per game, streaks, last played.
+
+    A shared win counts as a win. A streak is wins in a row in the order the games ended;
+    the current streak is the run that includes the player's latest game.
+    """
+    stats = PlayerStats(name)
+    run = 0
+    for p in all_plays:  # oldest first
+        seat = p.seat_of(name)
+        if seat is None:
+            continue
+        won = seat in p.winners
+        stats.played += 1
+        stats.wins += won
+        run = run + 1 if won else 0
+        stats.longest_streak = max(stats.longest_streak, run)
+        stats.last_played = p.ended
+        stats.by_game.setdefault(p.game, Record()).add(won, p.scores[seat])
+    stats.current_streak = run
+    return stats
+
+
+@dataclass
+class HeadToHead:
+    a: str
+    b: str
+    together: int = 0
+    a_ahead: int = 0
+    b_ahead: int = 0
+    level: int = 0
+    a_wins: int = 0
+    b_wins: int = 0
+    last: list[Play] = field(default_factory=list)
+
+
+def head_to_head(all_plays: Sequence[Play], a: str, b: str, keep: int = 10) -> HeadToHead:
+    """Games both played: who finished ahead (by place), who won, the latest few."""
+    out = HeadToHead(a, b)
+    for p in all_plays:
+        sa, sb = p.seat_of(a), p.seat_of(b)
+        if sa is None or sb is None or sa == sb:
+            continue
+        out.together += 1
+        if p.ranks[sa] < p.ranks[sb]:
+            out.a_ahead += 1
+        elif p.ranks[sb] < p.ranks[sa]:
+            out.b_ahead += 1
+        else:
+            out.level += 1
+        out.a_wins += sa in p.winners
+        out.b_wins += sb in p.winners
+        out.last.append(p)
+    out.last = out.last[::-1][:keep]
+    return out
+
+
+# -- one game ------------------------------------------------------------------------------
+
+@dataclass
+class GameStats:
+    game: str
+    played: int = 0
+    leaderboard: list[tuple[str, Record]] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    average_minutes: float | None = None
+    average_rounds: float | None = None
+
+
+def _mean(values: Sequence[int]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def game_stats(all_plays: Sequence[Play], game: str) -> GameStats:
+    """Leaderboard (most wins, then win rate, then average), every score, average length."""
+    out = GameStats(game)
+    board: dict[str, Record] = {}
+    minutes, rounds = [], []
+    for p in all_plays:
+        if p.game != game:
+            continue
+        out.played += 1
+        for seat, name in enumerate(p.names):
+            board.setdefault(name, Record()).add(seat in p.winners, p.scores[seat])
+            out.scores.append(p.scores[seat])
+        if p.minutes is not None:
+            minutes.append(p.minutes)
+        if p.rounds is not None:
+            rounds.append(p.rounds)
+    out.leaderboard = sorted(board.items(), key=lambda kv: (
+        -kv[1].wins, -kv[1].win_rate, -(kv[1].average or 0), kv[0].casefold()))
+    out.average_minutes, out.average_rounds = _mean(minutes), _mean(rounds)
+    return out
+
+
+def distribution(scores: Sequence[int], bins: int = 8) -> list[tuple[int, int, int]]:
+    """Scores counted in up to ``bins`` equal ranges: (low, high, count), low to high."""
+    if not scores:
+        return []
+    lo, hi = min(scores), max(scores)
+    width = max(1, -(-(hi - lo + 1) // bins))  # ceiling division
+    counts: dict[int, int] = {}
+    for s in scores:
+        counts[(s - lo) // width] = counts.get((s - lo) // width, 0) + 1
+    return [(lo + i * width, lo + (i + 1) * width - 1, counts.get(i, 0))
+            for i in range((hi - lo) // width + 1)]
+
+
+def players_overview(all_plays: Sequence[Play]) -> list[tuple[str, int, int]]:
+    """(name, games, wins) for everyone who played, most games first."""
+    games: dict[str, list[int]] = {}
+    for p in all_plays:
+        for seat, name in enumerate(p.names):
+            row = games.setdefault(name, [0, 0])
+            row[0] += 1
+            row[1] += seat in p.winners
+    return sorted(((n, g, w) for n, (g, w) in games.items()), key=lambda r: (-r[1], r[0].casefold()))

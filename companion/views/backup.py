@@ -1,0 +1,69 @@
+"""A group's backup, restore, results as CSV and plays for BG Stats."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, current_app, flash, redirect, request, url_for
+
+from .. import backup, groups
+from ..forms.groups import RestoreForm
+from ..games.base import N_, msg
+from ..i18n import t
+from ..records import now_iso
+from .groups import _settings, mine, refused
+
+bp = Blueprint("backup", __name__)
+
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    return Response(body, mimetype=mimetype,
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+def _stem(group: dict[str, Any]) -> str:
+    return f"loot-ledger-{group['id']}-{now_iso()[:10]}"
+
+
+@bp.get("/groups/<gid>/backup.json")
+def download_backup(gid: str) -> Any:
+    group = mine(gid)
+    body = json.dumps(backup.backup(current_app.extensions["store"], gid), ensure_ascii=False, indent=1)
+    return _download(body, "application/json", f"{_stem(group)}.json")
+
+
+@bp.get("/groups/<gid>/results.csv")
+def results(gid: str) -> Any:
+    group = mine(gid)
+    store = current_app.extensions["store"]
+    body = backup.results_csv(groups.group_games(store, gid), groups.resolver(groups.aliases(store, gid)))
+    return _download(body, "text/csv", f"{_stem(group)}-results.csv")
+
+
+@bp.get("/groups/<gid>/bgstats.json")
+def bgstats(gid: str) -> Any:
+    group = mine(gid)
+    data = backup.bgstats(current_app.extensions["store"], gid, t(groups.display_name(group)))
+    return _download(json.dumps(data, ensure_ascii=False, indent=1), "application/json",
+                     f"{_stem(group)}-bgstats.json")
+
+
+@bp.post("/groups/<gid>/restore")
+def restore(gid: str) -> Any:
+    group = mine(gid)
+    # A backup may be larger than an ordinary upload (MAX_CONTENT_LENGTH).
+    limit = current_app.config["BACKUP_MAX_BYTES"]
+    request.max_content_length = limit + 64 * 1024  # room for the form around the file
+    form = RestoreForm()
+    if not form.validate():
+        return _settings(group, 422, restore=form, messages=refused(form) or
+                         [t(e) for errs in form.errors.values() for e in errs])
+    try:
+        added, present = backup.restore(current_app.extensions["store"], gid,
+                                        form.file.data.read(limit + 1), limit)
+    except backup.BackupError as error:
+        return _settings(group, 422, restore=form,
+                         messages=[t(msg(N_("The backup was not restored: %(why)s"), why=t(error.message)))])
+    flash(t(msg(N_("Restored: %(added)s games added, %(present)s already here."),
+                added=added, present=present)))
+    return redirect(url_for("groups.settings", gid=gid), 303)

@@ -1,0 +1,232 @@
+"""Groups: join with a code, a link or a QR code; the group's settings and its players."""
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from flask import (Blueprint, abort, current_app, flash, redirect, render_template, request,
+                   session, url_for)
+from markupsafe import Markup
+
+from .. import groups
+from ..forms.groups import (AddPlayerForm, CodeForm, GroupNameForm, JoinForm, JoinLinkForm,
+                            MergeForm, NewGroupForm, RenameForm, RestoreForm, UndoAliasForm)
+from ..games.base import N_, msg
+from ..i18n import t
+from ..store import Store
+from . import current_group, group_id, safe_next
+
+bp = Blueprint("groups", __name__)
+
+# Pages a phone reaches before it is in a group: joining, the language switch, the
+# read-only share links and the static files.
+OPEN = {"groups.join", "groups.join_link", "share.view", "static", "home.language"}
+CSRF_MESSAGE = N_("This form could not be checked (it may have been open for a long time). "
+                  "Check it and send it again.")
+WRONG = N_("Wrong group name or access code.")
+TOO_MANY = N_("Too many wrong codes from this device. Try again in %(seconds)s seconds.")
+
+
+def _store() -> Store:
+    return current_app.extensions["store"]
+
+
+@bp.before_app_request
+def need_a_group() -> Any:
+    if request.endpoint is None or request.endpoint in OPEN:
+        return None
+    if current_group() is None:
+        return redirect(url_for("groups.join", next=request.full_path.rstrip("?")), 303)
+    return None
+
+
+def _address() -> str:
+    return request.remote_addr or "unknown"
+
+
+def _throttled() -> int:
+    wait = groups.seconds_to_wait(_store(), _address())
+    if wait:
+        current_app.logger.warning("join refused: %s must wait %ss after wrong codes", _address(), wait)
+    return wait
+
+
+def _wrong(what: str) -> None:
+    count = groups.failed(_store(), _address())
+    current_app.logger.warning("wrong %s from %s (%d in a row)", what, _address(), count)
+
+
+@bp.route("/join", methods=["GET", "POST"])
+def join() -> Any:
+    form = JoinForm()
+    if request.method == "GET":
+        form.next.data = safe_next(request.args.get("next"))
+    messages: list[str] = []
+    status = 200
+    if request.method == "POST":
+        status = 422
+        if not form.validate():
+            messages = [t(CSRF_MESSAGE)] if "csrf_token" in form.errors else []
+        elif wait := _throttled():
+            messages, status = [t(msg(TOO_MANY, seconds=wait))], 429
+        else:
+            group = groups.find_by_name(_store(), form.name.data or "")
+            if group is None or not groups.check_code(group, form.code.data or ""):
+                _wrong("access code")
+                messages = [t(WRONG)]
+            else:
+                groups.succeeded(_store(), _address())
+                groups.enter(session, group)
+                return redirect(safe_next(form.next.data, url_for("home.index")), 303)
+    return render_template("groups/join.html", form=form, messages=messages,
+                           group=current_group()), status
+
+
+@bp.route("/join/<gid>/<token>", methods=["GET", "POST"])
+def join_link(gid: str, token: str) -> Any:
+    if wait := _throttled():
+        return render_template("groups/join.html", form=JoinForm(), group=current_group(),
+                               messages=[t(msg(TOO_MANY, seconds=wait))]), 429
+    group = groups.get(_store(), gid)
+    if group is None or not groups.token_matches(current_app.secret_key, group, token):
+        _wrong("join link")
+        abort(404)
+    form = JoinLinkForm()
+    if request.method == "POST":
+        if form.validate():
+            groups.succeeded(_store(), _address())
+            groups.enter(session, group)
+            return redirect(url_for("home.index"), 303)
+        return render_template("groups/join_link.html", form=form, group=group,
+                               messages=[t(CSRF_MESSAGE)]), 422
+    return render_template("groups/join_link.html", form=form, group=group, messages=[])
+
+
+# -- the group's own pages -----------------------------------------------------------------
+
+def mine(gid: str) -> dict[str, Any]:
+    """This phone's group, when ``gid`` names it; any other group answers 404."""
+    group = current_group()
+    if group is None or group["id"] != gid:
+        abort(404)
+    return group
+
+
+def _qr(url: str) -> Markup:
+    # Black on white whatever the theme: cameras read dark modules on a light ground.
+    return Markup(segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff",
+                                                         svgclass="qr", omitsize=True))
+
+
+@bp.get("/group")
+def settings_current() -> Any:
+    return redirect(url_for("groups.settings", gid=group_id()), 303)
+
+
+def _settings(group: dict[str, Any], status: int = 200, **forms: Any) -> Any:
+    store = _store()
+    players = sorted(groups.players(store, group["id"]), key=str.casefold)
+    link = url_for("groups.join_link", gid=group["id"],
+                   token=groups.invite_token(current_app.secret_key, group), _external=True)
+    rename = forms.get("rename") or RenameForm()
+    merge = forms.get("merge") or MergeForm()
+    rename.player.choices = merge.player.choices = merge.into.choices = [(p, p) for p in players]
+    return render_template(
+        "groups/settings.html", group=group, players=players, link=link, qr=_qr(link),
+        aliases=groups.aliases(store, group["id"]), undo_form=UndoAliasForm(),
+        code_form=forms.get("code") or CodeForm(),
+        name_form=forms.get("name") or GroupNameForm(name=t(groups.display_name(group))),
+        new_form=forms.get("new") or NewGroupForm(), add_form=forms.get("add") or AddPlayerForm(),
+        rename_form=rename, merge_form=merge, restore_form=forms.get("restore") or RestoreForm(),
+        messages=forms.get("messages", [])), status
+
+
+def refused(form: Any, error: groups.GroupError | None = None) -> list[str]:
+    """Messages for a refused form: CSRF, the rule that refused it (next to its field)."""
+    if "csrf_token" in form.errors:
+        return [t(CSRF_MESSAGE)]
+    if error is not None:
+        field = getattr(form, error.field, None) if error.field else None
+        if field is not None:
+            field.errors = list(field.errors or []) + [t(error.message)]
+            return []
+        return [t(error.message)]
+    return []
+
+
+@bp.get("/groups/<gid>")
+def settings(gid: str) -> Any:
+    return _settings(mine(gid))
+
+
+def _change(gid: str, key: str, form: Any, action: Any, done: str) -> Any:
+    """Validate ``form``, run ``action`` (which may raise GroupError), then PRG or re-show."""
+    group = mine(gid)
+    if form.validate():
+        try:
+            action(form)
+        except groups.GroupError as error:
+            return _settings(group, 422, **{key: form, "messages": refused(form, error)})
+        flash(t(done))
+        return redirect(url_for("groups.settings", gid=gid), 303)
+    return _settings(group, 422, **{key: form, "messages": refused(form)})
+
+
+@bp.post("/groups/<gid>/code")
+def set_code(gid: str) -> Any:
+    def action(form: CodeForm) -> None:
+        group = groups.set_code(_store(), gid, form.code.data or "")
+        groups.enter(session, group)  # this phone stays in; the others join with the new code
+    return _change(gid, "code", CodeForm(), action,
+                   N_("The access code is set. Other phones join with it (or the new link)."))
+
+
+@bp.post("/groups/<gid>/name")
+def rename_group(gid: str) -> Any:
+    return _change(gid, "name", GroupNameForm(),
+                   lambda f: groups.rename_group(_store(), gid, f.name.data or ""),
+                   N_("The group is renamed."))
+
+
+@bp.post("/groups/new")
+def new_group() -> Any:
+    form = NewGroupForm()
+    gid = group_id()
+
+    def action(form: NewGroupForm) -> None:
+        groups.enter(session, groups.create(_store(), form.name.data or "", form.code.data or ""))
+    response = _change(gid, "new", form, action, N_("The new group is made, and this phone is in it."))
+    if getattr(response, "status_code", 0) == 303:
+        return redirect(url_for("groups.settings_current"), 303)
+    return response
+
+
+@bp.post("/groups/<gid>/players")
+def add_player(gid: str) -> Any:
+    return _change(gid, "add", AddPlayerForm(),
+                   lambda f: groups.add_player(_store(), gid, f.name.data or ""),
+                   N_("The player is added."))
+
+
+@bp.post("/groups/<gid>/players/rename")
+def rename_player(gid: str) -> Any:
+    return _change(gid, "rename", RenameForm(),
+                   lambda f: groups.rename(_store(), gid, f.player.data or "", f.name.data or ""),
+                   N_("The player is renamed."))
+
+
+@bp.post("/groups/<gid>/players/merge")
+def merge_players(gid: str) -> Any:
+    return _change(gid, "merge", MergeForm(),
+                   lambda f: groups.merge(_store(), gid, f.player.data or "", f.into.data or ""),
+                   N_("The players are merged. Their games now count together."))
+
+
+@bp.post("/groups/<gid>/aliases/<alias_id>/undo")
+def undo_alias(gid: str, alias_id: str) -> Any:
+    mine(gid)
+    if alias_id not in {a["id"] for a in groups.aliases(_store(), gid)}:
+        abort(404)
+    return _change(gid, "undo", UndoAliasForm(),
+                   lambda f: groups.undo_alias(_store(), gid, alias_id),
+                   N_("Taken back: those games count for the name they were entered with."))

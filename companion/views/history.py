@@ -1,0 +1,70 @@
+"""History: the group's finished games, newest first, filtered by game, player and date."""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, current_app, render_template, request
+
+from .. import groups, stats
+from ..games import GAMES
+from ..store import Store
+from . import group_id
+
+bp = Blueprint("history", __name__)
+PAGE = 50
+DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+# What the pages derive from the index per group (its finished games as statistics read
+# them, its players), kept until the index file changes: a page over 10,000 games then
+# costs a filter and a slice, not a pass over every summary.
+_DERIVED: dict[tuple[int, str, str], tuple[Any, Any]] = {}
+
+
+def _derived(what: str, gid: str, compute: Callable[[Store, str], Any]) -> Any:
+    store: Store = current_app.extensions["store"]
+    key = store.index_key()
+    cached = _DERIVED.get((id(store), gid, what))
+    if cached and cached[0] == key:
+        return cached[1]
+    value = compute(store, gid)
+    if len(_DERIVED) > 64:
+        _DERIVED.clear()
+    _DERIVED[(id(store), gid, what)] = (key, value)
+    return value
+
+
+def group_plays(gid: str | None = None) -> list[stats.Play]:
+    return _derived("plays", gid or group_id(), lambda store, gid: stats.plays(
+        groups.group_games(store, gid), groups.resolver(groups.aliases(store, gid))))
+
+
+def group_players(gid: str | None = None) -> dict[str, int]:
+    """The group's players with their number of games (groups.players), cached."""
+    return _derived("players", gid or group_id(), groups.players)
+
+
+def _day(value: str | None) -> str:
+    return value if value and DAY.match(value) else ""
+
+
+@bp.get("/history")
+def index() -> Any:
+    everything = group_plays()
+    game = request.args.get("game", "")
+    game = game if game in GAMES else ""
+    player = request.args.get("player", "")[:40]
+    since, until = _day(request.args.get("from")), _day(request.args.get("to"))
+    found = stats.history(everything, game=game, player=player, since=since, until=until)
+    try:
+        page = max(1, int(request.args.get("page", 1)))
+    except ValueError:
+        page = 1
+    shown = found[(page - 1) * PAGE: page * PAGE]
+    names = sorted({n for p in everything for n in p.names}, key=str.casefold)
+    args = {k: v for k, v in (("game", game), ("player", player), ("from", since), ("to", until)) if v}
+    return render_template("history/index.html", plays=shown, total=len(found), page=page,
+                           pages=max(1, -(-len(found) // PAGE)), games=GAMES, names=names,
+                           chosen={"game": game, "player": player, "from": since, "to": until},
+                           args=args)

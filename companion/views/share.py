@@ -1,0 +1,91 @@
+"""Share a game live: a read-only link with an unguessable token (and its QR code) to one
+game's standings, which refreshes by itself while the game is played, until revoked."""
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, abort, current_app, redirect, render_template, session, url_for
+
+from ..chart import totals_chart
+from ..forms.groups import ShareForm
+from ..games.base import ReplayError
+from ..records import now_iso, replay
+from ..store import NoSuchGame, Store
+from .groups import _qr
+from .play import load
+
+bp = Blueprint("share", __name__)
+REFRESH_SECONDS = 15
+
+
+def _store() -> Store:
+    return current_app.extensions["store"]
+
+
+def _link_of(game_id: str) -> dict[str, Any] | None:
+    return next((s for s in _store().table("shares").values() if s["game"] == game_id), None)
+
+
+@bp.get("/games/<game_id>/share")
+def manage(game_id: str) -> Any:
+    record = load(game_id)  # 404 for another group's game
+    link = _link_of(game_id)
+    url = url_for("share.view", token=link["id"], _external=True) if link else None
+    return render_template("share/manage.html", record=record, link=link, url=url,
+                           qr=_qr(url) if url else None, form=ShareForm())
+
+
+@bp.post("/games/<game_id>/share")
+def create(game_id: str) -> Any:
+    record = load(game_id)
+    form = ShareForm()
+    if not form.validate():
+        return render_template("share/manage.html", record=record, link=_link_of(game_id), url=None,
+                               qr=None, form=form, refused=True), 422
+    if _link_of(game_id) is None:
+        doc = {"id": secrets.token_urlsafe(16), "game": game_id, "group": record.get("group"),
+               "created": now_iso()}
+        _store().change_table("shares", lambda t: {**t, doc["id"]: doc})
+    return redirect(url_for("share.manage", game_id=game_id), 303)
+
+
+@bp.post("/games/<game_id>/share/revoke")
+def revoke(game_id: str) -> Any:
+    record = load(game_id)
+    form = ShareForm()
+    if not form.validate():
+        return render_template("share/manage.html", record=record, link=_link_of(game_id), url=None,
+                               qr=None, form=form, refused=True), 422
+    _store().change_table("shares", lambda t: {k: s for k, s in t.items() if s["game"] != game_id})
+    return redirect(url_for("share.manage", game_id=game_id), 303)
+
+
+@bp.get("/s/<token>")
+def view(token: str) -> Any:
+    """The shared page: standings and chart only, no forms; open to whoever has the link,
+    except phones of another group."""
+    link = _store().table("shares").get(token)
+    if link is None:
+        abort(404)
+    try:
+        record = _store().load(link["game"])
+    except NoSuchGame:
+        abort(404)
+    if record.get("group") != link.get("group"):
+        abort(404)
+    # Group isolation covers share links too: a phone that joined another group gets 404.
+    # A guest's phone that never joined a group can follow with the link alone.
+    if session.get("group") not in (None, record.get("group")):
+        abort(404)
+    try:
+        view_ = replay(record)
+    except ReplayError:
+        abort(404)
+    totals = view_.game.totals_by_round(view_.state)
+    response = current_app.make_response(render_template(
+        "share/view.html", record=record, view=view_, players=record["players"],
+        chart=totals_chart(record["players"], totals) if totals else None,
+        refresh=None if view_.finished else REFRESH_SECONDS))
+    response.headers["Cache-Control"] = "no-store"  # each refresh must show the new standings
+    return response

@@ -1,0 +1,65 @@
+"""Statistics of the group: players, one player, two players head to head, one game."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request
+from flask_babel import format_percent
+
+from .. import stats
+from ..bars import bar_chart, column_chart
+from ..games import GAMES
+from ..games.base import N_
+from ..i18n import t
+from .history import group_players, group_plays
+
+bp = Blueprint("stats", __name__)
+
+
+def _player(name: str) -> str:
+    """The player of this group called ``name`` (any case), or 404 -- also for other groups'."""
+    wanted = name.casefold()
+    found = next((p for p in group_players() if p.casefold() == wanted), None)
+    if found is None:
+        abort(404)
+    return found
+
+
+@bp.get("/stats")
+def index() -> Any:
+    everything = group_plays()
+    overview = stats.players_overview(everything)
+    played = {slug: sum(1 for p in everything if p.game == slug) for slug in GAMES}
+    chart = bar_chart([(n, w, f"{w}/{g}") for n, g, w in overview[:12]],
+                      label=t(N_("Wins and games per player"))) if overview else None
+    return render_template("stats/index.html", overview=overview, played=played, games=GAMES,
+                           chart=chart)
+
+
+@bp.get("/players/<path:name>")
+def player(name: str) -> Any:
+    name = _player(name)
+    everything = group_plays()
+    mine = stats.player_stats(everything, name)
+    chart = bar_chart([(GAMES[g].title if g in GAMES else g, r.win_rate * 100,
+                        format_percent(r.win_rate)) for g, r in sorted(mine.by_game.items())],
+                      label=t(N_("Win rate per game"))) if mine.by_game else None
+    others = sorted((n for n in group_players() if n != name), key=str.casefold)
+    vs = request.args.get("vs", "")
+    duel = None
+    if vs:
+        duel = stats.head_to_head(everything, name, _player(vs))
+    recent = stats.history(everything, player=name)[:10]
+    return render_template("stats/player.html", name=name, s=mine, chart=chart, games=GAMES,
+                           others=others, duel=duel, recent=recent)
+
+
+@bp.get("/stats/games/<slug>")
+def game(slug: str) -> Any:
+    if slug not in GAMES:
+        abort(404)
+    result = stats.game_stats(group_plays(), slug)
+    spread = stats.distribution(result.scores)
+    chart = column_chart([(str(lo) if lo == hi else f"{lo}–{hi}", c) for lo, hi, c in spread],
+                         label=t(N_("Score distribution"))) if spread else None
+    return render_template("stats/game.html", game=GAMES[slug], s=result, chart=chart)

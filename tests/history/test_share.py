@@ -1,0 +1,84 @@
+"""Share a game live: a read-only link with an unguessable token, its QR code, revocable."""
+from __future__ import annotations
+
+import re
+
+from companion.records import new_record
+from tests.formpage import Browserless, forms_of
+from tests.history.conftest import join
+
+
+def share(user, game_id):
+    user.open(f"/games/{game_id}/share")
+    user.submit(f"/games/{game_id}/share")
+    found = re.search(r'href="http://localhost(/s/[^"]+)"', user.page)
+    assert found, user.page
+    return found.group(1)
+
+
+def test_a_game_in_progress_is_shared_read_only_and_refreshes_itself(app, user, store):
+    game_id = store.create(new_record("beutelschneider", ["Anna", "Ben", "Cem"], {}))
+    link = share(user, game_id)
+    assert len(link.rsplit("/", 1)[-1]) >= 22  # 16 random bytes
+    assert 'class="qr"' in user.page and "<svg" in user.page
+    # Someone at the table who is in no group (the household has a code now) opens it.
+    user.open("/groups/household")
+    user.submit("/code", {"code": "tavern-42"})
+    guest = app.test_client()
+    response = guest.get(link)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
+    assert '<meta http-equiv="refresh" content="15">' in page
+    assert "Anna" in page and forms_of(page.split("<main>")[1]) == []  # read-only: no forms
+    assert "<script>" not in page
+    assert guest.get(f"/games/{game_id}").status_code == 303  # the game itself stays closed
+
+
+def test_a_finished_games_share_page_stops_refreshing(user, history):
+    link = share(user, history[0])
+    page = user.client.get(link).get_data(as_text=True)
+    assert "http-equiv" not in page and "★ Anna" in page
+
+
+def test_a_revoked_link_answers_404_and_sharing_again_makes_a_new_one(user, store, history):
+    link = share(user, history[0])
+    user.open(f"/games/{history[0]}/share")
+    user.submit("/share/revoke")
+    assert user.client.get(link).status_code == 404
+    assert store.table("shares") == {}
+    assert share(user, history[0]) != link
+
+
+def test_a_double_tap_on_share_keeps_one_link(user, store, history):
+    user.open(f"/games/{history[0]}/share")
+    form = user.form(f"/games/{history[0]}/share")
+    for _ in range(2):
+        assert user.client.post(form["action"], data=dict(form["fields"])).status_code == 303
+    assert len(store.table("shares")) == 1
+
+
+def test_another_groups_phone_cannot_make_or_revoke_a_share(app, store, club, history):
+    phone = app.test_client()
+    join(phone, "Club", "club-code")
+    assert phone.get(f"/games/{history[0]}/share").status_code == 404
+    assert phone.post(f"/games/{history[0]}/share").status_code == 404
+    assert phone.post(f"/games/{history[0]}/share/revoke").status_code == 404
+    assert store.table("shares") == {}
+
+
+def test_a_share_form_without_its_csrf_token_changes_nothing(client, store, history):
+    assert client.post(f"/games/{history[0]}/share").status_code == 422
+    assert store.table("shares") == {}
+
+
+def test_a_made_up_token_is_404(client):
+    assert client.get("/s/not-a-token").status_code == 404
+
+
+def test_a_phone_of_another_group_gets_404_for_a_share_link(app, user, store, club):
+    game_id = store.create(new_record("beutelschneider", ["Anna", "Ben", "Cem"], {}))
+    link = share(user, game_id)
+    other = app.test_client()
+    assert join(other, "Club", "club-code").status_code == 303
+    assert other.get(link).status_code == 404
+    assert app.test_client().get(link).status_code == 200  # a guest in no group
