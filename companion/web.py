@@ -12,7 +12,7 @@ from .forms import LanguageForm
 from .i18n import LANGUAGES
 from .records import parse_time
 from .store import DamagedFile, Store
-from .views import home, play
+from .views import home, play, printables
 
 def store() -> Store:
     return current_app.extensions["store"]
@@ -52,7 +52,7 @@ def init_app(app: Flask) -> None:
     # CSRF is checked by each form (every POST view validates a FlaskForm before it changes
     # anything), not by a global hook: a failed check then re-shows the form with what was
     # typed and a message, where a global CSRFProtect could only answer with a bare 400.
-    for bp in (home.bp, play.bp):
+    for bp in (home.bp, play.bp, printables.bp):
         app.register_blueprint(bp)
     app.after_request(_security_headers)
     for code in (400, 404, 405, 409, 413, 500):
