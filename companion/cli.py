@@ -1,4 +1,4 @@
-"""Commands: `flask --app app serve`, `import-record FILE`, `reindex`."""
+"""Commands: `flask --app app serve`, `import-record FILE`, `reindex`, `printables [FOLDER]`."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -45,6 +45,17 @@ def reindex() -> None:
         click.echo(f"damaged, left as it is: {error.path} ({error.reason})", err=True)
 
 
+@click.command("printables")
+@with_appcontext
+@click.argument("folder", required=False, type=click.Path(file_okay=False, path_type=Path))
+def printables_command(folder: Path | None) -> None:
+    """Write every blank score sheet and rules reference as PDF (default: printables/)."""
+    from .views.printables import write_all
+    folder = folder or Path(current_app.root_path).parent / "printables"
+    count = write_all(folder, lambda path: click.echo(f"wrote {path}"))
+    click.echo(f"{count} PDFs in {folder}")
+
+
 def init_app(app: Flask) -> None:
-    for command in (serve, import_record_command, reindex):
+    for command in (serve, import_record_command, reindex, printables_command):
         app.cli.add_command(command)

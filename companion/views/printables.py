@@ -7,7 +7,8 @@ an unknown paper) gets the Printables page back with a message, never a broken P
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
@@ -120,24 +121,49 @@ def rules_reference(slug: str, paper: str, lang: str) -> bytes:
     return pdf.BLANKS.put(key, pdf.render(html, paper))
 
 
-def game_sheet(record: dict[str, Any], paper: str, lang: str) -> bytes:
-    """The filled sheet of a logged game; cached by what it depends on."""
-    key = (record["id"], record.get("version", 0), lang, paper)
-    cached = pdf.GAME_SHEETS.get(key)
-    if cached is not None:
-        return cached
+def game_sheet_html(record: dict[str, Any], lang: str) -> str:
+    """The filled sheet's HTML: the record's entries, standings, outcome, details and chart."""
     view = replay(record)
     players = record["players"]
     totals = view.game.totals_by_round(view.state)
     with force_locale(lang):
-        html = render_template(
+        return render_template(
             "print/game.html", record=record, view=view, game=view.game, lang=lang,
             players=players, entries=entry_rows(record),
             detail=detail(view.game, view, players),
             chart=totals_chart(players, totals, width=420, height=220) if totals else None,
             chart_legend=legend(players), marker_symbols=MARKER_SYMBOLS,
             bonus_marks=BONUS_MARKS, bonus_labels=BONUS_LABELS)
-    return pdf.GAME_SHEETS.put(key, pdf.render(html, paper))
+
+
+def game_sheet(record: dict[str, Any], paper: str, lang: str) -> bytes:
+    """The filled sheet of a logged game; cached by what it depends on."""
+    key = (record["id"], record.get("version", 0), lang, paper)
+    cached = pdf.GAME_SHEETS.get(key)
+    if cached is not None:
+        return cached
+    return pdf.GAME_SHEETS.put(key, pdf.render(game_sheet_html(record, lang), paper))
+
+
+def write_all(folder: Path, told: Callable[[Path], None] = lambda path: None) -> int:
+    """Every blank sheet (game × players × paper × language) and rules reference, as files."""
+    folder.mkdir(parents=True, exist_ok=True)
+    count = 0
+    with current_app.test_request_context():
+        for slug, game in GAMES.items():
+            for paper in pdf.PAPERS:
+                for lang in LANGUAGES:
+                    jobs = [(f"{slug}-sheet-{n}p-{paper}-{lang}.pdf",
+                             lambda n=n: blank_sheet(slug, n, [], paper, lang))
+                            for n in range(game.min_players, game.max_players + 1)]
+                    jobs.append((f"{slug}-rules-{paper}-{lang}.pdf",
+                                 lambda: rules_reference(slug, paper, lang)))
+                    for name, make in jobs:
+                        path = folder / name
+                        path.write_bytes(make())
+                        told(path)
+                        count += 1
+    return count
 
 
 def _page(messages: Sequence[Msg] = (), status: int = 200, chosen: str | None = None) -> Any:
