@@ -8,6 +8,7 @@ Goals are judged from these figures by a person (see the README), never asserted
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import sys
 import tempfile
@@ -93,6 +94,70 @@ def history_figures(app, store, n: int, repeat: int) -> None:
            median_ms(lambda: client.get("/stats/games/beutelschneider"), repeat), "ms")
 
 
+def rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def printables_figures(app, store, repeat: int) -> None:
+    """The filled sheet of a logged game against WeasyPrint rendering a bare A4 table with as
+    many cells; a repeat download of the unchanged game (served from the cache); RSS over 300
+    renders (one shared FontConfiguration keeps it flat)."""
+    from weasyprint import HTML
+
+    from companion import pdf
+    from companion.views import printables
+
+    record = new_record("beutelschneider", PLAYERS, {"limit": 10000})
+    for h in range(10):
+        golds = [20, 20, 20, 20]
+        golds[h % 4] += 10
+        golds[(h + 1) % 4] -= 10
+        record = add_entry(record, "hand", hand(golds))
+    game_id = store.create(record)
+    record = store.load(game_id)
+
+    def fresh() -> bytes:
+        pdf.GAME_SHEETS.clear()
+        with app.test_request_context():
+            return printables.game_sheet(record, "a4", "en")
+
+    with app.test_request_context():
+        html = printables.game_sheet_html(record, "en")
+    cells = len(re.findall(r"<t[dh][ >]", html))
+    columns = 12
+    bare = ("<!doctype html><style>@page { size: A4 } td { border: 1px solid #000 }</style><table>"
+            + "".join("<tr>" + "<td>00</td>" * columns + "</tr>" for _ in range(cells // columns + 1))
+            + "</table>")
+    fresh(); HTML(string=bare).write_pdf()   # warm both
+    sheet_ms = median_ms(fresh, repeat)
+    bare_ms = median_ms(lambda: HTML(string=bare).write_pdf(), repeat)
+    figure("sheet_table_cells", cells, "cells")
+    figure("filled_sheet_render_median", sheet_ms, "ms")
+    figure("bare_a4_table_render_median", bare_ms, "ms")
+    figure("filled_sheet_vs_bare_table_ratio", sheet_ms / bare_ms, "x")
+
+    client = app.test_client()
+    client.get(f"/games/{game_id}/sheet.pdf")
+    figure("repeat_download_unchanged_game_median",
+           median_ms(lambda: client.get(f"/games/{game_id}/sheet.pdf"), repeat), "ms")
+
+    for _ in range(20):
+        fresh()
+    start = rss_mb()
+    for i in range(300):
+        fresh()
+        if i == 49:
+            after_50 = rss_mb()
+    end = rss_mb()
+    figure("rss_before_300_renders", start, "MB")
+    figure("rss_after_50_renders", after_50, "MB")
+    figure("rss_after_300_renders", end, "MB")
+    figure("rss_growth_50_to_300_renders", end - after_50, "MB")
+
+
 def figure(name: str, value: float, unit: str) -> None:
     print(f"{name}: {value:.2f} {unit}", flush=True)
 
@@ -139,6 +204,7 @@ def main() -> None:
         figure("bare_flask_page_median", bare_page, "ms")
         figure("game_page_vs_bare_ratio", game_page / bare_page, "x")
         figure("home_page_median", median_ms(lambda: client.get("/"), 21), "ms")
+        printables_figures(app, store, 21)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Commands: `flask --app app serve`, `import-record FILE`, `reindex`, `backup`, `restore`."""
+"""Commands: `flask --app app serve`, `import-record FILE`, `reindex`, `backup`, `restore`,
+`printables [FOLDER]`."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -82,6 +83,18 @@ def restore_command(file: Path, group_name: str) -> None:
     click.echo(f"{added} games added, {present} already here")
 
 
+@click.command("printables")
+@with_appcontext
+@click.argument("folder", required=False, type=click.Path(file_okay=False, path_type=Path))
+def printables_command(folder: Path | None) -> None:
+    """Write every blank score sheet and rules reference as PDF (default: printables/)."""
+    from .views.printables import write_all
+    folder = folder or Path(current_app.root_path).parent / "printables"
+    count = write_all(folder, lambda path: click.echo(f"wrote {path}"))
+    click.echo(f"{count} PDFs in {folder}")
+
+
 def init_app(app: Flask) -> None:
-    for command in (serve, import_record_command, reindex, backup_command, restore_command):
+    for command in (serve, import_record_command, reindex, backup_command, restore_command,
+                    printables_command):
         app.cli.add_command(command)

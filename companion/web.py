@@ -13,8 +13,8 @@ from .groups import display_name
 from .i18n import LANGUAGES, t
 from .records import parse_time
 from .store import DamagedFile, Store
-from .views import (backup, beutezug, current_group, groups, history, home, play, scoot, share,
-                    stats, treasure)
+from .views import (backup, beutezug, current_group, groups, history, home, play, printables,
+                    scoot, share, stats, treasure)
 
 
 def store() -> Store:
@@ -57,7 +57,7 @@ def init_app(app: Flask) -> None:
     # typed and a message, where a global CSRFProtect could only answer with a bare 400.
     # groups first: its before-request check (join a group first) must run before any view.
     for bp in (groups.bp, home.bp, play.bp, beutezug.bp, scoot.bp, treasure.bp, history.bp,
-               stats.bp, share.bp, backup.bp):
+               stats.bp, share.bp, backup.bp, printables.bp):
         app.register_blueprint(bp)
     app.after_request(_security_headers)
     for code in (400, 404, 405, 409, 413, 500):

@@ -193,3 +193,9 @@ def test_the_session_cookie_is_httponly_lax_and_secure_when_configured(tmp_path,
         cookie = join(app.test_client(), "Club", "club-code").headers["Set-Cookie"]
         assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
         assert ("Secure" in cookie) is secure
+
+
+def test_the_printables_page_lists_only_this_groups_games(app, two_groups, history):
+    a, b = two_groups
+    assert f"/games/{history[0]}/sheet.pdf" in a.get("/printables").get_data(as_text=True)
+    assert f"/games/{history[0]}/sheet.pdf" not in b.get("/printables").get_data(as_text=True)

@@ -1,0 +1,191 @@
+"""What the print layouts show: each game's table numbers, read from its rules module, and
+the rows of a filled sheet, read from a replayed record.
+
+The numbers on a sheet or a rules reference (deal sizes, prices, the Black Market, chest
+limits, ...) come from ``companion/games`` where they are data, so a sheet cannot drift
+from the rules the app scores by. No Flask and no WeasyPrint in here.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .games import beutelschneider as bs
+from .games import beutezug as bz
+from .games import beutezug_cards as bzc
+from .games import scoot as ls
+from .games import scoot_score as lss
+from .games import scoot_state as lst
+from .games import treasure as gt
+from .games import treasure_market as gtm
+from .games import treasure_turn as gtt
+from .games.base import N_, Game
+from .records import View
+
+# Bonus marks on the Beutezug sheet: a shape per +1 colour and arrows for re-rolls, so a
+# black-and-white copy tells them apart (the legend prints the words beside them).
+BONUS_MARKS = {
+    bzc.NONE: "–", "orange": "●", "green": "▲", "black": "■", "pink": "◆",
+    bzc.REROLL_ONE: "↻1", bzc.REROLL_ALL: "↻↻",
+}
+BEUTELSCHNEIDER_HAND_ROWS = 12   # room for a long game to the default limit
+TREASURE_TURN_ROWS = 12
+SCOOT_LEDGER_ROWS = 16
+
+KIND_LABELS = {
+    "placement": N_("Placement chips"), "placement_tie": N_("Placement chips (tie drawn)"),
+    "round": N_("Round"), "coin": N_("Coin flip"), "hand": N_("Hand"),
+    "tie_choice": N_("Tie at the top"), "deal": N_("Bandits and Reinforcements"),
+    "keep": N_("Reinforcements kept"), "turn": N_("Turn"), "correction": N_("Correction"),
+    "first_player": N_("First player"), "pick": N_("Starting Adventurers"),
+    "action": N_("Action"), "leave": N_("Leaving a Dungeon"), "final": N_("Final scoring"),
+    "treasure_roll": N_("Treasure roll"), "dwarf": N_("The dwarf"),
+}
+MAX_DESCRIPTION = 300   # characters of one entry's data on the sheet
+
+
+def facts(slug: str, players: int) -> dict[str, Any]:
+    """The numbers a player looks up at the table, for this game and player count."""
+    if slug == "beutezug":
+        return {
+            "rounds": bzc.ROUNDS, "stacks": bzc.STACK_SIZES, "loot_chips": bzc.LOOT_CHIPS,
+            "plus_colours": [c for c in bzc.BONUSES if c in ("orange", "green", "black", "pink")],
+            "bonus_labels": bzc.BONUS_LABELS, "marks": BONUS_MARKS,
+            "colour_marks": " ".join(BONUS_MARKS[c] for c in bzc.BONUSES
+                                     if c in ("orange", "green", "black", "pink")),
+            "chip_bonuses": list(enumerate(bzc.PLACEMENT_CHIP_BONUSES[:players], start=1)),
+            "reroll_chip_bonus": bzc.REROLL_CHIP_BONUS, "zero_card_loot": bzc.ZERO_CARD_LOOT,
+            "loot_range": bzc.LOOT_RANGE, "tie_steps": bz.TIE_BROKEN_BY,
+        }
+    if slug == "beutelschneider":
+        return {
+            "cards_dealt": bs.CARDS_DEALT, "dealt": bs.CARDS_DEALT.get(players),
+            "trumps_left_out": bs.TRUMPS_LEFT_OUT, "left_out": bs.TRUMPS_LEFT_OUT.get(players, ()),
+            "penalty": bs.CUTPURSE_PENALTY, "special_step": bs.SPECIAL_STEP,
+            "gold_in_deck": bs.GOLD_IN_DECK, "limit": bs.SETTINGS_DEFAULTS["limit"],
+            "cutpurses": bs.SETTINGS_DEFAULTS["cutpurses_in_deck"], "events": bs.EVENTS,
+            "authorities": bs.AUTHORITIES, "hand_rows": BEUTELSCHNEIDER_HAND_ROWS,
+        }
+    if slug == "give-me-the-treasure":
+        teams = gt.DEFAULT_TEAMS.get(players, gt.DEFAULT_TEAMS[2])
+        return {
+            "market": [(gtm.KIND_LABELS[k], size, example, coins)
+                       for k, size, example, coins in gtm.BLACK_MARKET_ROWS],
+            "bandits": [(gtm.BANDITS[k], gtm.BANDIT_SKILLS[k]) for k in gtm.BANDITS],
+            "reinforcements": gtm.REINFORCEMENTS, "reinforcement_coins": gtm.REINFORCEMENT_COINS,
+            "chest_limit": gt.CHEST_LIMIT, "team_chest_limit": gt.TEAM_CHEST_LIMIT,
+            "target": gt.TEAM_TARGET if players > 2 else gt.TARGET,
+            "duel_target": gt.TARGET, "team_target": gt.TEAM_TARGET,
+            "starting_coins": gt.STARTING_COINS, "dealt": gt.DEALT_PER_SIDE,
+            "kept": gt.KEPT_PER_SIDE, "cursed_pay": gtt.CURSED_PAY,
+            "cursed_paintings": gtt.CURSED_PAINTINGS, "joe": gtm.JOE_THRESHOLD,
+            "mofette": gtm.MOFETTE_CURSED, "skill_coin": gtm.SKILL_COIN,
+            "teams": teams, "turn_rows": TREASURE_TURN_ROWS,
+            "loot_cards": len(gtm.ALL_CARDS), "colours": gtm.COLOUR_LABELS,
+            "numbers": (gtm.NUMBERS[0], gtm.NUMBERS[-1]),
+        }
+    if slug == "loot-and-scoot":
+        return {
+            "recruit": lst.RECRUIT_PRICES, "hire": lst.HIRE_PRICE, "hire_most": lst.MOST_HIRED_AT_ONCE,
+            "beg": lst.BEG_GOLD, "upgrade": lst.UPGRADE_PRICES, "train": lst.TRAIN_PRICE,
+            "max_characters": lst.MAX_CHARACTERS, "per_level": lst.GOLD_PER_LEVEL,
+            "unclaimed_vp": lst.UNCLAIMED_TILE_VP, "gold_per_vp": lst.GOLD_PER_VP,
+            "starting_gold": lst.STARTING_GOLD, "boss_level": lst.BOSS_LEVEL,
+            "setup": lst.setup_for(players) if players in lst.REMOVED else None,
+            "setups": {n: lst.setup_for(n) for n in sorted(lst.REMOVED)},
+            "decided_by": lss.DECIDED_BY, "titles": lst.TITLES, "classes": lst.CLASSES,
+            "pity": lst.DIVINE_PITY, "ledger_rows": SCOOT_LEDGER_ROWS,
+            "example_payout": (ls.leave_payout([1, 2, 3], 0, "peaceful"),
+                               ls.leave_payout([1, 2, 3], 0, "fled")),
+        }
+    raise LookupError(slug)
+
+
+def seat_names(players: int, names: Sequence[str]) -> list[str]:
+    """The names given, in seat order, and empty strings for the seats left blank."""
+    return [names[i] if i < len(names) else "" for i in range(players)]
+
+
+def sides_of(teams: Sequence[int], names: Sequence[str]) -> list[list[int]]:
+    return [[s for s, t in enumerate(teams) if t == side] for side in (0, 1)]
+
+
+# -- a logged game --------------------------------------------------------------------------
+
+def _value(key: str, value: Any, players: Sequence[str]) -> str:
+    if key in ("seat", "with", "winner", "dungeon") and isinstance(value, int) \
+            and not isinstance(value, bool) and 0 <= value < len(players):
+        return players[value]
+    if key == "order" and isinstance(value, list):
+        return " › ".join(players[v] if isinstance(v, int) and 0 <= v < len(players) else str(v)
+                          for v in value)
+    return describe(value, players)
+
+
+def describe(data: Any, players: Sequence[str]) -> str:
+    """An entry's data as one short line; seat numbers shown as the players' names."""
+    if isinstance(data, Mapping):
+        text = ", ".join(f"{k} {_value(str(k), v, players)}" for k, v in data.items()
+                         if v not in (None, "", [], {}) and k != "seat")
+        if "seat" in data:
+            who = _value("seat", data["seat"], players)
+            return f"{who}: {text}" if text else who
+        return text
+    if isinstance(data, list):
+        if len(data) == len(players) and data and all(isinstance(d, Mapping) for d in data) \
+                and not any("seat" in d for d in data):
+            return "; ".join(f"{players[i]}: {describe(d, players)}" for i, d in enumerate(data))
+        if any(isinstance(d, (Mapping, list)) for d in data):
+            return "; ".join(describe(d, players) for d in data)
+        return " ".join(describe(d, players) for d in data)
+    return str(data)
+
+
+def entry_rows(record: Mapping[str, Any]) -> list[dict[str, Any]]:
+    players = record["players"]
+    rows = []
+    for number, entry in enumerate(record["entries"], start=1):
+        rows.append({
+            "no": number, "kind": KIND_LABELS.get(entry["kind"], entry["kind"]),
+            "text": describe(entry["data"], players)[:MAX_DESCRIPTION],
+            "at": entry.get("at"), "drawn": entry.get("source") == "app",
+            "was": [(old.get("at"), describe(old.get("data"), players)[:MAX_DESCRIPTION])
+                    for old in entry.get("edits", ())],
+        })
+    return rows
+
+
+def detail(game: Game, view: View, players: Sequence[str]) -> dict[str, Any]:
+    """Per-game rows for the filled sheet, laid out like the blank sheet."""
+    state, n = view.state, len(players)
+    if game.slug == "beutelschneider":
+        running, hands = [0] * n, []
+        for h, hand in enumerate(state.hands):
+            running = [r + s for r, s in zip(running, hand.scores)]
+            hands.append({"no": h + 1, "dealer": players[(state.first_dealer + h) % n],
+                          "cells": list(zip(hand.gold, hand.cutpurses, hand.special, running))})
+        return {"hands": hands, "limit": state.limit}
+    if game.slug == "beutezug":
+        rounds, running = [], [0] * n
+        for r, heists in enumerate(state.rounds):
+            placement = state.placements[r] if r < len(state.placements) else ()
+            by_seat = {h.seat: h for h in heists}
+            cells = []
+            for seat in range(n):
+                heist = by_seat.get(seat)
+                if heist:
+                    running[seat] += heist.card.loot + (heist.loot_chip or 0)
+                cells.append({"chip": placement.index(seat) + 1 if seat in placement else None,
+                              "heist": heist, "total": running[seat]})
+            rounds.append({"no": r + 1, "cells": cells,
+                           "reroll": players[placement[-1]] if placement else ""})
+        chips = [state.loot_chip(s) for s in range(n)]
+        return {"rounds": rounds, "loot_chips": chips}
+    if game.slug == "give-me-the-treasure":
+        return {"turns": state.turns, "sides": [state.side_name(s) for s in (0, 1)],
+                "target": state.target, "corrections": state.corrections,
+                "bandits": [gtm.BANDITS.get(b, b) for b in state.bandits]}
+    if game.slug == "loot-and-scoot":
+        scores = lss.final_scores(state) if state.final is not None else None
+        return {"gold": state.gold_by_turn, "scores": scores}
+    return {}

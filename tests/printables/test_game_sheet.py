@@ -1,0 +1,82 @@
+"""The filled sheet of a logged game: every entry, corrections, standings, winner and tie-break, chart."""
+from __future__ import annotations
+
+import pytest
+
+from companion import pdf
+from companion.records import add_entry, correct, new_record
+from tests.printables.conftest import Pdf, save_png
+
+# The documented example of each game, its winner and the step that decided it, per language.
+DECIDED = {
+    "beutezug": ("Kate", {"en": "Tie broken by the second-highest loot card.",
+                          "de": "zweithöchste"}),
+    "beutelschneider": ("Anna & Ben", {"en": "the table chose to share the win", "de": "geteilt"}),
+    "give-me-the-treasure": ("Ann", {"en": "Both sides reached 20 coins; the most coins win.",
+                                     "de": "20 Münzen"}),
+    "loot-and-scoot": ("Adam", {"en": "Most victory points.", "de": "Die meisten Siegpunkte."}),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("slug", list(DECIDED))
+def test_a_finished_game_prints_its_winner_and_the_deciding_tie_break(client, logged, slug, lang):
+    game_id = logged(slug)
+    response = client.get(f"/games/{game_id}/sheet.pdf", query_string={"lang": lang})
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    document = Pdf(response.data)
+    winner, decided = DECIDED[slug]
+    assert ("Winner: " if lang == "en" else "Sieg: ") + winner in document.text
+    assert decided[lang] in document.text
+    assert 1 <= document.pages <= 3
+    assert "<svg" not in document.text          # the chart is drawn, not printed as markup
+    save_png(document.data, f"game-{slug}-{lang}")
+
+
+def test_the_beutezug_sheet_marks_the_tie_break_beside_the_standing(client, logged):
+    text = Pdf(client.get(f"/games/{logged('beutezug')}/sheet.pdf?lang=en").data).text
+    assert "Kate 40" in text and "Johnny 40" in text and "Vincenzo 38" in text
+    assert text.count("Tie broken by the second-highest loot card.") >= 2   # outcome and standing
+
+
+def test_a_corrected_entry_shows_the_old_values(client, store):
+    record = new_record("beutelschneider", ["Anna", "Ben", "Cem"], {})
+    hand = {"players": [{"gold": 50}, {"gold": 30}, {"gold": 0}]}
+    record = add_entry(record, "hand", hand)
+    record = correct(record, record["entries"][0]["id"],
+                     {"players": [{"gold": 45}, {"gold": 35}, {"gold": 0}]})
+    game_id = store.create(record)
+    text = Pdf(client.get(f"/games/{game_id}/sheet.pdf?lang=en").data).text
+    assert "corrected" in text and "before the correction of" in text
+    assert "gold 50" in text and "gold 45" in text
+    assert "in progress" in text and "Winner" not in text
+
+
+def test_an_unchanged_game_is_served_from_the_cache_and_a_change_renders_again(client, store):
+    record = add_entry(new_record("beutelschneider", ["Anna", "Ben", "Cem"], {}), "hand",
+                       {"players": [{"gold": 50}, {"gold": 30}, {"gold": 0}]})
+    game_id = store.create(record)
+    first = client.get(f"/games/{game_id}/sheet.pdf").data
+    assert (game_id, 1, "en", "a4") in pdf.GAME_SHEETS._items
+    assert client.get(f"/games/{game_id}/sheet.pdf").data == first
+    store.update(game_id, lambda r: add_entry(r, "hand", {"players": [{"gold": 0}, {"gold": 80}, {"gold": 0}]}))
+    again = Pdf(client.get(f"/games/{game_id}/sheet.pdf").data)
+    assert again.data != first and "80" in again.text
+    assert (game_id, 2, "en", "a4") in pdf.GAME_SHEETS._items
+
+
+def test_a_game_in_german_on_letter_paper(client, logged):
+    document = Pdf(client.get(f"/games/{logged('loot-and-scoot')}/sheet.pdf?lang=de&paper=letter").data)
+    assert [round(v) for v in document.size_pt()] == [612, 792]
+    assert "Schlusswertung" in document.text and "Geplünderte Räume" in document.text
+
+
+def test_an_unknown_game_is_not_found(client):
+    assert client.get("/games/nosuchgame/sheet.pdf").status_code == 404
+
+
+def test_names_in_a_logged_game_are_escaped(client, store):
+    record = new_record("beutelschneider", ["<i>Ann</i>", "Ben", "Cem"], {})
+    text = Pdf(client.get(f"/games/{store.create(record)}/sheet.pdf").data).text
+    assert "<i>Ann</i>" in text
+
