@@ -7,7 +7,7 @@ from the rules the app scores by. No Flask and no WeasyPrint in here.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from .games import beutelschneider as bs
@@ -19,7 +19,7 @@ from .games import scoot_state as lst
 from .games import treasure as gt
 from .games import treasure_market as gtm
 from .games import treasure_turn as gtt
-from .games.base import N_, Game
+from .games.base import Game
 from .records import View
 
 # Bonus marks on the Beutezug sheet: a shape per +1 colour and arrows for re-rolls, so a
@@ -31,18 +31,6 @@ BONUS_MARKS = {
 BEUTELSCHNEIDER_HAND_ROWS = 12   # room for a long game to the default limit
 TREASURE_TURN_ROWS = 12
 SCOOT_LEDGER_ROWS = 16
-
-KIND_LABELS = {
-    "placement": N_("Placement chips"), "placement_tie": N_("Placement chips (tie drawn)"),
-    "round": N_("Round"), "coin": N_("Coin flip"), "hand": N_("Hand"),
-    "tie_choice": N_("Tie at the top"), "deal": N_("Bandits and Reinforcements"),
-    "keep": N_("Reinforcements kept"), "turn": N_("Turn"), "correction": N_("Correction"),
-    "first_player": N_("First player"), "pick": N_("Starting Adventurers"),
-    "action": N_("Action"), "leave": N_("Leaving a Dungeon"), "final": N_("Final scoring"),
-    "treasure_roll": N_("Treasure roll"), "dwarf": N_("The dwarf"),
-}
-MAX_DESCRIPTION = 300   # characters of one entry's data on the sheet
-
 
 def facts(slug: str, players: int) -> dict[str, Any]:
     """The numbers a player looks up at the table, for this game and player count."""
@@ -111,49 +99,6 @@ def sides_of(teams: Sequence[int], names: Sequence[str]) -> list[list[int]]:
 
 
 # -- a logged game --------------------------------------------------------------------------
-
-def _value(key: str, value: Any, players: Sequence[str]) -> str:
-    if key in ("seat", "with", "winner", "dungeon") and isinstance(value, int) \
-            and not isinstance(value, bool) and 0 <= value < len(players):
-        return players[value]
-    if key == "order" and isinstance(value, list):
-        return " › ".join(players[v] if isinstance(v, int) and 0 <= v < len(players) else str(v)
-                          for v in value)
-    return describe(value, players)
-
-
-def describe(data: Any, players: Sequence[str]) -> str:
-    """An entry's data as one short line; seat numbers shown as the players' names."""
-    if isinstance(data, Mapping):
-        text = ", ".join(f"{k} {_value(str(k), v, players)}" for k, v in data.items()
-                         if v not in (None, "", [], {}) and k != "seat")
-        if "seat" in data:
-            who = _value("seat", data["seat"], players)
-            return f"{who}: {text}" if text else who
-        return text
-    if isinstance(data, list):
-        if len(data) == len(players) and data and all(isinstance(d, Mapping) for d in data) \
-                and not any("seat" in d for d in data):
-            return "; ".join(f"{players[i]}: {describe(d, players)}" for i, d in enumerate(data))
-        if any(isinstance(d, (Mapping, list)) for d in data):
-            return "; ".join(describe(d, players) for d in data)
-        return " ".join(describe(d, players) for d in data)
-    return str(data)
-
-
-def entry_rows(record: Mapping[str, Any]) -> list[dict[str, Any]]:
-    players = record["players"]
-    rows = []
-    for number, entry in enumerate(record["entries"], start=1):
-        rows.append({
-            "no": number, "kind": KIND_LABELS.get(entry["kind"], entry["kind"]),
-            "text": describe(entry["data"], players)[:MAX_DESCRIPTION],
-            "at": entry.get("at"), "drawn": entry.get("source") == "app",
-            "was": [(old.get("at"), describe(old.get("data"), players)[:MAX_DESCRIPTION])
-                    for old in entry.get("edits", ())],
-        })
-    return rows
-
 
 def detail(game: Game, view: View, players: Sequence[str]) -> dict[str, Any]:
     """Per-game rows for the filled sheet, laid out like the blank sheet."""

@@ -21,7 +21,8 @@ from ..games.base import N_, Msg, ReplayError, msg
 from ..i18n import LANGUAGES, t
 from ..records import MAX_NAME, replay
 from ..games.beutezug_cards import BONUS_LABELS
-from ..sheets import BONUS_MARKS, detail, entry_rows, facts, seat_names
+from ..forms.adapters import ADAPTERS
+from ..sheets import BONUS_MARKS, detail, facts, seat_names
 from . import group_id
 from .play import load
 
@@ -130,7 +131,7 @@ def game_sheet_html(record: dict[str, Any], lang: str) -> str:
     with force_locale(lang):
         return render_template(
             "print/game.html", record=record, view=view, game=view.game, lang=lang,
-            players=players, entries=entry_rows(record),
+            players=players, adapter=ADAPTERS[record["game"]],
             detail=detail(view.game, view, players),
             chart=totals_chart(players, totals, width=420, height=220) if totals else None,
             chart_legend=legend(players), marker_symbols=MARKER_SYMBOLS,

@@ -48,7 +48,7 @@ def test_a_corrected_entry_shows_the_old_values(client, store):
     game_id = store.create(record)
     text = Pdf(client.get(f"/games/{game_id}/sheet.pdf?lang=en").data).text
     assert "corrected" in text and "before the correction of" in text
-    assert "gold 50" in text and "gold 45" in text
+    assert "Anna: 50" in text and "Anna: 45" in text
     assert "in progress" in text and "Winner" not in text
 
 
