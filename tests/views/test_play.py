@@ -305,3 +305,11 @@ def test_a_record_of_an_older_schema_is_migrated_when_read(tmp_path, monkeypatch
     path.write_text(json.dumps(data))
     record = store.load(game_id)
     assert record["schema"] == 2 and record["migrated"] is True
+
+
+def test_the_game_page_links_to_its_printed_sheet_in_the_pages_language(user, client):
+    game_id = start(user)
+    german = client.get(f"/games/{game_id}", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert f"/games/{game_id}/sheet.pdf?lang=de" in german
+    response = client.get(f"/games/{game_id}/sheet.pdf?lang=de")
+    assert response.status_code == 200 and response.data.startswith(b"%PDF")
