@@ -12,7 +12,7 @@ from ..chart import totals_chart
 from ..forms import (DrawForm, ImportForm, NoteForm, UndoForm, attach_errors, new_submission,
                      walk)
 from ..forms.adapters import ADAPTERS
-from ..games.base import N_, ReplayError, RulesError
+from ..games.base import N_, ReplayError, RulesError, msg
 from ..i18n import t
 from ..records import (Repeated, Stale, add_entry, correct, duration_minutes, replay, set_note,
                        undo)
@@ -175,48 +175,44 @@ def add(game_id: str) -> Any:
     return _back(game_id)
 
 
-@bp.post("/games/<game_id>/draw")
-def draw(game_id: str) -> Any:
+def _one_button(game_id: str, form: Any, change: Any) -> Any:
+    """A form that is one button (draw, undo): drop a repeat, check the token, then make
+    ``change(record, submission, version)`` under the record's lock."""
     record = load(game_id)
-    form = DrawForm()
-    if _repeated(record):
-        return _back(game_id)
-    if not form.validate():
-        return page(record, messages=_form_messages(form), status=422)
-    view = replay(record)
-    if view.expect is None or not view.expect.draw:
-        return page(record, messages=[t(N_("Nothing to draw now."))], status=409)
-    kind = view.expect.kind
-    data = view.game.draw(view.state, RNG)
-    try:
-        _store().update(game_id, lambda r: add_entry(
-            r, kind, data, source="app", submission=form.submission.data,
-            version=form.version_number()))
-    except Repeated:
-        pass
-    except Stale:
-        return page(load(game_id), messages=[t(STALE_MESSAGE)], status=409)
-    return _back(game_id)
-
-
-@bp.post("/games/<game_id>/undo")
-def undo_last(game_id: str) -> Any:
-    record = load(game_id)
-    form = UndoForm()
     if _repeated(record):
         return _back(game_id)
     if not form.validate():
         return page(record, messages=_form_messages(form), status=422)
     try:
-        _store().update(game_id, lambda r: undo(
-            r, submission=form.submission.data, version=form.version_number()))
+        _store().update(game_id, lambda r: change(r, form.submission.data, form.version_number()))
     except Repeated:
         pass
     except Stale:
         return page(load(game_id), messages=[t(STALE_MESSAGE)], status=409)
     except RulesError as error:
-        return page(record, messages=[t(m) for m in error.errors.values()], status=409)
+        return page(load(game_id), messages=[t(m) for m in error.errors.values()], status=409)
     return _back(game_id)
+
+
+def _drawn(record: dict[str, Any], submission: str, version: int | None) -> dict[str, Any]:
+    """The record with the random result the rules ask for now, drawn by the app."""
+    view = replay(record)
+    if view.expect is None or not view.expect.draw:
+        raise RulesError(msg(N_("Nothing to draw now.")))
+    data = view.game.draw(view.state, RNG)
+    return add_entry(record, view.expect.kind, data, source="app", submission=submission,
+                     version=version)
+
+
+@bp.post("/games/<game_id>/draw")
+def draw(game_id: str) -> Any:
+    return _one_button(game_id, DrawForm(), _drawn)
+
+
+@bp.post("/games/<game_id>/undo")
+def undo_last(game_id: str) -> Any:
+    return _one_button(game_id, UndoForm(), lambda r, submission, version: undo(
+        r, submission=submission, version=version))
 
 
 @bp.route("/games/<game_id>/entries/<int:entry_id>/edit", methods=["GET", "POST"])
