@@ -11,6 +11,7 @@ from flask.cli import with_appcontext
 
 from . import backup as backups
 from . import groups
+from .store import DamagedFile
 from .transfer import ImportError_, import_record
 
 
@@ -44,7 +45,15 @@ def import_record_command(file: Path) -> None:
 @with_appcontext
 def reindex() -> None:
     """Rebuild the games list from the game files (after a crash or a manual restore)."""
-    for error in current_app.extensions["store"].rebuild_index():
+    try:
+        damaged = current_app.extensions["store"].rebuild_index()
+    except DamagedFile as error:
+        raise click.ClickException(
+            f"{error.path} is damaged ({error.reason}) and was left as it is. Restore it from a "
+            "copy, or move it away and run reindex again: the games list is rebuilt from the "
+            "game files, but the groups, access codes, player renames and merges and share "
+            "links kept in it are lost.") from None
+    for error in damaged:
         click.echo(f"damaged, left as it is: {error.path} ({error.reason})", err=True)
 
 

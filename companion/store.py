@@ -257,6 +257,10 @@ class Store:
                 games[path.stem] = {"id": path.stem, **self.summarize(self._read(path))}
             except DamagedFile as error:
                 damaged.append(error)
+            except (ValueError, TypeError, KeyError, AttributeError) as error:
+                # Reads as JSON but is no record we can summarise (edited by hand, say):
+                # report it with the rest and go on with the other games.
+                damaged.append(DamagedFile(path, f"not a game record this app reads ({error!r})"))
         with self._lock("index"):
             self._write_index(games)
         return damaged

@@ -7,6 +7,7 @@ replays the entries, so a record that breaks the rules is refused.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from collections.abc import Mapping
 from typing import Any
 
@@ -51,6 +52,22 @@ def _fail(text: str, **args: Any) -> ImportError_:
     return ImportError_(msg(text, **args))
 
 
+def _time(value: Any, entry: int | None) -> str:
+    """An ISO 8601 time with its zone, as the app writes them; a record's times are sorted
+    and subtracted, so anything else is refused rather than stored."""
+    if value is None and entry is not None:
+        return now_iso()
+    try:
+        moment = datetime.fromisoformat(str(value)[:40])
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        if entry is None:
+            raise _fail(N_("The record's start time is not an ISO 8601 time with its zone."))
+        raise _fail(N_("Entry %(n)s: its time is not an ISO 8601 time with its zone."), n=entry)
+    return moment.isoformat(timespec="seconds")
+
+
 def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household") -> dict[str, Any]:
     """A new record from an exported one, replayed and checked; ImportError_ if refused."""
     if isinstance(raw, (bytes, str)):
@@ -85,14 +102,19 @@ def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household"
         if not isinstance(entry, dict) or not isinstance(entry.get("kind"), str) \
                 or not isinstance(entry.get("data"), dict):
             raise _fail(N_("Entry %(n)s: needs a kind and its data."), n=i + 1)
+        edits = entry.get("edits", [])
+        if not isinstance(edits, list) or not all(
+                isinstance(e, dict) and isinstance(e.get("data"), dict) for e in edits):
+            raise _fail(N_("Entry %(n)s: its earlier values must each have their data."), n=i + 1)
         record["entries"].append({
             "id": i + 1, "kind": entry["kind"], "data": entry["data"],
-            "at": str(entry.get("at") or now_iso())[:40],
+            "at": _time(entry.get("at"), i + 1),
             "source": "app" if entry.get("source") == "app" else "table",
-            "edits": [e for e in entry.get("edits", []) if isinstance(e, dict)][:KEEP_SUBMISSIONS],
+            "edits": [{"at": _time(e.get("at"), i + 1), "data": e["data"]}
+                      for e in edits[:KEEP_SUBMISSIONS]],
         })
-    if isinstance(data.get("created"), str):
-        record["created"] = data["created"][:40]
+    if data.get("created") is not None:
+        record["created"] = _time(data["created"], None)
     try:
         replay(record)
     except ReplayError as error:

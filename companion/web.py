@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask, current_app, g, render_template, request
 from flask_babel import format_datetime, format_decimal, format_percent, get_locale
@@ -51,6 +52,17 @@ def _when(value: str | None, fmt: str = "medium") -> str:
     return format_datetime(moment, fmt) if moment else ""
 
 
+def _here() -> str:
+    """Where the language switch returns to: this page, or for a page shown in answer to a
+    POST (a refused entry), the page the form was on; a POST-only address would be a 405."""
+    if request.method == "GET":
+        return request.full_path.rstrip("?")
+    referrer = urlsplit(request.referrer or "")
+    if referrer.netloc == request.host and referrer.path:
+        return referrer.path
+    return "/"
+
+
 def init_app(app: Flask) -> None:
     # CSRF is checked by each form (every POST view validates a FlaskForm before it changes
     # anything), not by a global hook: a failed check then re-shows the form with what was
@@ -70,8 +82,7 @@ def init_app(app: Flask) -> None:
         def language_form() -> LanguageForm:
             # formdata=None: the switch never reads this request's body, which may be the
             # one refused as too large (the 413 page would fail reading it again).
-            return LanguageForm(formdata=None, lang=str(get_locale()),
-                                next=request.full_path.rstrip("?"))
+            return LanguageForm(formdata=None, lang=str(get_locale()), next=_here())
         return {"language_form": language_form, "LANGUAGES": LANGUAGES,
                 "locale": lambda: str(get_locale()), "current_group": current_group}
 

@@ -9,6 +9,7 @@ from flask import (Blueprint, abort, current_app, flash, redirect, render_templa
 from markupsafe import Markup
 
 from .. import groups
+from ..forms import choices
 from ..forms.groups import (AddPlayerForm, CodeForm, GroupNameForm, JoinForm, JoinLinkForm,
                             MergeForm, NewGroupForm, RenameForm, RestoreForm, UndoAliasForm)
 from ..games.base import N_, msg
@@ -128,16 +129,20 @@ def _settings(group: dict[str, Any], status: int = 200, **forms: Any) -> Any:
     players = sorted(groups.players(store, group["id"]), key=str.casefold)
     link = url_for("groups.join_link", gid=group["id"],
                    token=groups.invite_token(current_app.secret_key, group), _external=True)
-    rename = forms.get("rename") or RenameForm()
-    merge = forms.get("merge") or MergeForm()
-    rename.player.choices = merge.player.choices = merge.into.choices = [(p, p) for p in players]
+    # The forms not being answered start empty (formdata=None): after a refused POST,
+    # Flask-WTF would fill every form on the page from the posted fields.
+    rename = forms.get("rename") or RenameForm(formdata=None)
+    merge = forms.get("merge") or MergeForm(formdata=None)
+    rename.player.choices = merge.player.choices = merge.into.choices = choices((p, p) for p in players)
     return render_template(
         "groups/settings.html", group=group, players=players, link=link, qr=_qr(link),
-        aliases=groups.aliases(store, group["id"]), undo_form=UndoAliasForm(),
-        code_form=forms.get("code") or CodeForm(),
-        name_form=forms.get("name") or GroupNameForm(name=t(groups.display_name(group))),
-        new_form=forms.get("new") or NewGroupForm(), add_form=forms.get("add") or AddPlayerForm(),
-        rename_form=rename, merge_form=merge, restore_form=forms.get("restore") or RestoreForm(),
+        aliases=groups.aliases(store, group["id"]), undo_form=UndoAliasForm(formdata=None),
+        code_form=forms.get("code") or CodeForm(formdata=None),
+        name_form=forms.get("name") or GroupNameForm(formdata=None, name=t(groups.display_name(group))),
+        new_form=forms.get("new") or NewGroupForm(formdata=None),
+        add_form=forms.get("add") or AddPlayerForm(formdata=None),
+        rename_form=rename, merge_form=merge,
+        restore_form=forms.get("restore") or RestoreForm(formdata=None),
         messages=forms.get("messages", [])), status
 
 

@@ -75,9 +75,12 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
     totals = view.game.totals_by_round(view.state)
     return render_template(
         f"play/game.html", record=record, view=view, form=form, messages=messages or [],
-        undo_form=UndoForm(**small) if record["entries"] else None,
-        draw_form=DrawForm(**small) if view.expect is not None and view.expect.draw else None,
-        note_form=NoteForm(note=record.get("note", ""), **small),
+        # formdata=None: on a page shown after a POST, Flask-WTF would otherwise fill these
+        # from the posted form, with its (now old) version and its submission id.
+        undo_form=UndoForm(formdata=None, **small) if record["entries"] else None,
+        draw_form=(DrawForm(formdata=None, **small)
+                   if view.expect is not None and view.expect.draw else None),
+        note_form=NoteForm(formdata=None, note=record.get("note", ""), **small),
         chart=totals_chart(record["players"], totals) if totals else None,
         players=record["players"], adapter=adapter, log_tail=LOG_TAIL,
         minutes=duration_minutes(record, view),

@@ -8,7 +8,7 @@ import logging
 import pytest
 
 from companion import groups
-from tests.formpage import Browserless
+from tests.formpage import Browserless, forms_of
 from tests.history.conftest import finished_game, join
 
 
@@ -199,3 +199,12 @@ def test_the_printables_page_lists_only_this_groups_games(app, two_groups, histo
     a, b = two_groups
     assert f"/games/{history[0]}/sheet.pdf" in a.get("/printables").get_data(as_text=True)
     assert f"/games/{history[0]}/sheet.pdf" not in b.get("/printables").get_data(as_text=True)
+
+
+def test_a_refused_player_name_is_not_copied_into_the_other_forms(app, user, store):
+    user.open("/groups/household")
+    user.submit("/players", {"name": "Ben"}, with_field="name")
+    user.submit("/players", {"name": "Ben"}, with_field="name")
+    for form in forms_of(user.page):
+        if "/players" not in form["action"]:
+            assert ("name", "Ben") not in form["fields"], form["action"]

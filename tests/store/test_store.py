@@ -163,3 +163,15 @@ def test_ids_that_are_not_ours_are_no_game(tmp_path, bad):
     store, _ = make_game(tmp_path)
     with pytest.raises(NoSuchGame):
         store.load(bad)
+
+
+def test_a_rebuild_reports_a_game_file_it_cannot_summarise_and_indexes_the_rest(tmp_path):
+    store, game_id = make_game(tmp_path)
+    _, other = store, store.create(new_record("beutelschneider", ["D", "E", "F"], {}))
+    path = tmp_path / "games" / f"{game_id}.json"
+    data = json.loads(path.read_text())
+    data["record"]["1"]["entries"] = [{"kind": "hand"}]
+    path.write_text(json.dumps(data))
+    damaged = store.rebuild_index()
+    assert [d.path for d in damaged] == [path]
+    assert other in store.index() and game_id not in store.index()

@@ -233,6 +233,11 @@ class TestRecordExportImport:
         (lambda d: d.update(game="chess"), "Unknown game"),
         (lambda d: d["entries"][0]["data"]["players"][0].update(gold=75), "Entry 1 (hand) breaks the rules"),
         (lambda d: d["entries"].append({"kind": "hand"}), "Entry 2: needs a kind"),
+        (lambda d: d["entries"][0].update(at="garbage"), "Entry 1: its time is not an ISO 8601"),
+        (lambda d: d["entries"][0].update(at="2026-11-28T19:00:00"), "Entry 1: its time is not"),
+        (lambda d: d["entries"][0].update(edits=[{"at": "x", "data": {}}]), "Entry 1: its time"),
+        (lambda d: d["entries"][0].update(edits=["old"]), "Entry 1: its earlier values"),
+        (lambda d: d.update(created="yesterday"), "start time is not an ISO 8601"),
     ])
     def test_a_broken_record_is_refused_with_the_reason(self, user, client, store, change, message):
         game_id = start(user)
@@ -313,3 +318,29 @@ def test_the_game_page_links_to_its_printed_sheet_in_the_pages_language(user, cl
     assert f"/games/{game_id}/sheet.pdf?lang=de" in german
     response = client.get(f"/games/{game_id}/sheet.pdf?lang=de")
     assert response.status_code == 200 and response.data.startswith(b"%PDF")
+
+
+def test_after_a_stale_refusal_the_undo_button_works_at_once(user, client, store):
+    game_id = start(user)
+    user.submit("/entries", hand_values(40, 30, 10))
+    stale = user.form("/entries")
+    user.submit("/entries", hand_values(20, 30, 30))  # the other phone
+    data = dict(stale["fields"])
+    data["submission"] = "from-the-first-phone"
+    data.update({k: str(v) for k, v in hand_values(10, 10, 10).items()})
+    response = client.post(f"/games/{game_id}/entries", data=data)
+    assert response.status_code == 409
+    user.page = response.get_data(as_text=True)
+    undo = dict(user.form("/undo")["fields"])
+    assert undo["version"] == str(store.load(game_id)["version"])
+    assert undo["submission"] != "from-the-first-phone"
+    user.submit("/undo")
+    assert len(store.load(game_id)["entries"]) == 1
+
+
+def test_a_refused_hand_and_the_note_form_do_not_share_a_submission_id(user, store):
+    start(user)
+    user.submit("/entries", hand_values(50, 30, 20))  # refused: 100 gold
+    entry = dict(user.form("/entries")["fields"])["submission"]
+    note = dict(user.form("/note")["fields"])["submission"]
+    assert entry != note

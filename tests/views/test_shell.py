@@ -134,3 +134,26 @@ def test_a_game_page_is_small(user):
     css = len((ROOT / "static/css/app.css").read_bytes())
     js = len((ROOT / "static/js/app.js").read_bytes())
     assert html + css + js <= 50 * 1024, (html, css, js)
+
+
+def test_switching_language_on_a_refused_entry_returns_to_the_game_page(user):
+    user.open("/new/beutelschneider")
+    user.submit("", {"player": ["Anna", "Ben", "Cem", "", ""]})
+    game_url = user.url
+    response = user.client.post(f"{game_url}/entries", data={"kind": "hand"},
+                                headers={"Referer": f"http://localhost{game_url}"})
+    user.page = response.get_data(as_text=True)
+    assert dict(user.form("/lang")["fields"])["next"] == game_url
+
+
+def test_a_damaged_index_is_reported_clearly_and_never_overwritten(client, store, runner):
+    from companion.records import new_record
+    store.create(new_record("beutelschneider", ["A", "B", "C"], {}))
+    store.index_path.write_text('{"games": ')
+    response = client.get("/")
+    assert response.status_code == 500
+    page = response.get_data(as_text=True)
+    assert "The games list cannot be read" in page and str(store.index_path) in page
+    result = runner.invoke(args=["reindex"])
+    assert result.exit_code != 0 and "left as it is" in result.output
+    assert store.index_path.read_text() == '{"games": '
