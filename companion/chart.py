@@ -28,7 +28,8 @@ def _marker(kind: str, x: float, y: float, colour: str) -> str:
 
 
 def totals_chart(players: Sequence[str], totals: Sequence[Sequence[int]], *,
-                 width: int = 340, height: int = 180, limit: int | None = None) -> Markup:
+                 width: int = 340, height: int = 180, limit: int | None = None,
+                 label: str = "") -> Markup:
     """``totals[r][s]`` is seat ``s``'s running total after round ``r + 1``."""
     rows = [[0] * len(players)] + [list(r) for r in totals]
     values = [v for r in rows for v in r] + ([limit] if limit is not None else [])
@@ -44,7 +45,7 @@ def totals_chart(players: Sequence[str], totals: Sequence[Sequence[int]], *,
         return top + h * (hi - v) / ((hi - lo) or 1)
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
-             f'role="img" aria-label="totals by round">']
+             f'role="img" aria-label="{escape(label)}">']
     for v in sorted({lo, 0, hi} | ({limit} if limit is not None else set())):
         parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
                      f'class="grid" stroke="currentColor" stroke-opacity=".25"/>'

@@ -8,6 +8,7 @@ higher, so a form that was filled in against an older version can be recognised.
 from __future__ import annotations
 
 import copy
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -99,12 +100,16 @@ def _key(record: Mapping[str, Any]) -> tuple[Any, ...] | None:
             entries[-1]["id"] if entries else 0, sum(len(e.get("edits", ())) for e in entries))
 
 
+_REPLAYS_LOCK = threading.Lock()  # waitress serves requests on several threads
+
+
 def _remember(record: Mapping[str, Any], view: View) -> View:
     key = _key(record)
     if key is not None:
-        if len(_REPLAYS) >= _KEEP_REPLAYS:
-            _REPLAYS.pop(next(iter(_REPLAYS)))
-        _REPLAYS[key] = view
+        with _REPLAYS_LOCK:
+            while len(_REPLAYS) >= _KEEP_REPLAYS:
+                _REPLAYS.pop(next(iter(_REPLAYS)))
+            _REPLAYS[key] = view
     return view
 
 

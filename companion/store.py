@@ -177,7 +177,7 @@ class Store:
             if path.exists():
                 raise StoreError(f"game {game_id} exists already")
             self._write(path, record)
-        self.reindex(game_id, record)
+            self.reindex(game_id, record)
         return game_id
 
     def update(self, game_id: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
@@ -190,10 +190,13 @@ class Store:
             record = self._read(path)
             new = change(record)
             self._write(path, new)
-        # The index only changes when a game starts, ends or changes its summary, so an
-        # ordinary entry costs one small file write however many games there are.
-        if {"id": game_id, **self.summarize(new)} != self.index().get(game_id):
-            self.reindex(game_id, new)
+            # The index only changes when a game starts, ends or changes its summary, so an
+            # ordinary entry costs one small file write however many games there are. It is
+            # updated before the game's lock is let go (locks are always taken game first,
+            # then index), so a finishing entry and another phone's undo cannot leave the
+            # index saying the opposite of the file.
+            if {"id": game_id, **self.summarize(new)} != self.index().get(game_id):
+                self.reindex(game_id, new)
         return new
 
     # -- index -----------------------------------------------------------------------------

@@ -22,6 +22,10 @@ from ..i18n import t
 from ..records import MAX_NAME, MAX_NOTE
 
 
+CSRF_MESSAGE = N_("This form could not be checked (it may have been open for a long time). "
+                  "Check it and send it again.")
+
+
 def choices(pairs: Any) -> list[SelectChoice]:
     """(value, label) pairs as WTForms 3.3 wants them for select and radio fields."""
     return [SelectChoice(value, label) for value, label in pairs]

@@ -9,7 +9,7 @@ from flask import (Blueprint, abort, current_app, flash, redirect, render_templa
 from markupsafe import Markup
 
 from .. import groups
-from ..forms import choices
+from ..forms import CSRF_MESSAGE, choices
 from ..forms.groups import (AddPlayerForm, CodeForm, GroupNameForm, JoinForm, JoinLinkForm,
                             MergeForm, NewGroupForm, RenameForm, RestoreForm, UndoAliasForm)
 from ..games.base import N_, msg
@@ -22,8 +22,6 @@ bp = Blueprint("groups", __name__)
 # Pages a phone reaches before it is in a group: joining, the language switch, the
 # read-only share links and the static files.
 OPEN = {"groups.join", "groups.join_link", "share.view", "static", "home.language"}
-CSRF_MESSAGE = N_("This form could not be checked (it may have been open for a long time). "
-                  "Check it and send it again.")
 WRONG = N_("Wrong group name or access code.")
 TOO_MANY = N_("Too many wrong codes from this device. Try again in %(seconds)s seconds.")
 

@@ -6,7 +6,7 @@ from typing import Any
 from flask import (Blueprint, abort, current_app, redirect, render_template, request, session,
                    url_for)
 
-from ..forms import LanguageForm, NewGameForm
+from ..forms import CSRF_MESSAGE, LanguageForm, NewGameForm
 from ..forms.adapters import ADAPTERS
 from ..games import GAMES
 from ..games.base import RulesError
@@ -63,8 +63,8 @@ def new(slug: str) -> Any:
             game_id = current_app.extensions["store"].create(record)
             return redirect(url_for("play.game", game_id=game_id), 303)
     elif request.method == "POST" and "csrf_token" in form.errors:
-        loose.append(t("This form could not be checked (it may have been open for a long time). Check it and send it again."))
-    names = names + [""] * (game.max_players - len(names))
+        loose.append(t(CSRF_MESSAGE))
+    names = names[:game.max_players] + [""] * (game.max_players - len(names))
     known = known_players(group_id())
     status = 422 if request.method == "POST" else 200
     return render_template("home/new.html", game=game, form=form, setup=setup, names=names,

@@ -9,8 +9,8 @@ from flask import (Blueprint, Response, abort, current_app, g, redirect, render_
                    request, url_for)
 
 from ..chart import totals_chart
-from ..forms import (DrawForm, ImportForm, NoteForm, UndoForm, attach_errors, new_submission,
-                     walk)
+from ..forms import (CSRF_MESSAGE, DrawForm, ImportForm, NoteForm, UndoForm, attach_errors,
+                     new_submission, walk)
 from ..forms.adapters import ADAPTERS
 from ..games.base import N_, ReplayError, RulesError, msg
 from ..i18n import t
@@ -22,8 +22,6 @@ from . import group_id
 
 bp = Blueprint("play", __name__)
 
-CSRF_MESSAGE = N_("This form could not be checked (it may have been open for a long time). "
-                  "Check it and send it again.")
 STALE_MESSAGE = N_("Another phone changed this game meanwhile, so your entry was not stored. "
                    "Here is the game as it is now; check your entry and send it again.")
 # The game page shows the latest entries; the whole log has a page of its own, so a long
@@ -81,7 +79,7 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
         draw_form=(DrawForm(formdata=None, **small)
                    if view.expect is not None and view.expect.draw else None),
         note_form=NoteForm(formdata=None, note=record.get("note", ""), **small),
-        chart=totals_chart(record["players"], totals) if totals else None,
+        chart=totals_chart(record["players"], totals, label=t(N_("Totals by round"))) if totals else None,
         players=record["players"], adapter=adapter, log_tail=LOG_TAIL,
         minutes=duration_minutes(record, view),
     ), status

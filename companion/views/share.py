@@ -5,15 +5,18 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, abort, current_app, redirect, render_template, session, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, url_for
 
 from ..chart import totals_chart
 from ..forms.groups import ShareForm
-from ..games.base import ReplayError
+from ..games.base import N_, ReplayError
+from ..i18n import t
 from ..records import now_iso, replay
 from ..store import NoSuchGame, Store
 from .groups import _qr
 from .play import load
+
+from . import current_group
 
 bp = Blueprint("share", __name__)
 REFRESH_SECONDS = 15
@@ -74,9 +77,10 @@ def view(token: str) -> Any:
         abort(404)
     if record.get("group") != link.get("group"):
         abort(404)
-    # Group isolation covers share links too: a phone that joined another group gets 404.
-    # A guest's phone that never joined a group can follow with the link alone.
-    if session.get("group") not in (None, record.get("group")):
+    # Group isolation covers share links too: a phone in another group (joined, or in the
+    # household by default) gets 404; a phone in no group can follow with the link alone.
+    here = current_group()
+    if here is not None and here["id"] != record.get("group"):
         abort(404)
     try:
         view_ = replay(record)
@@ -85,7 +89,7 @@ def view(token: str) -> Any:
     totals = view_.game.totals_by_round(view_.state)
     response = current_app.make_response(render_template(
         "share/view.html", record=record, view=view_, players=record["players"],
-        chart=totals_chart(record["players"], totals) if totals else None,
+        chart=totals_chart(record["players"], totals, label=t(N_("Totals by round"))) if totals else None,
         refresh=None if view_.finished else REFRESH_SECONDS))
     response.headers["Cache-Control"] = "no-store"  # each refresh must show the new standings
     return response
