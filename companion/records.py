@@ -54,7 +54,7 @@ def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
         raise RulesError(errors)
     return {
         "game": slug, "players": players, "settings": settings, "group": group,
-        "note": note[:MAX_NOTE], "created": now_iso(), "version": 0,
+        "note": note[:MAX_NOTE], "created": now_iso(), "version": 0, "entries_version": 0,
         "entries": [], "undone": [], "submissions": [],
     }
 
@@ -124,7 +124,16 @@ def _view(game: Game, state: Any) -> View:
     return View(game, state, game.standings(state), game.outcome(state), game.expect(state))
 
 
-def _bump(record: dict[str, Any], submission: str | None) -> dict[str, Any]:
+def entries_version(record: Mapping[str, Any]) -> int:
+    """What an entry form was filled in against: it changes with every entry added, undone
+    or corrected, but not with the note, so editing the note on one phone does not make
+    the hand being typed on another phone stale. (``version`` changes with everything and
+    keys the caches.)"""
+    return record.get("entries_version", record.get("version", 0))
+
+
+def _bump(record: dict[str, Any], submission: str | None, entries: bool = True) -> dict[str, Any]:
+    record["entries_version"] = entries_version(record) + (1 if entries else 0)
     record["version"] = record.get("version", 0) + 1
     if submission:
         record["submissions"] = (record.get("submissions", []) + [submission])[-KEEP_SUBMISSIONS:]
@@ -135,7 +144,7 @@ def guard(record: Mapping[str, Any], version: int | None, submission: str | None
     """Refuse a repeated or stale form before anything is changed."""
     if submission and submission in record.get("submissions", ()):
         raise Repeated()
-    if version is not None and version != record.get("version", 0):
+    if version is not None and version != entries_version(record):
         raise Stale()
 
 
@@ -201,7 +210,7 @@ def set_note(record: Mapping[str, Any], note: str, *, submission: str | None = N
         raise Repeated()
     new = copy.deepcopy(dict(record))
     new["note"] = note.strip()[:MAX_NOTE]
-    return _bump(new, submission)
+    return _bump(new, submission, entries=False)
 
 
 # -- time --------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from ..games.scoot_state import (
     recruit_price, setup_for, upgrade_price,
 )
 from ..i18n import t
-from ..records import replay
+from ..records import entries_version, replay
 from . import EntryForm, attach_errors, choices, new_submission
 from .scoot import (
     ACTION_LABELS, ACTIONS, CHARACTER_LABELS, CHARACTERS, DUNGEON, EXTRA_LEVEL_ROWS, HOW_LABELS, INN,
@@ -247,7 +247,7 @@ class Adapter:
         for action in inn + dungeon:
             cls = ACTIONS[action]
             f = form if type(form) is cls else cls(data=_prefill(cls.entry_kind, prefill.get(action)))
-            f.action.data, f.kind.data, f.version.data = action, cls.entry_kind, record["version"]
+            f.action.data, f.kind.data, f.version.data = action, cls.entry_kind, entries_version(record)
             f.seat.data = str(seat)
             f.submission.data = f.submission.data or new_submission()
             forms[action] = f

@@ -24,7 +24,7 @@ from ..games.treasure import KEPT_PER_SIDE
 from ..games.treasure_market import (BANDIT_SKILLS, BANDITS, BLACK_MARKET_ROWS, COLOUR_LABELS,
                                      COLOURS, CROC_BROTHERS, KIND_LABELS, NUMBERS, REINFORCEMENTS,
                                      VIPER, Card, CursedPainting, GreatTreasure, parse_card)
-from ..records import replay
+from ..records import entries_version, replay
 from . import EntryForm, choices, new_submission, walk
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
@@ -360,7 +360,7 @@ class Adapter:
         if not isinstance(form, CorrectionForm):
             form = self.form("correction", record)
             form.kind.data = "correction"
-        form.version.data = record["version"]
+        form.version.data = entries_version(record)
         if not form.submission.data:
             form.submission.data = new_submission()
         return form

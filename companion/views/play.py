@@ -14,7 +14,8 @@ from ..forms import (CSRF_MESSAGE, DrawForm, ImportForm, NoteForm, UndoForm, att
 from ..forms.adapters import ADAPTERS
 from ..games.base import N_, ReplayError, RulesError, msg
 from ..i18n import t
-from ..records import (Repeated, Stale, add_entry, correct, duration_minutes, replay, set_note,
+from ..records import (Repeated, Stale, add_entry, correct, duration_minutes, entries_version,
+                       replay, set_note,
                        undo)
 from ..store import NoSuchGame, Store
 from ..transfer import ImportError_, export_record, import_record
@@ -64,12 +65,12 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
     if form is None and view.expect is not None:
         form = adapter.form(view.expect.kind, record)
     if form is not None:
-        form.version.data = record["version"]
+        form.version.data = entries_version(record)
         if view.expect is not None and not form.kind.data:
             form.kind.data = view.expect.kind
         if not form.submission.data:
             form.submission.data = new_submission()
-    small = {"version": record["version"], "submission": new_submission()}
+    small = {"version": entries_version(record), "submission": new_submission()}
     totals = view.game.totals_by_round(view.state)
     return render_template(
         f"play/game.html", record=record, view=view, form=form, messages=messages or [],
@@ -248,7 +249,7 @@ def edit(game_id: str, entry_id: int) -> Any:
                 messages, status = _attach(adapter, form, error), 422
             else:
                 return _back(game_id)
-    form.version.data = record["version"]
+    form.version.data = entries_version(record)
     form.kind.data = entry["kind"]
     if not form.submission.data:
         form.submission.data = new_submission()

@@ -344,3 +344,14 @@ def test_a_refused_hand_and_the_note_form_do_not_share_a_submission_id(user, sto
     entry = dict(user.form("/entries")["fields"])["submission"]
     note = dict(user.form("/note")["fields"])["submission"]
     assert entry != note
+
+
+def test_saving_the_note_on_one_phone_does_not_make_the_hand_on_another_stale(user, client, store):
+    game_id = start(user)
+    hand_form = user.form("/entries")  # the phone typing the hand
+    user.submit("/note", {"note": "At Dora's"})  # another phone saves the note
+    data = dict(hand_form["fields"])
+    data.update({k: str(v) for k, v in hand_values(40, 30, 10).items()})
+    response = client.post(f"/games/{game_id}/entries", data=data)
+    assert response.status_code == 303
+    assert len(store.load(game_id)["entries"]) == 1 and store.load(game_id)["note"] == "At Dora's"
