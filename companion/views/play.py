@@ -25,9 +25,9 @@ bp = Blueprint("play", __name__)
 
 STALE_MESSAGE = N_("Another phone changed this game meanwhile, so your entry was not stored. "
                    "Here is the game as it is now; check your entry and send it again.")
-# The game page shows the latest entries; the whole log has a page of its own, so a long
+# The game page shows the latest eight entries; the whole log has a page of its own, so a long
 # game (Loot and Scoot logs every action) keeps a small page on a slow connection.
-LOG_TAIL = 12
+LOG_TAIL = 8
 # The rules use SystemRandom when the app draws: nobody at the table can predict it.
 RNG = random.SystemRandom()
 

@@ -131,9 +131,18 @@ def test_a_game_page_is_small(user):
     user.open("/new/beutelschneider")
     user.submit("", {"player": ["Anna", "Ben", "Cem", "Dora", "Emil"]})
     html = len(user.page.encode())
-    css = len((ROOT / "static/css/app.css").read_bytes())
+    sheets = re.findall(r'<link rel="stylesheet" href="/static/([^"?]+)', user.page)
+    assert sheets == ["css/app.css"]  # Beutelschneider needs no stylesheet of its own
+    css = sum(len((ROOT / "static" / s).read_bytes()) for s in sheets)
     js = len((ROOT / "static/js/app.js").read_bytes())
     assert html + css + js <= 50 * 1024, (html, css, js)
+
+
+def test_a_game_page_loads_its_own_stylesheet_and_no_other_games(user):
+    user.open("/new/beutezug")
+    user.submit("", {"player": ["Anna", "Ben", "Cem", "", ""]})
+    sheets = re.findall(r'<link rel="stylesheet" href="/static/([^"?]+)', user.page)
+    assert sheets == ["css/app.css", "css/beutezug.css"]
 
 
 def test_switching_language_on_a_refused_entry_returns_to_the_game_page(user):
@@ -157,3 +166,14 @@ def test_a_damaged_index_is_reported_clearly_and_never_overwritten(client, store
     result = runner.invoke(args=["reindex"])
     assert result.exit_code != 0 and "left as it is" in result.output
     assert store.index_path.read_text() == '{"games": '
+
+
+def test_pages_and_styles_are_sent_compressed_to_a_browser_that_asks(client):
+    import gzip as gz
+    page = client.get("/", headers={"Accept-Encoding": "gzip, deflate"})
+    assert page.headers["Content-Encoding"] == "gzip"
+    assert "Loot Ledger" in gz.decompress(page.data).decode()
+    with client.get("/static/css/app.css", headers={"Accept-Encoding": "gzip"}) as css:
+        assert css.headers["Content-Encoding"] == "gzip"
+        assert len(css.data) < len((ROOT / "static/css/app.css").read_bytes()) / 3
+    assert "Content-Encoding" not in client.get("/").headers
