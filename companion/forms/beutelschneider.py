@@ -8,7 +8,7 @@ from wtforms import BooleanField, FieldList, Form, FormField, IntegerField, Radi
 from wtforms.validators import NumberRange, Optional
 
 from ..games.base import N_
-from ..games.beutelschneider import EVENT_KEYS, GOLD_IN_DECK
+from ..games.beutelschneider import CARDS_DEALT, EVENT_KEYS, GOLD_IN_DECK, TRUMPS_LEFT_OUT
 from . import EntryForm, choices
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
@@ -64,6 +64,8 @@ def _count(value: Any) -> int:
 
 class Adapter:
     forms = {"hand": HandForm, "tie_choice": TieChoiceForm}
+    cards_dealt = CARDS_DEALT
+    trumps_left_out = TRUMPS_LEFT_OUT
 
     def hand_cells(self, data: dict[str, Any], players: list[str]) -> list[tuple[str, int, int, int]]:
         """(player, gold, cutpurse penalty, special points) per seat for the log.

@@ -27,8 +27,9 @@ TRUMPS_LEFT_OUT = {
 # The authorities the Assassin can murder are those trumps still in the deck.
 AUTHORITIES = (N_("Court Physician"), N_("Chancellor"), N_("Bishop"), N_("Prince"))
 
-# Special-point events: (key, label, most per hand over all players or None for the
-# per-player "other" field). Each counts 10 points per occurrence.
+# Special-point events: (key, label, most per hand over all players, or None where another
+# check bounds it). Each counts 10 points per occurrence. Every one of them comes from a
+# single card (one Night Watchman, one Guard, ...), so only one player can score it in a hand.
 EVENTS = (
     ("night_watchman", N_("Night Watchman wins the last trick"), 1),
     ("guard", N_("Cutpurses caught by the Guard"), None),   # bounded by the cutpurse count
@@ -126,6 +127,7 @@ class Beutelschneider(Game):
             raise RulesError({"players": msg(N_("Enter a result for each of the %(n)s players."), n=n)})
         errors: dict[str, Msg] = {}
         gold, cutpurses, special, event_count = [], [], [], dict.fromkeys(EVENT_KEYS, 0)
+        event_players: dict[str, int] = dict.fromkeys(EVENT_KEYS, 0)
         for seat, row in enumerate(rows):
             row = row if isinstance(row, Mapping) else {}
             p = f"players.{seat}."
@@ -142,8 +144,9 @@ class Beutelschneider(Game):
             for key in EVENT_KEYS:
                 count = as_int(events, key, errors, p + key, lo=0, hi=20, default=0)
                 event_count[key] += count
+                event_players[key] += 1 if count else 0
                 points += SPECIAL_STEP * count
-            other = as_int(row, "other", errors, p + "other", lo=-1000, hi=1000, default=0)
+            other = as_int(row, "other", errors, p + "other", lo=0, hi=1000, default=0)
             if other % SPECIAL_STEP:
                 errors[p + "other"] = msg(N_("Special points come in tens."))
             gold.append(g)
@@ -162,7 +165,9 @@ class Beutelschneider(Game):
                 N_("The deck holds %(max)s cutpurses; %(total)s are counted (kept plus set aside by the Guard)."),
                 max=state.cutpurses_in_deck, total=sum(cutpurses) + caught)
         for key, _label, most in EVENTS:
-            if most is not None and event_count[key] > most:
+            if event_players[key] > 1:
+                errors[key] = msg(N_("There is one such card: only one player can score it in a hand."))
+            elif most is not None and event_count[key] > most:
                 errors[key] = msg(N_("At most %(max)s per hand."), max=most)
         authorities = len(AUTHORITIES) - len(TRUMPS_LEFT_OUT.get(len(state.players), ()))
         if event_count["assassin"] > authorities:
@@ -212,7 +217,11 @@ class Beutelschneider(Game):
             return None
         top = self._top(state)
         if len(top) == 1:
-            reached = sum(1 for t in state.totals if t >= state.limit)
+            # Who crossed the limit with the last hand (not earlier, before a tie was played on).
+            before = [t - s for t, s in zip(state.totals, state.hands[-1].scores)]
+            reached = sum(1 for t, b in zip(state.totals, before) if t >= state.limit > b)
+            if reached == 0:  # all were past the limit already: the table played on from a tie
+                return Outcome((top[0],), msg(N_("Highest total after playing on from a tie.")))
             if reached > 1:
                 return Outcome((top[0],), msg(
                     N_("%(count)s players reached %(limit)s in the same hand; the highest total wins."),

@@ -176,7 +176,9 @@ class LootAndScoot(Game):
             errors["levels"] = msg(N_("A Dungeon has only one Boss."))
         elif BOSS_LEVEL in levels and how != "peaceful":
             errors["how"] = msg(N_("Beating the Boss wins the battle: the party leaves peacefully."))
-        elif how == "peaceful" and not levels and not state.turn_specials:
+        elif how == "peaceful" and not levels and not state.turn_tiles:
+            # A party that saved itself from a Poison tile may leave peacefully (chapter 5),
+            # with nothing looted; only one that met nothing at all cannot.
             errors["how"] = msg(N_("Nothing was looted: the party ran screaming or lost."))
         if loot > state.pool.loot:
             errors["loot"] = msg(N_("Only %(n)s Loot markers are left."), n=state.pool.loot)

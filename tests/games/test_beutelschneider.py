@@ -63,10 +63,14 @@ def test_the_rulebooks_trump_combination_cancels_the_cutpurse_and_scores_nobody_
     # P1 leads a Beutelschneider, P2 plays the Guard (the -20 is cancelled: the cutpurse is
     # set aside), P3 the Chancellor, P4 the Assassin murders him, P5's Countess takes the
     # trick. The Guard's and the Assassin's players did not win the trick: no special points.
+    # Over the hand P5 took 30 gold and that trick; had the cutpurse counted it would be 10.
     players = ["P1", "P2", "P3", "P4", "P5"]
-    state = play([hand(row(0), row(0), row(0), row(0), row(0), set_aside=1)], players)
-    assert state.hands[0].scores == (0, 0, 0, 0, 0)
-    assert state.hands[0].cutpurses == (0, 0, 0, 0, 0)
+    state = play([hand(row(10), row(20), row(10), row(10), row(30), set_aside=1)], players)
+    assert state.hands[0].scores == (10, 20, 10, 10, 30)
+    assert state.hands[0].special == (0, 0, 0, 0, 0)
+    # The cutpurse in P5's trick, entered as kept instead of set aside, costs P5 20 points:
+    kept = play([hand(row(10), row(20), row(10), row(10), row(30, 1))], players)
+    assert kept.hands[0].scores[4] == 10
     # The set-aside cutpurse still counts against the four in the deck:
     with pytest.raises(ReplayError) as error:
         play([hand(row(0, 2), row(0, 2), row(0), row(0), row(0), set_aside=1)], players)
@@ -130,6 +134,8 @@ class TestTieAtTheTop:
         assert GAME.expect(state).kind == "hand"
         state = GAME.apply(state, *hand(row(20), row(30), row(30)))
         assert GAME.outcome(state).winners == (1,)
+        # Both had reached 100 a hand earlier: this hand did not bring two players over it.
+        assert str(GAME.outcome(state).decided_by) == "Highest total after playing on from a tie."
 
     def test_an_unknown_choice_is_refused(self):
         state = play(self.ENTRIES)
@@ -170,6 +176,16 @@ class TestRefusals:
 
     def test_a_player_without_gold_entered(self):
         assert "players.1.gold" in self.refused(hand(row(40), {"cutpurses": 0}, row(10)))
+
+    def test_negative_special_points(self):
+        assert "players.0.other" in self.refused(hand(row(40, other=-30), row(30), row(10)))
+
+    @pytest.mark.parametrize("event", ["guard", "assassin", "muscleman"])
+    def test_a_one_of_a_kind_card_scored_by_two_players(self, event):
+        players = ["A", "B", "C", "D", "E"]
+        errors = self.refused(hand(row(20, **{event: 1}), row(20, **{event: 1}), row(20), row(20), row(0)),
+                              players)
+        assert event in errors
 
     def test_two_night_watchmen_in_one_hand(self):
         assert "night_watchman" in self.refused(hand(row(40, night_watchman=1), row(30, night_watchman=1), row(10)))

@@ -136,3 +136,17 @@ def test_refuses_more_loot_markers_than_rooms_looted():
 def test_refuses_a_boss_kill_that_did_not_end_peacefully():
     state = play(started(), FIRST_ACTION)
     assert "how" in refused(state, "leave", {"dungeon": 1, "levels": [6], "how": "fled"})
+
+
+def test_a_party_that_saved_itself_from_poison_may_leave_peacefully_with_nothing_looted():
+    # Chapter 5: "discard the Poison tile ... You may leave peacefully or continue exploring."
+    state = play(started(), FIRST_ACTION, ("action", {"action": "poison", "saved": True}))
+    gold, pity = state.parties[0].gold, state.parties[0].pity
+    state = GAME.apply(state, "leave", {"dungeon": 1, "levels": [], "how": "peaceful"})
+    assert state.parties[0].gold == gold   # 3 x no level, and a neutralised tile pays nothing
+    assert state.parties[0].pity == pity   # no Divine Pity: the party did not flee or lose
+
+
+def test_a_party_that_met_nothing_cannot_leave_peacefully():
+    state = play(started(), FIRST_ACTION)
+    assert "how" in refused(state, "leave", {"dungeon": 1, "levels": [], "how": "peaceful"})
