@@ -7,7 +7,7 @@ replays the entries, so a record that breaks the rules is refused.
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import datetime, timezone
 from collections.abc import Mapping
 from typing import Any
 
@@ -65,7 +65,8 @@ def _time(value: Any, entry: int | None) -> str:
         if entry is None:
             raise _fail(N_("The record's start time is not an ISO 8601 time with its zone."))
         raise _fail(N_("Entry %(n)s: its time is not an ISO 8601 time with its zone."), n=entry)
-    return moment.isoformat(timespec="seconds")
+    # Kept in UTC like the app's own times, so times compare as text (history filters).
+    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
 
 
 def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household") -> dict[str, Any]:
