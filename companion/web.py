@@ -76,6 +76,14 @@ def _when(value: str | None, fmt: str = "medium") -> str:
     return format_datetime(moment, fmt) if moment else ""
 
 
+def _number(n: int | float | None) -> str:
+    # Whole numbers below 1000 look the same in English and German; Babel's formatting is
+    # a tenth of a game page's render time for the few dozen scores on it.
+    if isinstance(n, int) and -1000 < n < 1000:
+        return str(n)
+    return format_decimal(n) if n is not None else ""
+
+
 def game_stylesheet(slug: str) -> str | None:
     """A game's own stylesheet (static/css/<slug>.css), if it has one: only that game's
     pages load it, so every page stays small."""
@@ -125,5 +133,5 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["percent"] = lambda x: format_percent(x) if x is not None else ""
     app.jinja_env.filters["decimal"] = (
         lambda x: format_decimal(x, format="#,##0.0") if x is not None else "–")
-    app.jinja_env.filters["number"] = lambda n: format_decimal(n) if n is not None else ""
+    app.jinja_env.filters["number"] = _number
     app.jinja_env.globals["g"] = g
