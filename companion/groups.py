@@ -182,6 +182,36 @@ def failed(store: Store, address: str, now: float | None = None) -> int:
     return store.change_state(THROTTLE, change)[address]["failures"]
 
 
+def failures(store: Store, address: str) -> int:
+    return (store.read_state(THROTTLE).get(address) or {}).get("failures", 0)
+
+
+def attempt(store: Store, address: str, now: float | None = None) -> int:
+    """Before a code is checked: the seconds ``address`` must still wait, or 0 once this
+    attempt is counted as a wrong code (``succeeded`` takes it back).
+
+    Counting first, in one change under the state's lock, means guesses sent in parallel
+    cannot all pass the check before any of them is counted.
+    """
+    waited = {"seconds": 0}
+
+    def change(state: dict[str, Any]) -> dict[str, Any]:
+        # The time is read under the lock: read before it, a guess that waited for the lock
+        # would find another's later "last" and count a wait that is not there.
+        at = time.time() if now is None else now
+        state = {a: s for a, s in state.items() if at - s.get("last", 0) < FORGET_AFTER}
+        seen = state.get(address, {"failures": 0, "last": at})
+        wait = wait_after(seen["failures"])
+        left = seen["last"] + wait - at
+        if wait and left > 0:
+            waited["seconds"] = int(left + 0.999)
+            return state
+        state[address] = {"failures": seen["failures"] + 1, "last": at}
+        return state
+    store.change_state(THROTTLE, change)
+    return waited["seconds"]
+
+
 def succeeded(store: Store, address: str) -> None:
     if address in store.read_state(THROTTLE):
         store.change_state(THROTTLE, lambda s: {a: v for a, v in s.items() if a != address})

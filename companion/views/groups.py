@@ -44,14 +44,16 @@ def _address() -> str:
 
 
 def _throttled() -> int:
-    wait = groups.seconds_to_wait(_store(), _address())
+    """0 when this address may try a code now (the try is counted as wrong until it
+    succeeds), else the seconds it must wait."""
+    wait = groups.attempt(_store(), _address())
     if wait:
         current_app.logger.warning("join refused: %s must wait %ss after wrong codes", _address(), wait)
     return wait
 
 
 def _wrong(what: str) -> None:
-    count = groups.failed(_store(), _address())
+    count = groups.failures(_store(), _address())
     current_app.logger.warning("wrong %s from %s (%d in a row)", what, _address(), count)
 
 
@@ -90,6 +92,7 @@ def join_link(gid: str, token: str) -> Any:
     if group is None or not groups.token_matches(current_app.secret_key, group, token):
         _wrong("join link")
         abort(404)
+    groups.succeeded(_store(), _address())  # the link's token was right
     form = JoinLinkForm()
     if request.method == "POST":
         if form.validate():

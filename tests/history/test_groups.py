@@ -208,3 +208,22 @@ def test_a_refused_player_name_is_not_copied_into_the_other_forms(app, user, sto
     for form in forms_of(user.page):
         if "/players" not in form["action"]:
             assert ("name", "Ben") not in form["fields"], form["action"]
+
+
+def test_guesses_sent_in_parallel_are_each_counted_before_the_code_is_checked(app, store, club):
+    import threading
+    from companion import groups as g
+    results = []
+    barrier = threading.Barrier(8)
+
+    def guess():
+        barrier.wait()
+        results.append(g.attempt(store, "10.0.0.9"))
+    threads = [threading.Thread(target=guess) for _ in range(8)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    # Three tries are free; every later one in the same burst has to wait.
+    assert sorted(results)[:g.FREE_TRIES] == [0] * g.FREE_TRIES
+    assert all(r > 0 for r in sorted(results)[g.FREE_TRIES:])
