@@ -76,7 +76,7 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
     small = {"version": entries_version(record), "submission": new_submission()}
     totals = view.game.totals_by_round(view.state)
     return render_template(
-        f"play/game.html", record=record, view=view, form=form, messages=messages or [],
+        "play/game.html", record=record, view=view, form=form, messages=messages or [],
         # formdata=None: on a page shown after a POST, Flask-WTF would otherwise fill these
         # from the posted form, with its (now old) version and its submission id.
         undo_form=UndoForm(formdata=None, **small) if record["entries"] else None,

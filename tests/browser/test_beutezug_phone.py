@@ -1,7 +1,6 @@
 """Beutezug on a phone: three players, the app draws the placement chips, seven rounds to the end."""
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import expect
 
 from companion.records import replay

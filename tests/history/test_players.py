@@ -6,7 +6,6 @@ import re
 import pytest
 
 from companion import groups, stats
-from tests.formpage import Browserless
 from tests.history.conftest import finished_game
 
 

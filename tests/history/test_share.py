@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from companion.records import new_record
-from tests.formpage import Browserless, forms_of
+from tests.formpage import forms_of
 from tests.history.conftest import join
 
 

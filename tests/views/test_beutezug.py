@@ -5,7 +5,6 @@ import json
 import re
 from io import BytesIO
 
-import pytest
 
 from companion.records import replay
 from tests.formpage import forms_of

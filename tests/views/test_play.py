@@ -284,14 +284,14 @@ def test_a_long_game_shows_its_latest_entries_and_links_to_all_of_them(user, sto
     for _ in range(LOG_TAIL + 3):
         user.submit("/entries", hand_values(20, 30, 30))
     assert user.page.count("<li") - user.page.count('<li><a') >= LOG_TAIL
-    assert f'start="4"' in user.page
+    assert 'start="4"' in user.page
     assert f"All {LOG_TAIL + 3} entries" in user.page
     user.open(f"/games/{game_id}/log")
     assert user.page.count("Correct</a>") == LOG_TAIL + 3
 
 
 def test_a_finished_game_says_how_long_it_took(user, store):
-    game_id = start(user)
+    start(user)
     user.submit("/entries", hand_values(60, 10, 10))
     user.submit("/entries", hand_values(50, 20, 10))
     assert re.search(r"· \d+ min", user.page)

@@ -6,15 +6,8 @@ import re
 
 import pytest
 
-from companion import create_app
 from companion.records import add_entry, new_record
 from tests.games.test_scoot_game import THREE_PLAYER_GAME, TWO_PLAYER_GAME
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")})
-    return app
 
 
 PICKS = (["squire", "wizard"], ["priest", "thief"], ["squire", "priest"], ["thief", "wizard"])

@@ -256,7 +256,7 @@ def test_equal_coins_at_the_target_mean_another_turn(user, store):
 # -- the best-resale helper --------------------------------------------------------------------------
 
 def test_the_helper_finds_the_best_resale_without_javascript(user, store):
-    game_id = ready(user)
+    ready(user)
     link = re.search(r'href="(/give-me-the-treasure/best-resale\?[^"]+)"', user.page).group(1)
     assert "bandit=chipo" in link and "reinforcements=super_rou_rou" in link
     user.open(link.replace("&amp;", "&") + "&chest=red1&chest=red2&chest=red3&chest=blue3&chest=green3")
