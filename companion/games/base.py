@@ -109,6 +109,13 @@ class Game(ABC):
     min_players: int
     max_players: int
 
+    def player_count_errors(self, players: Sequence[str]) -> dict[str, Msg]:
+        """The rulebook's player count, as a message on the ``players`` field."""
+        if self.min_players <= len(players) <= self.max_players:
+            return {}
+        return {"players": msg(N_("%(game)s is played by %(min)s to %(max)s players."),
+                               game=self.title, min=self.min_players, max=self.max_players)}
+
     @abstractmethod
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
         """Check the players and settings; return the settings with defaults filled in.

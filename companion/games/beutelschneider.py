@@ -87,10 +87,7 @@ class Beutelschneider(Game):
     max_players = 5
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
-        errors: dict[str, Msg] = {}
-        if not self.min_players <= len(players) <= self.max_players:
-            errors["players"] = msg(N_("Beutelschneider is played by %(min)s to %(max)s players."),
-                                    min=self.min_players, max=self.max_players)
+        errors: dict[str, Msg] = self.player_count_errors(players)
         out = dict(SETTINGS_DEFAULTS)
         out.update({k: settings[k] for k in SETTINGS_DEFAULTS if k in settings})
         out["limit"] = as_int(out, "limit", errors, "limit", lo=10, hi=10000)

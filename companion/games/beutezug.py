@@ -162,10 +162,7 @@ class Beutezug(Game):
     max_players = 5
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
-        errors: dict[str, Msg] = {}
-        if not self.min_players <= len(players) <= self.max_players:
-            errors["players"] = msg(N_("Beutezug is played by %(min)s to %(max)s players."),
-                                    min=self.min_players, max=self.max_players)
+        errors: dict[str, Msg] = self.player_count_errors(players)
         out = {k: settings.get(k, v) for k, v in SETTINGS_DEFAULTS.items()}
         chips = out["loot_chips"]
         if isinstance(chips, str):

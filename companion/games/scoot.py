@@ -47,9 +47,8 @@ class LootAndScoot(Game):
     max_players = 4
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
-        if not self.min_players <= len(players) <= self.max_players:
-            raise RulesError({"players": msg(N_("Loot and Scoot is played by %(min)s to %(max)s players."),
-                                             min=self.min_players, max=self.max_players)})
+        if errors := self.player_count_errors(players):
+            raise RulesError(errors)
         return {}
 
     def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> State:
