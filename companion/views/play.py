@@ -15,8 +15,7 @@ from ..forms.adapters import ADAPTERS
 from ..games.base import N_, ReplayError, RulesError, msg
 from ..i18n import t
 from ..records import (Repeated, Stale, add_entry, correct, duration_minutes, entries_version,
-                       replay, set_note,
-                       undo)
+                       replay, set_note, undo)
 from ..store import NoSuchGame, Store
 from ..transfer import ImportError_, export_record, import_record
 from . import group_id
@@ -83,7 +82,8 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
         draw_form=(DrawForm(formdata=None, **small)
                    if view.expect is not None and view.expect.draw else None),
         note_form=NoteForm(formdata=None, note=record.get("note", ""), **small),
-        chart=totals_chart(record["players"], totals, label=t(N_("Totals by round"))) if totals else None,
+        chart=(totals_chart(record["players"], totals, label=t(N_("Totals by round")))
+               if totals else None),
         players=record["players"], adapter=adapter, log_tail=LOG_TAIL,
         minutes=duration_minutes(record, view),
     ), status
