@@ -39,13 +39,18 @@ def manage(game_id: str) -> Any:
                            qr=_qr(url) if url else None, form=ShareForm())
 
 
+def _refused(record: dict[str, Any], game_id: str, form: ShareForm) -> Any:
+    """The share page again after a form whose token did not check out; nothing changed."""
+    return render_template("share/manage.html", record=record, link=_link_of(game_id), url=None,
+                           qr=None, form=form, refused=True), 422
+
+
 @bp.post("/games/<game_id>/share")
 def create(game_id: str) -> Any:
     record = load(game_id)
     form = ShareForm()
     if not form.validate():
-        return render_template("share/manage.html", record=record, link=_link_of(game_id), url=None,
-                               qr=None, form=form, refused=True), 422
+        return _refused(record, game_id, form)
     if _link_of(game_id) is None:
         doc = {"id": secrets.token_urlsafe(16), "game": game_id, "group": record.get("group"),
                "created": now_iso()}
@@ -58,8 +63,7 @@ def revoke(game_id: str) -> Any:
     record = load(game_id)
     form = ShareForm()
     if not form.validate():
-        return render_template("share/manage.html", record=record, link=_link_of(game_id), url=None,
-                               qr=None, form=form, refused=True), 422
+        return _refused(record, game_id, form)
     _store().change_table("shares", lambda t: {k: s for k, s in t.items() if s["game"] != game_id})
     return redirect(url_for("share.manage", game_id=game_id), 303)
 
