@@ -256,7 +256,7 @@ def edit(game_id: str, entry_id: int) -> Any:
     form.kind.data = entry["kind"]
     if not form.submission.data:
         form.submission.data = new_submission()
-    return render_template("play/edit.html", record=record, entry=entry, number=number,
+    return render_template("play/edit.html", record=record, entry=entry, entry_number=number,
                            form=form, messages=messages, adapter=adapter,
                            players=record["players"]), status
 
