@@ -10,7 +10,7 @@ import uuid
 from collections.abc import Iterator
 from typing import Any
 
-from flask_wtf import FlaskForm
+from .base import LedgerForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import Field, HiddenField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
@@ -35,7 +35,7 @@ def new_submission() -> str:
     return uuid.uuid4().hex
 
 
-class ChangeForm(FlaskForm):
+class ChangeForm(LedgerForm):
     """The part every record-changing form shares."""
 
     version = HiddenField()
@@ -64,7 +64,7 @@ class NoteForm(ChangeForm):
     note = TextAreaField(N_("Note"), validators=[Optional(), Length(max=MAX_NOTE)])
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(LedgerForm):
     game = RadioField(N_("Game"), choices=choices((slug, g.title) for slug, g in GAMES.items()),
                       validators=[InputRequired(message=N_("Choose a game."))])
     players = StringField(N_("Players in seat order, one per field"))
@@ -74,11 +74,11 @@ class NewGameForm(FlaskForm):
         return [v[:MAX_NAME] for v in formdata.getlist("player") if v.strip()]
 
 
-class ImportForm(FlaskForm):
+class ImportForm(LedgerForm):
     file = FileField(N_("Game record (JSON)"), validators=[FileRequired(message=N_("Choose a file."))])
 
 
-class LanguageForm(FlaskForm):
+class LanguageForm(LedgerForm):
     lang = SelectField(choices=choices([("en", "English"), ("de", "Deutsch")]))
     next = HiddenField()
 
@@ -94,7 +94,7 @@ def walk(fields: Any) -> Iterator[Field]:
             yield field
 
 
-def attach_errors(form: FlaskForm, error: RulesError) -> list[str]:
+def attach_errors(form: LedgerForm, error: RulesError) -> list[str]:
     """Put each rules message next to its field; return the ones that belong to no field.
 
     Rules name fields by dotted paths into the entry's data (``players.2.gold``); form

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_wtf import FlaskForm
+from .base import LedgerForm
 from wtforms import BooleanField, FieldList, Form, FormField, IntegerField, RadioField, SelectField
 from wtforms.validators import NumberRange, Optional
 
@@ -47,7 +47,7 @@ class TieChoiceForm(EntryForm):
         ("another_hand", N_("Play another hand")), ("share", N_("Share the win"))]))
 
 
-class SetupForm(FlaskForm):
+class SetupForm(LedgerForm):
     class Meta:
         csrf = False  # sent inside the new-game form, which carries the token
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import url_for
-from flask_wtf import FlaskForm
+from .base import LedgerForm
 from wtforms import FieldList, Form, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
@@ -58,7 +58,7 @@ class CoinForm(EntryForm):
                         validators=[InputRequired(message=N_("Choose a player."))])
 
 
-class SetupForm(FlaskForm):
+class SetupForm(LedgerForm):
     class Meta:
         csrf = False  # sent inside the new-game form, which carries the token
 

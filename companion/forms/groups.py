@@ -1,7 +1,7 @@
 """Forms of the group pages: join, access code, players, share links, restore. Shape only."""
 from __future__ import annotations
 
-from flask_wtf import FlaskForm
+from .base import LedgerForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import HiddenField, PasswordField, SelectField, StringField
 from wtforms.validators import InputRequired, Length
@@ -12,55 +12,55 @@ from ..records import MAX_NAME
 REQUIRED = N_("This field is required.")
 
 
-class JoinForm(FlaskForm):
+class JoinForm(LedgerForm):
     name = StringField(N_("Group"), validators=[InputRequired(message=REQUIRED), Length(max=40)])
     code = PasswordField(N_("Access code"), validators=[Length(max=200)])
     next = HiddenField()
 
 
-class JoinLinkForm(FlaskForm):
+class JoinLinkForm(LedgerForm):
     pass
 
 
-class CodeForm(FlaskForm):
+class CodeForm(LedgerForm):
     code = PasswordField(N_("New access code"), validators=[InputRequired(message=REQUIRED),
                                                             Length(max=200)])
 
 
-class GroupNameForm(FlaskForm):
+class GroupNameForm(LedgerForm):
     name = StringField(N_("Name of the group"), validators=[InputRequired(message=REQUIRED),
                                                             Length(max=40)])
 
 
-class NewGroupForm(FlaskForm):
+class NewGroupForm(LedgerForm):
     name = StringField(N_("Name of the new group"), validators=[InputRequired(message=REQUIRED),
                                                                 Length(max=40)])
     code = PasswordField(N_("Its access code"), validators=[InputRequired(message=REQUIRED),
                                                             Length(max=200)])
 
 
-class AddPlayerForm(FlaskForm):
+class AddPlayerForm(LedgerForm):
     name = StringField(N_("Name"), validators=[InputRequired(message=REQUIRED), Length(max=MAX_NAME)])
 
 
-class RenameForm(FlaskForm):
+class RenameForm(LedgerForm):
     player = SelectField(N_("Player"), validate_choice=False)
     name = StringField(N_("New name"), validators=[InputRequired(message=REQUIRED),
                                                    Length(max=MAX_NAME)])
 
 
-class MergeForm(FlaskForm):
+class MergeForm(LedgerForm):
     player = SelectField(N_("Player"), validate_choice=False)
     into = SelectField(N_("is the same person as"), validate_choice=False)
 
 
-class UndoAliasForm(FlaskForm):
+class UndoAliasForm(LedgerForm):
     pass
 
 
-class ShareForm(FlaskForm):
+class ShareForm(LedgerForm):
     pass
 
 
-class RestoreForm(FlaskForm):
+class RestoreForm(LedgerForm):
     file = FileField(N_("Backup (JSON)"), validators=[FileRequired(message=N_("Choose a file."))])

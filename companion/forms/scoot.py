@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from flask_wtf import FlaskForm
+from .base import LedgerForm
 from wtforms import (BooleanField, FieldList, Form, FormField, HiddenField, IntegerField,
                      RadioField, SelectMultipleField, StringField)
 from wtforms.validators import NumberRange, Optional
@@ -51,7 +51,7 @@ def _int(value: Any) -> Any:
 
 # -- setup and the entries before and after play ------------------------------------------
 
-class SetupForm(FlaskForm):
+class SetupForm(LedgerForm):
     class Meta:
         csrf = False  # sent inside the new-game form, which carries the token
 
@@ -225,7 +225,7 @@ ACTIONS: dict[str, type[ActionForm]] = {
 }
 
 
-class OddsForm(FlaskForm):
+class OddsForm(LedgerForm):
     """The battle-odds helper: a GET form, so it works without JavaScript and can be bookmarked."""
 
     class Meta:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import g, request
-from flask_wtf import FlaskForm
+from .base import LedgerForm
 from wtforms import (BooleanField, Field, FieldList, Form, FormField, IntegerField, RadioField,
                      SelectField, SelectMultipleField, StringField)
 from wtforms.utils import unset_value
@@ -94,7 +94,7 @@ REINFORCEMENT_CHOICES = choices(REINFORCEMENTS.items())
 # -- setup -----------------------------------------------------------------------------------
 
 
-class SetupForm(FlaskForm):
+class SetupForm(LedgerForm):
     class Meta:
         csrf = False  # sent inside the new-game form, which carries the token
 
@@ -177,7 +177,7 @@ class CorrectionForm(EntryForm):
 # -- the best-resale helper ----------------------------------------------------------------------
 
 
-class ResaleForm(FlaskForm):
+class ResaleForm(LedgerForm):
     class Meta:
         csrf = False  # a GET form that changes nothing
 
