@@ -10,12 +10,12 @@ import uuid
 from collections.abc import Iterator
 from typing import Any
 
-from .base import LedgerForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import Field, HiddenField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional
 
+from .base import LedgerForm
 from ..games import GAMES
 from ..games.base import N_, RulesError
 from ..i18n import t

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import url_for
-from .base import LedgerForm
-from wtforms import FieldList, Form, FormField, HiddenField, RadioField, SelectField, StringField
+from wtforms import FieldList, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
+from .base import LedgerForm, SubForm
 from ..games.base import N_
 from ..games.beutezug import ROUNDS, State, bonus_inventory, points_groups
 from ..games.beutezug_cards import BONUS_LABELS, BONUSES, LOOT_RANGE, PLACEMENT_CHIP_BONUSES
@@ -31,7 +31,7 @@ BONUS_SHORT = {"none": N_("none"), "orange": N_("+1 orange"), "green": N_("+1 gr
                "reroll_all": N_("all dice")}
 
 
-class Outcome(Form):
+class Outcome(SubForm):
     """One heist: the card kept (seized from stack 2-5, or the 0-card after a failed heist)."""
 
     seat = HiddenField()
@@ -70,13 +70,13 @@ class SetupForm(LedgerForm):
         default=list(PLACEMENT_CHIP_BONUSES))
 
 
-class Die(Form):
+class Die(SubForm):
     colour = SelectField(N_("Colour"), choices=choices(
         [("", "–")] + [(c, COLOUR_LABELS[c]) for c in COLOURS]), validate_choice=False)
     minimum = StringField(N_("At least"), render_kw=NUMERIC)
 
 
-class HeistForm(Form):
+class HeistForm(SubForm):
     """The heist check (a GET form, no CSRF: it changes nothing)."""
 
     seat = SelectField(N_("Player"), validate_choice=False)

@@ -1,11 +1,11 @@
 """Forms of the group pages: join, access code, players, share links, restore. Shape only."""
 from __future__ import annotations
 
-from .base import LedgerForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import HiddenField, PasswordField, SelectField, StringField
 from wtforms.validators import InputRequired, Length
 
+from .base import LedgerForm
 from ..games.base import N_
 from ..records import MAX_NAME
 

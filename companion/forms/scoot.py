@@ -12,12 +12,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .base import LedgerForm
-from wtforms import (BooleanField, FieldList, Form, FormField, HiddenField, IntegerField,
+from wtforms import (BooleanField, FieldList, FormField, HiddenField, IntegerField,
                      RadioField, SelectMultipleField, StringField)
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import CheckboxInput
 
+from .base import LedgerForm, SubForm
 from ..games.base import N_
 from ..games.scoot import roll_2d6
 from ..games.scoot_state import BOSS_LEVEL, CLASSES, HIRELING, TITLES, TOKENS
@@ -66,7 +66,7 @@ class PickForm(EntryForm):
                                   validate_choice=False, option_widget=CheckboxInput())
 
 
-class PlayerFinal(Form):
+class PlayerFinal(SubForm):
     loot = FieldList(IntegerField(N_("Loot marker"), validators=[Optional()], render_kw=NUMERIC))
     unclaimed = IntegerField(N_("Unclaimed tiles in their Dungeon"), validators=[Optional()],
                              render_kw=NUMERIC)

@@ -12,13 +12,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import g, request
-from .base import LedgerForm
-from wtforms import (BooleanField, Field, FieldList, Form, FormField, IntegerField, RadioField,
+from wtforms import (BooleanField, Field, FieldList, FormField, IntegerField, RadioField,
                      SelectField, SelectMultipleField, StringField)
 from wtforms.utils import unset_value
 from wtforms.validators import Length, Optional
 from wtforms.widgets import ListWidget
 
+from .base import LedgerForm, SubForm
 from ..games.base import N_, RulesError
 from ..games.treasure import KEPT_PER_SIDE
 from ..games.treasure_market import (BANDIT_SKILLS, BANDITS, BLACK_MARKET_ROWS, COLOUR_LABELS,
@@ -76,8 +76,8 @@ class Chips(SelectMultipleField):
         super().__init__(label, validate_choice=False, **kwargs)
 
 
-def _group(name: str, fields: Mapping[str, Any]) -> type[Form]:
-    return type(name, (Form,), dict(fields))
+def _group(name: str, fields: Mapping[str, Any]) -> type[SubForm]:
+    return type(name, (SubForm,), dict(fields))
 
 
 def _aliases(target: str, count: int, suffix: str = "") -> dict[str, ErrorAlias]:

@@ -355,3 +355,21 @@ def test_saving_the_note_on_one_phone_does_not_make_the_hand_on_another_stale(us
     response = client.post(f"/games/{game_id}/entries", data=data)
     assert response.status_code == 303
     assert len(store.load(game_id)["entries"]) == 1 and store.load(game_id)["note"] == "At Dora's"
+
+
+def test_a_gold_that_is_not_a_number_is_refused_in_the_pages_language(user, store):
+    # WTForms' own messages come from its catalog, loaded once per language and cached:
+    # the cache must follow each request's language, in a player's row (a subform) too.
+    game_id = start(user)
+    response = user.submit("/entries", hand_values("abc", 30, 10))
+    assert response.status_code == 422
+    assert "Not a valid integer value." in user.page
+    user.submit("/lang", button=("lang", "de"))
+    user.open(f"/games/{game_id}")
+    response = user.submit("/entries", hand_values("abc", 30, 10))
+    assert response.status_code == 422
+    assert "Keine gültige, ganze Zahl." in user.page
+    assert "Not a valid integer value." not in user.page
+    response = user.submit("/entries", hand_values(90, 30, 10))
+    assert "Zahl muss zwischen 0 und 80 liegen." in user.page
+    assert store.load(game_id)["entries"] == []
