@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, current_app, g, render_template, request, url_for
+from flask import (Flask, current_app, g, has_request_context, render_template, request,
+                   url_for)
 from babel import dates
 from flask_babel import format_decimal, format_percent, get_locale, get_timezone
 from jinja2 import TemplateNotFound
@@ -95,6 +96,27 @@ def _number(n: int | float | None) -> str:
     return format_decimal(n) if n is not None else ""
 
 
+def _url_for(endpoint: str, **values: Any) -> str:
+    """``url_for`` for templates, remembered: a game page builds two dozen addresses, each
+    a walk through the URL map, and an address depends only on the endpoint, its values
+    and where the app is mounted. Relative endpoints and options (``_external`` ...) depend
+    on more, so they are always built afresh."""
+    if (endpoint.startswith(".") or any(k.startswith("_") for k in values)
+            or not has_request_context()):
+        return url_for(endpoint, **values)
+    try:
+        # The type is part of the key: 1 and True are equal keys but different addresses.
+        key = tuple(sorted((k, type(v).__name__, v) for k, v in values.items()))
+        return _built_url(request.script_root, endpoint, key)
+    except TypeError:  # an unhashable value (a list for a repeated query parameter)
+        return url_for(endpoint, **values)
+
+
+@lru_cache(maxsize=4096)
+def _built_url(script_root: str, endpoint: str, values: tuple[tuple[str, str, Any], ...]) -> str:
+    return url_for(endpoint, **{k: v for k, _, v in values})
+
+
 def game_stylesheet(slug: str) -> str | None:
     """A game's own stylesheet (static/css/<slug>.css), if it has one: only that game's
     pages load it, so every page stays small."""
@@ -146,3 +168,4 @@ def init_app(app: Flask) -> None:
         lambda x: format_decimal(x, format="#,##0.0") if x is not None else "–")
     app.jinja_env.filters["number"] = _number
     app.jinja_env.globals["g"] = g
+    app.jinja_env.globals["url_for"] = _url_for

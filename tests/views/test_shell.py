@@ -177,3 +177,12 @@ def test_pages_and_styles_are_sent_compressed_to_a_browser_that_asks(client):
         assert css.headers["Content-Encoding"] == "gzip"
         assert len(css.data) < len((ROOT / "static/css/app.css").read_bytes()) / 3
     assert "Content-Encoding" not in client.get("/").headers
+
+
+def test_links_follow_where_the_app_is_mounted(client):
+    # Template addresses are remembered once built; the mount point is part of what they
+    # are remembered by, so an app behind two prefixes links each page under its own.
+    for root in ("/ledger", "/other", ""):
+        page = client.get("/", base_url=f"http://localhost{root}/").get_data(as_text=True)
+        assert f'href="{root}/static/css/app.css"' in page
+        assert f'href="{root}/history"' in page
