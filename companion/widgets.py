@@ -14,29 +14,34 @@ from .i18n import t
 
 
 def errors(field: Any) -> Markup:
-    return Markup("".join(f'<span class="error">{escape(t(e))}</span>' for e in field.errors or ()))
+    if not field.errors:
+        return Markup()
+    return Markup("".join(f'<span class="error">{escape(t(e))}</span>' for e in field.errors))
 
 
 def number(field: Any, label: str | None = None, min: int | None = 0, max: int | None = None,
            stepper: bool = False, placeholder: str | None = None) -> Markup:
     """A whole number: a numeric keypad, and large − / + buttons added by app.js for the
-    small counts (``stepper``); without JavaScript it is a plain number field."""
-    invalid = bool(field.errors)
-    attrs = [f'type="number" id="{escape(field.id)}" name="{escape(field.name)}" '
-             f'value="{escape(field._value())}" inputmode="numeric" '
-             f'class="{"stepper" if stepper else "num"}"']
+    small counts (``stepper``); without JavaScript it is a plain number field.
+
+    The id and name are made by WTForms from our field names and list indices, and min and
+    max are our numbers; the value may be what someone typed, so it is escaped, as are the
+    label and placeholder text."""
+    extra = ""
     if min is not None:
-        attrs.append(f'min="{escape(min)}"')
+        extra += f' min="{int(min)}"'
     if max is not None:
-        attrs.append(f'max="{escape(max)}"')
+        extra += f' max="{int(max)}"'
     if placeholder:
-        attrs.append(f'placeholder="{escape(placeholder)}"')
-    if invalid:
-        attrs.append('aria-invalid="true"')
+        extra += f' placeholder="{escape(placeholder)}"'
+    if field.errors:
+        extra += ' aria-invalid="true"'
     return Markup(
-        f'<label class="field{" invalid" if invalid else ""}">'
+        f'<label class="field{" invalid" if field.errors else ""}">'
         f'<span>{escape(t(label or field.label.text))}</span>'
-        f'<input {" ".join(attrs)}>{errors(field)}</label>')
+        f'<input type="number" id="{field.id}" name="{field.name}" value="{escape(field._value())}"'
+        f' inputmode="numeric" class="{"stepper" if stepper else "num"}"{extra}>'
+        f'{errors(field)}</label>')
 
 
 def hidden(form: Any) -> Markup:
