@@ -7,14 +7,14 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from babel import dates
 from flask import (Flask, current_app, g, has_request_context, render_template, request,
                    url_for)
-from babel import dates
 from flask_babel import format_decimal, format_percent, get_locale, get_timezone
+from flask_wtf.csrf import generate_csrf
 from jinja2 import TemplateNotFound
 
 from . import cli
-from .forms import LanguageForm
 from .groups import display_name
 from .i18n import LANGUAGES, t
 from .records import parse_time
@@ -153,11 +153,10 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def helpers() -> dict[str, Any]:
-        def language_form() -> LanguageForm:
-            # formdata=None: the switch never reads this request's body, which may be the
-            # one refused as too large (the 413 page would fail reading it again).
-            return LanguageForm(formdata=None, lang=str(get_locale()), next=_here())
-        return {"language_form": language_form, "LANGUAGES": LANGUAGES,
+        # The language switch is on every page: its two hidden values are written out
+        # rather than through a LanguageForm, whose construction was a third of the
+        # header's render time. home.language checks them with the form.
+        return {"csrf_token": generate_csrf, "here": _here, "LANGUAGES": LANGUAGES,
                 "locale": lambda: str(get_locale()), "current_group": current_group,
                 "game_stylesheet": game_stylesheet}
 
