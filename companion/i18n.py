@@ -15,6 +15,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import g, request, session
 from flask_babel import Babel, get_translations
+from markupsafe import Markup
 
 from .games.base import Msg
 
@@ -68,6 +69,14 @@ def gettext(text: str, **args: Any) -> str:
     return translated % args if args else translated
 
 
+def template_gettext(text: str, **args: Any) -> Markup:
+    """``_()`` in templates, as Jinja's newstyle gettext does it (the message is trusted,
+    the values filled in are escaped, ``%%`` is a per cent sign) in one call instead of
+    four: a page translates a few dozen messages, and the wrappers were a tenth of its
+    render time."""
+    return Markup(_translations().ugettext(text)) % args
+
+
 def t(value: Any) -> str:
     """Translate a rules message (``Msg``) or a plain message id."""
     if isinstance(value, Msg):
@@ -85,5 +94,6 @@ def init_app(app: Any) -> Babel:
         gettext=lambda s: _translations().ugettext(s),
         ngettext=lambda s, p, n: _translations().ungettext(s, p, n),
         newstyle=True)
+    app.jinja_env.globals["_"] = template_gettext
     app.jinja_env.filters["t"] = t
     return babel

@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
+from flask import render_template_string
 
 from companion import create_app
 
@@ -186,3 +187,14 @@ def test_links_follow_where_the_app_is_mounted(client):
         page = client.get("/", base_url=f"http://localhost{root}/").get_data(as_text=True)
         assert f'href="{root}/static/css/app.css"' in page
         assert f'href="{root}/history"' in page
+
+
+@pytest.mark.parametrize("lang, expected", [("en", "&lt;b&gt;Ann &amp; Bo wins · 100%"),
+                                            ("de", "&lt;b&gt;Ann &amp; Bo gewinnt · 100%")])
+def test_template_messages_are_translated_and_escape_what_is_filled_in(app, lang, expected):
+    # Templates' _() is our own one-call version of Jinja's newstyle gettext: the message
+    # is ours and trusted, a value filled in (a player's name) is escaped, %% is a % sign.
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        html = render_template_string('{{ _("%(player)s wins", player=name) }} · {{ _("100%%") }}',
+                                      name="<b>Ann & Bo")
+    assert html == expected
