@@ -3,10 +3,13 @@ from __future__ import annotations
 
 import json
 import random
+from functools import lru_cache
 from typing import Any
 
 from flask import (Blueprint, Response, abort, current_app, g, redirect, render_template,
                    request, url_for)
+
+from markupsafe import Markup
 
 from ..chart import totals_chart
 from ..forms import (CSRF_MESSAGE, DrawForm, ImportForm, NoteForm, UndoForm, attach_errors,
@@ -57,6 +60,13 @@ def _form_messages(form: Any) -> list[str]:
     return [t(CSRF_MESSAGE)] if "csrf_token" in form.errors else []
 
 
+@lru_cache(maxsize=256)
+def _chart(players: tuple[str, ...], totals: tuple[tuple[int, ...], ...], label: str) -> Markup:
+    # A game page is reloaded often at the table and its chart only changes with an entry;
+    # drawing it was a twentieth of the page's time.
+    return totals_chart(players, totals, label=label)
+
+
 def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = None,
          status: int = 200) -> Any:
     try:
@@ -82,8 +92,8 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
         draw_form=(DrawForm(formdata=None, **small)
                    if view.expect is not None and view.expect.draw else None),
         note_form=NoteForm(formdata=None, note=record.get("note", ""), **small),
-        chart=(totals_chart(record["players"], totals, label=t(N_("Totals by round")))
-               if totals else None),
+        chart=(_chart(tuple(record["players"]), tuple(map(tuple, totals)),
+                      t(N_("Totals by round"))) if totals else None),
         players=record["players"], adapter=adapter, log_tail=LOG_TAIL,
         minutes=duration_minutes(record, view),
     ), status
