@@ -15,11 +15,11 @@ from wtforms import Field, HiddenField, RadioField, SelectField, StringField, Te
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional
 
-from .base import LedgerForm
 from ..games import GAMES
 from ..games.base import N_, RulesError
 from ..i18n import t
 from ..records import MAX_NAME, MAX_NOTE
+from .base import LedgerForm
 
 
 CSRF_MESSAGE = N_("This form could not be checked (it may have been open for a long time). "

@@ -1,7 +1,7 @@
 """The bases of every form: WTForms' own messages in the page's language, loaded once.
 
 Flask-WTF reads WTForms' message catalog from disk on every request that builds a form
-(a game page builds four), and a plain WTForms subform (a player's row in a hand) gets no
+(a game page builds four), and a plain WTForms form (a player's row in a hand) gets no
 translations at all, so a German page said "Not a valid integer value.". Both bases here
 take the catalog of the request's language from a cache: it never changes while the app
 runs.
@@ -33,8 +33,9 @@ class LedgerForm(FlaskForm):
         pass
 
 
-class SubForm(Form):
-    """A part of a form (one player's row, one die) sent inside its parent form."""
+class PlainForm(Form):
+    """A form without a CSRF token: a part of another form (one player's row in a hand),
+    or a GET form that changes nothing (the heist check)."""
 
     class Meta(_Translated):
         pass

@@ -6,15 +6,15 @@ from typing import Any
 from wtforms import BooleanField, FieldList, FormField, IntegerField, RadioField, SelectField
 from wtforms.validators import NumberRange, Optional
 
-from .base import LedgerForm, SubForm
 from ..games.base import N_
 from ..games.beutelschneider import CARDS_DEALT, EVENT_KEYS, GOLD_IN_DECK, TRUMPS_LEFT_OUT
+from .base import LedgerForm, PlainForm
 from . import EntryForm, choices
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
 
 
-class PlayerHand(SubForm):
+class PlayerHand(PlainForm):
     gold = IntegerField(N_("Gold"), validators=[Optional(), NumberRange(0, GOLD_IN_DECK)],
                         render_kw=NUMERIC)
     cutpurses = IntegerField(N_("Cutpurses"), default=0, validators=[Optional(), NumberRange(0, 20)],

@@ -12,12 +12,12 @@ from flask import url_for
 from wtforms import FieldList, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
-from .base import LedgerForm, SubForm
 from ..games.base import N_
 from ..games.beutezug import ROUNDS, State, bonus_inventory, points_groups
 from ..games.beutezug_cards import BONUS_LABELS, BONUSES, LOOT_RANGE, PLACEMENT_CHIP_BONUSES
 from ..games.beutezug_odds import COLOUR_LABELS, COLOURS, FACES, MOST_DICE
 from ..records import View, replay
+from .base import LedgerForm, PlainForm
 from . import EntryForm, choices
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
@@ -31,7 +31,7 @@ BONUS_SHORT = {"none": N_("none"), "orange": N_("+1 orange"), "green": N_("+1 gr
                "reroll_all": N_("all dice")}
 
 
-class Outcome(SubForm):
+class Outcome(PlainForm):
     """One heist: the card kept (seized from stack 2-5, or the 0-card after a failed heist)."""
 
     seat = HiddenField()
@@ -70,13 +70,13 @@ class SetupForm(LedgerForm):
         default=list(PLACEMENT_CHIP_BONUSES))
 
 
-class Die(SubForm):
+class Die(PlainForm):
     colour = SelectField(N_("Colour"), choices=choices(
         [("", "–")] + [(c, COLOUR_LABELS[c]) for c in COLOURS]), validate_choice=False)
     minimum = StringField(N_("At least"), render_kw=NUMERIC)
 
 
-class HeistForm(SubForm):
+class HeistForm(PlainForm):
     """The heist check (a GET form, no CSRF: it changes nothing)."""
 
     seat = SelectField(N_("Player"), validate_choice=False)

@@ -5,9 +5,9 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import HiddenField, PasswordField, SelectField, StringField
 from wtforms.validators import InputRequired, Length
 
-from .base import LedgerForm
 from ..games.base import N_
 from ..records import MAX_NAME
+from .base import LedgerForm
 
 REQUIRED = N_("This field is required.")
 

@@ -17,10 +17,10 @@ from wtforms import (BooleanField, FieldList, FormField, HiddenField, IntegerFie
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import CheckboxInput
 
-from .base import LedgerForm, SubForm
 from ..games.base import N_
 from ..games.scoot import roll_2d6
 from ..games.scoot_state import BOSS_LEVEL, CLASSES, HIRELING, TITLES, TOKENS
+from .base import LedgerForm, PlainForm
 from . import EntryForm, choices
 
 SLUG = "loot-and-scoot"
@@ -66,7 +66,7 @@ class PickForm(EntryForm):
                                   validate_choice=False, option_widget=CheckboxInput())
 
 
-class PlayerFinal(SubForm):
+class PlayerFinal(PlainForm):
     loot = FieldList(IntegerField(N_("Loot marker"), validators=[Optional()], render_kw=NUMERIC))
     unclaimed = IntegerField(N_("Unclaimed tiles in their Dungeon"), validators=[Optional()],
                              render_kw=NUMERIC)

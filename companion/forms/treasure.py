@@ -18,13 +18,13 @@ from wtforms.utils import unset_value
 from wtforms.validators import Length, Optional
 from wtforms.widgets import ListWidget
 
-from .base import LedgerForm, SubForm
 from ..games.base import N_, RulesError
 from ..games.treasure import KEPT_PER_SIDE
 from ..games.treasure_market import (BANDIT_SKILLS, BANDITS, BLACK_MARKET_ROWS, COLOUR_LABELS,
                                      COLOURS, CROC_BROTHERS, KIND_LABELS, NUMBERS, REINFORCEMENTS,
                                      VIPER, Card, CursedPainting, GreatTreasure, parse_card)
 from ..records import entries_version, replay
+from .base import LedgerForm, PlainForm
 from . import EntryForm, choices, new_submission, walk
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
@@ -76,8 +76,8 @@ class Chips(SelectMultipleField):
         super().__init__(label, validate_choice=False, **kwargs)
 
 
-def _group(name: str, fields: Mapping[str, Any]) -> type[SubForm]:
-    return type(name, (SubForm,), dict(fields))
+def _group(name: str, fields: Mapping[str, Any]) -> type[PlainForm]:
+    return type(name, (PlainForm,), dict(fields))
 
 
 def _aliases(target: str, count: int, suffix: str = "") -> dict[str, ErrorAlias]:
