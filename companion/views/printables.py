@@ -133,7 +133,8 @@ def game_sheet_html(record: dict[str, Any], lang: str) -> str:
             "print/game.html", record=record, view=view, game=view.game, lang=lang,
             players=players, adapter=ADAPTERS[record["game"]],
             detail=detail(view.game, view, players),
-            chart=totals_chart(players, totals, width=460, height=150, label=t(N_("Totals by round"))) if totals else None,
+            chart=totals_chart(players, totals, width=460, height=150, label=t(N_("Totals by round")),
+                               font_family="Ledger Sans") if totals else None,
             chart_legend=legend(players), marker_symbols=MARKER_SYMBOLS,
             bonus_marks=BONUS_MARKS, bonus_labels=BONUS_LABELS, log_line=log_line)
 
