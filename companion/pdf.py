@@ -15,7 +15,8 @@ import gc
 import mimetypes
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -70,32 +71,39 @@ PAPER_CSS = {(paper, landscape): CSS(
 _RENDER = threading.Lock()
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector; on the way out, collect the young generation once.
+
+    A render builds a tree of tens of thousands of objects that live exactly as long as
+    the render. With the collector running they are scanned again and again while they
+    are built and are promoted to the oldest generation, whose full collections (of the
+    whole heap: the bigger the process, the dearer) then come round during later renders.
+    Paused, the render's leftovers are freed by one young-generation pass, paid by the
+    caller (~13 ms for a ten-hand filled sheet). Leave the ``with`` block holding no
+    reference to the render's objects, or that pass cannot free them.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+            gc.collect(0)
+
+
 def render(html: str, paper: str = "a4", landscape: bool = False) -> bytes:
     """The PDF of one of our rendered templates on A4 or US Letter.
 
     No base URL: a relative reference resolves to nothing instead of to a file path.
-
-    The cyclic garbage collector is paused for the render and the young objects collected
-    once after it. A render builds a tree of tens of thousands of objects that live exactly
-    as long as the render; with the collector running, they are scanned again and again
-    while they are built and promoted to the oldest generation, whose full collections
-    (the whole heap) then come round during the next renders (measured on the bench's
-    filled sheet: ~0.6 full collections per render, ~70 ms each). Paused, the render's
-    leftovers are freed by one young-generation pass, paid here (~15-20 ms).
     """
-    with _RENDER:
-        was_enabled = gc.isenabled()
-        gc.disable()
-        try:
-            return _write_pdf(html, paper, landscape)
-        finally:
-            # The document is no longer referenced here, so its cycles can be freed.
-            if was_enabled:
-                gc.enable()
-                gc.collect(0)
+    with _RENDER, collector_paused():
+        return _write_pdf(html, paper, landscape)
 
 
 def _write_pdf(html: str, paper: str, landscape: bool) -> bytes:
+    # Its own frame: when it returns, nothing refers to the document any more.
     return HTML(string=html, url_fetcher=FETCHER).write_pdf(
         stylesheets=[PRINT_CSS, PAPER_CSS[(paper, landscape)]], font_config=FONTS)
 
