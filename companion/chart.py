@@ -15,22 +15,29 @@ DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2")
 MARKERS = ("circle", "square", "diamond", "triangle", "cross")
 
 
-def _marker(kind: str, x: float, y: float, colour: str) -> str:
+def _marker(kind: str, x: float, y: float) -> str:
+    """One marker as a piece of path data: a player's markers are one ``<path>``."""
     if kind == "circle":
-        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"/>'
+        return f"M{x-3:.1f} {y:.1f}a3 3 0 1 0 6 0a3 3 0 1 0-6 0z"
     if kind == "square":
-        return f'<rect x="{x-3:.1f}" y="{y-3:.1f}" width="6" height="6" fill="{colour}"/>'
+        return f"M{x-3:.1f} {y-3:.1f}h6v6h-6z"
     if kind == "diamond":
-        return f'<path d="M{x:.1f} {y-4:.1f}l4 4-4 4-4-4z" fill="{colour}"/>'
+        return f"M{x:.1f} {y-4:.1f}l4 4-4 4-4-4z"
     if kind == "triangle":
-        return f'<path d="M{x:.1f} {y-4:.1f}l4 7h-8z" fill="{colour}"/>'
-    return f'<path d="M{x-3:.1f} {y-3:.1f}l6 6m0-6l-6 6" stroke="{colour}" stroke-width="2"/>'
+        return f"M{x:.1f} {y-4:.1f}l4 7h-8z"
+    return f"M{x-3:.1f} {y-3:.1f}l6 6m0-6l-6 6"
 
 
 def totals_chart(players: Sequence[str], totals: Sequence[Sequence[int]], *,
                  width: int = 340, height: int = 180, limit: int | None = None,
-                 label: str = "") -> Markup:
-    """``totals[r][s]`` is seat ``s``'s running total after round ``r + 1``."""
+                 label: str = "", font_family: str | None = None) -> Markup:
+    """``totals[r][s]`` is seat ``s``'s running total after round ``r + 1``.
+
+    Few elements, as WeasyPrint draws each one on its own (the PDF sheet draws this chart
+    too): the grid lines are one path, a player's markers one path, and the labels share
+    their attributes through two groups. ``font_family`` names the labels' font where the
+    page's is not inherited (WeasyPrint's SVG text falls back to a system font).
+    """
     rows = [[0] * len(players)] + [list(r) for r in totals]
     values = [v for r in rows for v in r] + ([limit] if limit is not None else [])
     lo, hi = min(values + [0]), max(values + [1])
@@ -44,24 +51,27 @@ def totals_chart(players: Sequence[str], totals: Sequence[Sequence[int]], *,
     def y(v: float) -> float:
         return top + h * (hi - v) / ((hi - lo) or 1)
 
+    levels = sorted({lo, 0, hi} | ({limit} if limit is not None else set()))
+    font = f' font-family="{escape(font_family)}"' if font_family else ""
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
-             f'role="img" aria-label="{escape(label)}">']
-    for v in sorted({lo, 0, hi} | ({limit} if limit is not None else set())):
-        parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
-                     f'class="grid" stroke="currentColor" stroke-opacity=".25"/>'
-                     f'<text x="{left - 4}" y="{y(v) + 4:.1f}" text-anchor="end" font-size="10" '
-                     f'fill="currentColor">{v}</text>')
-    for i in range(len(rows)):
-        if n <= 12 or i % 2 == 0:
-            parts.append(f'<text x="{x(i):.1f}" y="{height - 6}" text-anchor="middle" font-size="10" '
-                         f'fill="currentColor">{i}</text>')
+             f'role="img" aria-label="{escape(label)}">',
+             '<path class="grid" fill="none" stroke="currentColor" stroke-opacity=".25" d="',
+             *(f"M{left} {y(v):.1f}H{width - right}" for v in levels),
+             f'"/><g font-size="10" fill="currentColor"{font}><g text-anchor="end">',
+             *(f'<text x="{left - 4}" y="{y(v) + 4:.1f}">{v}</text>' for v in levels),
+             '</g><g text-anchor="middle">',
+             *(f'<text x="{x(i):.1f}" y="{height - 6}">{i}</text>'
+               for i in range(len(rows)) if n <= 12 or i % 2 == 0),
+             "</g></g>"]
     for s, name in enumerate(players):
         colour, dash, marker = COLOURS[s % 5], DASHES[s % 5], MARKERS[s % 5]
         points = " ".join(f"{x(i):.1f},{y(r[s]):.1f}" for i, r in enumerate(rows))
+        marks = "".join(_marker(marker, x(i), y(r[s])) for i, r in enumerate(rows) if i)
+        paint = (f'fill="none" stroke="{colour}" stroke-width="2"' if marker == "cross"
+                 else f'fill="{colour}"')
         parts.append(f'<g><title>{escape(name)}</title><polyline points="{points}" fill="none" '
-                     f'stroke="{colour}" stroke-width="2" stroke-dasharray="{dash}"/>')
-        parts.extend(_marker(marker, x(i), y(r[s]), colour) for i, r in enumerate(rows) if i)
-        parts.append("</g>")
+                     f'stroke="{colour}" stroke-width="2" stroke-dasharray="{dash}"/>'
+                     + (f'<path d="{marks}" {paint}/>' if marks else "") + "</g>")
     parts.append("</svg>")
     return Markup("".join(parts))
 

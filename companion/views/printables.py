@@ -22,7 +22,7 @@ from ..i18n import LANGUAGES, t
 from ..records import MAX_NAME, replay
 from ..games.beutezug_cards import BONUS_LABELS
 from ..forms.adapters import ADAPTERS
-from ..sheets import BONUS_MARKS, detail, facts, seat_names
+from ..sheets import BONUS_MARKS, detail, facts, log_line, seat_names
 from . import group_id
 from .play import load
 
@@ -133,9 +133,10 @@ def game_sheet_html(record: dict[str, Any], lang: str) -> str:
             "print/game.html", record=record, view=view, game=view.game, lang=lang,
             players=players, adapter=ADAPTERS[record["game"]],
             detail=detail(view.game, view, players),
-            chart=totals_chart(players, totals, width=460, height=150, label=t(N_("Totals by round"))) if totals else None,
+            chart=totals_chart(players, totals, width=460, height=150, label=t(N_("Totals by round")),
+                               font_family="Ledger Sans") if totals else None,
             chart_legend=legend(players), marker_symbols=MARKER_SYMBOLS,
-            bonus_marks=BONUS_MARKS, bonus_labels=BONUS_LABELS)
+            bonus_marks=BONUS_MARKS, bonus_labels=BONUS_LABELS, log_line=log_line)
 
 
 def game_sheet(record: dict[str, Any], paper: str, lang: str) -> bytes:
