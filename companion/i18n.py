@@ -7,6 +7,8 @@ compiled into the instance folder, where Flask-Babel reads them.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import g, request, session
-from flask_babel import Babel, get_translations
+from flask_babel import Babel, force_locale, get_translations
 from markupsafe import Markup
 
 from .games.base import Msg
@@ -62,6 +64,24 @@ def _translations() -> Any:
     except AttributeError:
         g._catalog = get_translations()
         return g._catalog
+
+
+@contextmanager
+def language(lang: str) -> Iterator[None]:
+    """Part of a request in another language (a PDF in the language asked for).
+
+    Flask-Babel's force_locale switches the locale; this request's catalog, looked up
+    once above, is set aside for the block, or a request that had translated anything
+    before (the printables command renders every language in one) would keep it.
+    """
+    saved = g.pop("_catalog", None)
+    try:
+        with force_locale(lang):
+            yield
+    finally:
+        g.pop("_catalog", None)
+        if saved is not None:
+            g._catalog = saved
 
 
 def gettext(text: str, **args: Any) -> str:

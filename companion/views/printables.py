@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
-from flask_babel import force_locale, get_locale
+from flask_babel import get_locale
 
 from .. import pdf
 from ..chart import legend, totals_chart
 from ..games import GAMES, get_game
 from ..games.base import N_, Msg, ReplayError, msg
-from ..i18n import LANGUAGES, t
+from ..i18n import LANGUAGES, language, t
 from ..records import MAX_NAME, replay
 from ..games.beutezug_cards import BONUS_LABELS
 from ..forms.adapters import ADAPTERS
@@ -103,7 +103,7 @@ def blank_sheet(slug: str, players: int, names: Sequence[str], paper: str, lang:
     if cached is not None:
         return cached
     game = get_game(slug)
-    with force_locale(lang):
+    with language(lang):
         html = render_template(f"print/sheet/{slug}.html", game=game, lang=lang, players=players,
                                names=seat_names(players, names), f=facts(slug, players))
     return pdf.BLANKS.put(key, pdf.render(html, paper, landscape=slug in LANDSCAPE))
@@ -116,7 +116,7 @@ def rules_reference(slug: str, paper: str, lang: str) -> bytes:
         return cached
     game = get_game(slug)
     counts = range(game.min_players, game.max_players + 1)
-    with force_locale(lang):
+    with language(lang):
         html = render_template(f"print/rules/{slug}.{lang}.html", game=game, lang=lang,
                                f=facts(slug, game.max_players),
                                by_count={n: facts(slug, n) for n in counts})
@@ -128,7 +128,7 @@ def game_sheet_html(record: dict[str, Any], lang: str) -> str:
     view = replay(record)
     players = record["players"]
     totals = view.game.totals_by_round(view.state)
-    with force_locale(lang):
+    with language(lang):
         return render_template(
             "print/game.html", record=record, view=view, game=view.game, lang=lang,
             players=players, adapter=ADAPTERS[record["game"]],
