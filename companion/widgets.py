@@ -2,7 +2,8 @@
 
 A Beutelschneider hand form has about forty number fields and a game page four forms with
 hidden fields; as macros (or WTForms' own widgets) these calls were a third of the page's
-render time. Each returns the same markup the macro did, every value escaped.
+render time. Each returns the same markup the macro did; whatever may carry typed or
+translated text is escaped.
 """
 from __future__ import annotations
 

@@ -8,7 +8,6 @@ from typing import Any
 
 from flask import (Blueprint, Response, abort, current_app, g, redirect, render_template,
                    request, url_for)
-
 from markupsafe import Markup
 
 from ..chart import totals_chart
