@@ -13,16 +13,16 @@ from typing import Any
 
 from markupsafe import Markup
 
-from .games import beutelschneider as bs
-from .games import beutezug as bz
-from .games import beutezug_cards as bzc
-from .games import scoot as ls
-from .games import scoot_score as lss
-from .games import scoot_state as lst
-from .games import treasure as gt
-from .games import treasure_market as gtm
-from .games import treasure_turn as gtt
 from .games.base import Game
+from .games.beutelschneider import rules as bs
+from .games.beutezug import cards as bzc
+from .games.beutezug import rules as bz
+from .games.scoot import rules as ls
+from .games.scoot import score as lss
+from .games.scoot import state as lst
+from .games.treasure import market as gtm
+from .games.treasure import rules as gt
+from .games.treasure import turn as gtt
 from .records import View
 
 # Bonus marks on the Beutezug sheet: a shape per +1 colour and arrows for re-rolls, so a

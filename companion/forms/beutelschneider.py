@@ -7,7 +7,8 @@ from wtforms import BooleanField, FieldList, FormField, IntegerField, RadioField
 from wtforms.validators import NumberRange, Optional
 
 from ..games.base import N_
-from ..games.beutelschneider import CARDS_DEALT, EVENT_KEYS, GOLD_IN_DECK, TRUMPS_LEFT_OUT
+from ..games.beutelschneider.rules import CARDS_DEALT, EVENT_KEYS, GOLD_IN_DECK, TRUMPS_LEFT_OUT
+from .adapter import Adapter
 from .base import LedgerForm, PlainForm
 from . import EntryForm, choices
 
@@ -62,7 +63,7 @@ def _count(value: Any) -> int:
     return value if isinstance(value, int) else 0
 
 
-class Adapter:
+class GameAdapter(Adapter):
     forms = {"hand": HandForm, "tie_choice": TieChoiceForm}
     cards_dealt = CARDS_DEALT
     trumps_left_out = TRUMPS_LEFT_OUT
@@ -130,4 +131,4 @@ class Adapter:
         return data
 
 
-ADAPTER = Adapter()
+ADAPTER = GameAdapter()

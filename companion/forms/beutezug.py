@@ -2,7 +2,7 @@
 
 Field names mirror the rules' error paths ("outcomes.2.loot" <-> "outcomes-2-loot") so each
 message lands next to its field. The forms check shape only; stacks, loot ranges, bonuses and
-seats are checked by companion/games/beutezug.py (values go through as the strings typed).
+seats are checked by companion/games/beutezug/rules.py (values go through as the strings typed).
 """
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ from wtforms import FieldList, FormField, HiddenField, RadioField, SelectField, 
 from wtforms.validators import InputRequired, Optional
 
 from ..games.base import N_
-from ..games.beutezug import ROUNDS, State, bonus_inventory, points_groups
-from ..games.beutezug_cards import BONUS_LABELS, BONUSES, LOOT_RANGE, PLACEMENT_CHIP_BONUSES
-from ..games.beutezug_odds import COLOUR_LABELS, COLOURS, FACES, MOST_DICE
+from ..games.beutezug.rules import ROUNDS, State, bonus_inventory, points_groups
+from ..games.beutezug.cards import BONUS_LABELS, BONUSES, LOOT_RANGE, PLACEMENT_CHIP_BONUSES
+from ..games.beutezug.odds import COLOUR_LABELS, COLOURS, FACES, MOST_DICE
 from ..records import View, replay
+from .adapter import Adapter
 from .base import LedgerForm, PlainForm
 from . import EntryForm, choices
 
@@ -96,7 +97,7 @@ def state_at(record: dict[str, Any], stop: int) -> State:
     return replay({**record, "entries": record["entries"][:stop]}).state
 
 
-class Adapter:
+class GameAdapter(Adapter):
     forms = {"placement": PlacementForm, "placement_tie": PlacementForm, "round": RoundForm,
              "coin": CoinForm}
     marks = BONUS_MARKS
@@ -210,4 +211,4 @@ class Adapter:
         return out
 
 
-ADAPTER = Adapter()
+ADAPTER = GameAdapter()

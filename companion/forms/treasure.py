@@ -19,11 +19,12 @@ from wtforms.validators import Length, Optional
 from wtforms.widgets import ListWidget
 
 from ..games.base import N_, RulesError
-from ..games.treasure import KEPT_PER_SIDE
-from ..games.treasure_market import (BANDIT_SKILLS, BANDITS, BLACK_MARKET_ROWS, COLOUR_LABELS,
+from ..games.treasure.rules import KEPT_PER_SIDE
+from ..games.treasure.market import (BANDIT_SKILLS, BANDITS, BLACK_MARKET_ROWS, COLOUR_LABELS,
                                      COLOURS, CROC_BROTHERS, KIND_LABELS, NUMBERS, REINFORCEMENTS,
                                      VIPER, Card, CursedPainting, GreatTreasure, parse_card)
 from ..records import entries_version, replay
+from .adapter import Adapter
 from .base import LedgerForm, PlainForm
 from . import EntryForm, choices, new_submission, walk
 
@@ -227,7 +228,7 @@ def _side(value: Any) -> Any:
     return int(value) if value in ("0", "1") else value
 
 
-class Adapter:
+class GameAdapter(Adapter):
     forms = {"deal": DealForm, "keep": KeepForm, "turn": TurnForm, "correction": CorrectionForm}
     # A coin correction can be entered at any time, from its own form under the standings.
     standing_forms = ("correction",)
@@ -396,4 +397,4 @@ class Adapter:
                 "opponent_cursed": _int(form.opponent_cursed.data)}
 
 
-ADAPTER = Adapter()
+ADAPTER = GameAdapter()

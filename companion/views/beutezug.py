@@ -2,7 +2,7 @@
 
 A GET form (it changes nothing, so it works without JavaScript and can be bookmarked): the
 player enters the dice a loot card shows and, after rolling, what the dice show. The page reads
-the player's bonuses for this round off the game and asks companion/games/beutezug_odds.py.
+the player's bonuses for this round off the game and asks companion/games/beutezug/odds.py.
 """
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from ..forms import attach_errors, choices
 from ..forms.adapters import ADAPTERS
 from ..forms.beutezug import HeistForm
 from ..games.base import N_, RulesError, as_int, msg
-from ..games.beutezug import bonus_inventory
-from ..games.beutezug_odds import Bonuses, check_heist, success_chance
+from ..games.beutezug.rules import bonus_inventory
+from ..games.beutezug.odds import Bonuses, check_heist, success_chance
 from ..i18n import t
 from ..records import replay
 from .play import load

@@ -11,8 +11,8 @@ from flask import (Blueprint, Response, abort, current_app, g, redirect, render_
 from markupsafe import Markup
 
 from ..chart import totals_chart
-from ..forms import (CSRF_MESSAGE, DrawForm, ImportForm, NoteForm, UndoForm, attach_errors,
-                     new_submission, walk)
+from ..forms import CSRF_MESSAGE, DrawForm, ImportForm, NoteForm, UndoForm, new_submission, walk
+from ..forms.adapter import Adapter
 from ..forms.adapters import ADAPTERS
 from ..games.base import N_, ReplayError, RulesError, msg
 from ..i18n import t
@@ -112,16 +112,7 @@ def game(game_id: str) -> Any:
     return page(load(game_id))
 
 
-def _kind(adapter: Any, formdata: Any) -> str:
-    """The entry kind a posted form makes (a game may derive it from the form's fields)."""
-    return adapter.kind_of(formdata) if hasattr(adapter, "kind_of") else formdata.get("kind", "")
-
-
-def _attach(adapter: Any, form: Any, error: RulesError) -> list[str]:
-    return adapter.attach(form, error) if hasattr(adapter, "attach") else attach_errors(form, error)
-
-
-def shows(adapter: Any, view: Any, kind: str) -> bool:
+def shows(adapter: Adapter, view: Any, kind: str) -> bool:
     """Whether the game page shows a form of ``kind`` now.
 
     It shows the form of the kind the rules expect next; a game whose turn offers several
@@ -129,7 +120,7 @@ def shows(adapter: Any, view: Any, kind: str) -> bool:
     """
     if view.expect is None:
         return False
-    own = getattr(adapter, "own_forms", ())
+    own = adapter.own_forms
     return kind == view.expect.kind or (kind in own and view.expect.kind in own)
 
 
@@ -138,7 +129,7 @@ def refused(record: dict[str, Any], form: Any, messages: list[str]) -> Any:
     when the page shows no form of that kind now (scoring during play, say), with the
     form's messages at the top."""
     adapter = ADAPTERS[record["game"]]
-    if form.kind.data in getattr(adapter, "standing_forms", ()):
+    if form.kind.data in adapter.standing_forms:
         # A form the game's state section always shows (a coin correction, say): it is
         # shown there again, with its messages and what was typed.
         g.refused_form = form
@@ -163,7 +154,7 @@ def add(game_id: str) -> Any:
     if _repeated(record):
         return _back(game_id)
     adapter = ADAPTERS[record["game"]]
-    kind = _kind(adapter, request.form)
+    kind = adapter.kind_of(request.form)
     if kind not in adapter.forms:
         abort(400)
     # Which kinds are allowed now is the rules' to say (apply refuses the rest with a
@@ -173,7 +164,7 @@ def add(game_id: str) -> Any:
     if not form.validate():
         return refused(record, form, _form_messages(form))
     data = adapter.to_data(kind, form, record)
-    source = adapter.source(form) if hasattr(adapter, "source") else "table"
+    source = adapter.source(form)
     try:
         _store().update(game_id, lambda r: add_entry(
             r, kind, data, source=source, submission=form.submission.data,
@@ -185,7 +176,7 @@ def add(game_id: str) -> Any:
         keep = form if shows(adapter, replay(current), kind) else None
         return page(current, keep, [t(STALE_MESSAGE)], 409)
     except RulesError as error:
-        return refused(record, form, _attach(adapter, form, error))
+        return refused(record, form, adapter.attach(form, error))
     return _back(game_id)
 
 
@@ -258,7 +249,7 @@ def edit(game_id: str, entry_id: int) -> Any:
                 record = load(game_id)
                 messages, status = [t(STALE_MESSAGE)], 409
             except RulesError as error:
-                messages, status = _attach(adapter, form, error), 422
+                messages, status = adapter.attach(form, error), 422
             else:
                 return _back(game_id)
     form.version.data = entries_version(record)

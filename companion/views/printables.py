@@ -20,7 +20,7 @@ from ..games import GAMES, get_game
 from ..games.base import N_, Msg, ReplayError, msg
 from ..i18n import LANGUAGES, language, t
 from ..records import MAX_NAME, replay
-from ..games.beutezug_cards import BONUS_LABELS
+from ..games.beutezug.cards import BONUS_LABELS
 from ..forms.adapters import ADAPTERS
 from ..sheets import BONUS_MARKS, detail, facts, log_line, seat_names
 from . import group_id

@@ -6,8 +6,8 @@ from typing import Any
 from flask import Blueprint, render_template, request
 from flask_babel import format_decimal, format_percent
 
-from ..forms.scoot import OddsForm
-from ..games.scoot_odds import round_odds
+from ..forms.scoot.forms import OddsForm
+from ..games.scoot.odds import round_odds
 
 bp = Blueprint("scoot", __name__)
 

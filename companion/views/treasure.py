@@ -8,7 +8,7 @@ from flask import Blueprint, render_template, request
 from ..forms import attach_errors
 from ..forms.treasure import ADAPTER, ResaleForm
 from ..games.base import RulesError
-from ..games.treasure_resale import best_resale
+from ..games.treasure.resale import best_resale
 
 bp = Blueprint("treasure", __name__)
 

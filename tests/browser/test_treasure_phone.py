@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from companion.games.treasure import GAME
+from companion.games.treasure.rules import GAME
 from tests.browser.conftest import shot
 
 

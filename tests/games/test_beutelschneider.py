@@ -5,7 +5,7 @@ import pytest
 
 from companion.games import get_game
 from companion.games.base import ReplayError, RulesError
-from companion.games.beutelschneider import CARDS_DEALT, TRUMPS_LEFT_OUT, hand_score
+from companion.games.beutelschneider.rules import CARDS_DEALT, TRUMPS_LEFT_OUT, hand_score
 
 GAME = get_game("beutelschneider")
 THREE = ["Anna", "Ben", "Cem"]

@@ -7,7 +7,7 @@ import pytest
 
 from companion.games import get_game
 from companion.games.base import RulesError
-from companion.games.beutezug import GAME, bonus_inventory
+from companion.games.beutezug.rules import GAME, bonus_inventory
 
 PLAYERS = ["Vincenzo", "Kate", "Johnny"]
 V, K, J = 0, 1, 2

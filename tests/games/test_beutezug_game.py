@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.games.base import RulesError
-from companion.games.beutezug import GAME
+from companion.games.beutezug.rules import GAME
 
 from .test_beutezug import PLAYERS, J, K, V, failed, refused, round_entry, seized
 

@@ -9,7 +9,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).parents[2]
-MODULES = ["beutezug.py", "beutezug_cards.py", "beutezug_odds.py"]
+MODULES = ["beutezug/rules.py", "beutezug/cards.py", "beutezug/odds.py"]
 
 
 def msgids():

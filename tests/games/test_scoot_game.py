@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from companion.games.scoot_score import Score, decide, ranking
+from companion.games.scoot.score import Score, decide, ranking
 from tests.games.test_scoot_setup import GAME, PLAYERS, play, refused, setup_entries, started
 
 

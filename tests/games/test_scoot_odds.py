@@ -5,8 +5,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from companion.games.scoot_odds import OddsError, match, party_match, round_odds
-from companion.games.scoot_state import Party
+from companion.games.scoot.odds import OddsError, match, party_match, round_odds
+from companion.games.scoot.state import Party
 
 
 @pytest.mark.parametrize(("level1", "level2", "kwargs", "dice", "win", "wounds"), [

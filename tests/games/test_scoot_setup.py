@@ -13,7 +13,7 @@ import pytest
 
 from companion.games import get_game
 from companion.games.base import RulesError
-from companion.games.scoot_state import CLASSES, State, setup_for
+from companion.games.scoot.state import CLASSES, State, setup_for
 
 GAME = get_game("loot-and-scoot")
 PLAYERS = ["Adam", "Beth", "Charles", "Dora"]

@@ -6,7 +6,7 @@ import pytest
 
 from companion.games import get_game
 from companion.games.base import RulesError
-from companion.games.treasure import GAME
+from companion.games.treasure.rules import GAME
 
 PLAYERS = ["Ann", "Bob"]
 DEAL = {"bandits": ["chipo", "joe"], "first_divider": 0,

@@ -1,7 +1,7 @@
 """Give Me The Treasure: Bandit skills, Reinforcements and chest limits."""
 import pytest
 
-from companion.games.treasure import GAME
+from companion.games.treasure.rules import GAME
 from tests.games.test_treasure import PLAYERS, dealt, refused, turn
 
 

@@ -7,7 +7,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULES = sorted((ROOT / "companion" / "games").glob("treasure*.py"))
+MODULES = sorted((ROOT / "companion" / "games" / "treasure").glob("*.py"))
 BASE = {m for _, m, _, _ in extract_from_file("python", ROOT / "companion/games/base.py",
                                               keywords={"N_": None})}
 MSGIDS = sorted({m for path in MODULES

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.treasure import GAME
+from companion.games.treasure.rules import GAME
 from tests.games.test_treasure import refused
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "games" / "give-me-the-treasure.md"

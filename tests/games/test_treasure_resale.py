@@ -4,8 +4,8 @@ from itertools import combinations
 import pytest
 
 from companion.games.base import RulesError
-from companion.games.treasure_market import Card, CursedPainting, parse_card, price
-from companion.games.treasure_resale import best_resale
+from companion.games.treasure.market import Card, CursedPainting, parse_card, price
+from companion.games.treasure.resale import best_resale
 
 
 def greedy(chest):

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from companion.games import GAMES
-from companion.games.beutelschneider import CARDS_DEALT
-from companion.games.treasure_market import BLACK_MARKET_ROWS
+from companion.games.beutelschneider.rules import CARDS_DEALT
+from companion.games.treasure.market import BLACK_MARKET_ROWS
 from tests.printables.conftest import Pdf, save_png
 
 NAMES = ["Vincenzo", "Kate", "Johnny", "Anna", "Ben"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 from urllib.parse import urlencode
 
-from companion.games.beutezug_odds import Bonuses, success_chance
+from companion.games.beutezug.odds import Bonuses, success_chance
 from tests.formpage import forms_of
 from tests.views.test_beutezug import (
     JOHNNY, KATE, VINCENZO, place, play_example, start)

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from companion.games.treasure import GAME
+from companion.games.treasure.rules import GAME
 from tests.formpage import forms_of
 
 

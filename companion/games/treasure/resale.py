@@ -18,8 +18,8 @@ from functools import lru_cache
 from itertools import combinations as subsets
 from typing import Any
 
-from .base import N_, RulesError, msg
-from .treasure_market import (
+from ..base import N_, RulesError, msg
+from .market import (
     ALL_CARDS, BLACK_MARKET, CHIPO, COLOUR_RUN, CROC_BROTHERS, JOE, JOE_THRESHOLD, LUCKY,
     MOFETTE, MOFETTE_CURSED, NINJA_LEO, PAT, REINFORCEMENT_COINS, SAME_NUMBER, SKILL_COIN,
     SUPER_ROU_ROU, VIPER, Card, Combination, CursedPainting, GreatTreasure, Token, kind_of,

@@ -1,8 +1,8 @@
 """Loot and Scoot's forms: setup, the turn panel (one small form per action), leaving a
 Dungeon, the final scoring, and the battle-odds helper. The adapter that builds them for
-a record is ``forms/scoot_adapter.py``.
+a record is ``adapter``.
 
-Shape only: every price, limit and refusal comes from companion/games/scoot*.py. A turn is
+Shape only: every price, limit and refusal comes from companion/games/scoot/. A turn is
 entered one tap per action, so the panel is a set of small forms, one per action, each
 posting one entry (see templates/play/loot-and-scoot/_panel.html and views/scoot.py).
 Field names are the rules' error paths with "-" for ".", so messages land next to them.
@@ -17,11 +17,11 @@ from wtforms import (BooleanField, FieldList, FormField, HiddenField, IntegerFie
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import CheckboxInput
 
-from ..games.base import N_
-from ..games.scoot import roll_2d6
-from ..games.scoot_state import BOSS_LEVEL, CLASSES, HIRELING, TITLES, TOKENS
-from .base import LedgerForm, PlainForm
-from . import EntryForm, choices
+from ...games.base import N_
+from ...games.scoot.rules import roll_2d6
+from ...games.scoot.state import BOSS_LEVEL, CLASSES, HIRELING, TITLES, TOKENS
+from ..base import LedgerForm, PlainForm
+from .. import EntryForm, choices
 
 SLUG = "loot-and-scoot"
 # Treasure "rolled for me": nobody at the table can predict SystemRandom.

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import (
+from ..base import (
     N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked,
 )
 

@@ -2,7 +2,7 @@
 
 Rule text: ../shared/rules/loot-and-scoot.en.txt, chapters 1 (Components), 2 (Set Up) and
 4 (Lights! Papryus! Action!). Everything a ledger needs to price an action or score the
-end lives here as data; the entries that change it are in ``scoot_actions`` and ``scoot``.
+end lives here as data; the entries that change it are in ``actions`` and ``rules``.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import N_, Msg, as_int, msg
+from ..base import N_, Msg, as_int, msg
 
 # The four classes, by their Level 1 title; "Titles are flavor only (e.g., Squire and
 # Knight are the same 'class')". The Level 2 title follows.

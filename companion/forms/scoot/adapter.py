@@ -1,6 +1,6 @@
 """Loot and Scoot's adapter: the record as the pages need it, and the turn panel.
 
-The forms themselves are in ``forms/scoot.py``; this module builds them for a record (the
+The forms themselves are in ``forms``; this module builds them for a record (the
 players as choices, the current player's seat), turns them into entry data the rules
 accept, and lays out the panel of one-tap actions with the rule's prices filled in.
 """
@@ -11,17 +11,18 @@ from typing import Any
 
 from flask import g, has_app_context, url_for
 
-from ..games.base import N_, RulesError, msg
-from ..games.scoot import GAME
-from ..games.scoot_score import Score, final_scores, tied_on_everything
-from ..games.scoot_state import (
+from ...games.base import N_, RulesError, msg
+from ...games.scoot.rules import GAME
+from ...games.scoot.score import Score, final_scores, tied_on_everything
+from ...games.scoot.state import (
     BOSS_LEVEL, CLASSES, HIRE_PRICE, HIRELING, MOST_HIRED_AT_ONCE, TITLES, TRAIN_PRICE, State,
     recruit_price, setup_for, upgrade_price,
 )
-from ..i18n import t
-from ..records import entries_version, replay
-from . import EntryForm, attach_errors, choices, new_submission
-from .scoot import (
+from ...i18n import t
+from ...records import entries_version, replay
+from .. import EntryForm, attach_errors, choices, new_submission
+from ..adapter import Adapter
+from .forms import (
     ACTION_LABELS, ACTIONS, CHARACTER_LABELS, CHARACTERS, DUNGEON, EXTRA_LEVEL_ROWS, HOW_LABELS, INN,
     ActionForm, BuildForm, DwarfForm, FinalForm, FirstPlayerForm, LeaveForm, PickForm, RecruitForm,
     SetupForm, TreasureForm, TreasureRollForm, _int, _prefill,
@@ -68,7 +69,7 @@ def _chips(counts: dict[str, int], labels: dict[str, str], selected: list[Any] |
     return out
 
 
-class Adapter:
+class GameAdapter(Adapter):
     forms: dict[str, type[EntryForm]] = {
         "first_player": FirstPlayerForm, "pick": PickForm, "action": ActionForm, "leave": LeaveForm,
         "final": FinalForm, "treasure_roll": TreasureRollForm, "dwarf": DwarfForm,
@@ -320,4 +321,4 @@ class Adapter:
         return gp(price)
 
 
-ADAPTER = Adapter()
+ADAPTER = GameAdapter()

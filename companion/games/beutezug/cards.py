@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import N_, Msg, as_int, msg
-from .beutezug_odds import PLUS_COLOURS, Bonuses
+from ..base import N_, Msg, as_int, msg
+from .odds import PLUS_COLOURS, Bonuses
 
 ROUNDS = 7
 # "Contents": 19 cards valued 0, and 9 cards each of values 2, 3, 4 and 5 (the stack on the back,

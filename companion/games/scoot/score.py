@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import N_, Msg, Standing, msg
-from .scoot_state import GOLD_PER_VP, UNCLAIMED_TILE_VP, State
+from ..base import N_, Msg, Standing, msg
+from .state import GOLD_PER_VP, UNCLAIMED_TILE_VP, State
 
 # The steps of the tie chain, in the order chapter 7 gives them.
 DECIDED_BY = (

@@ -5,8 +5,8 @@ Rule text: ../shared/rules/loot-and-scoot.en.txt. The record runs: the first pla
 per action and per happening in a Dungeon (``action``), one per trip out of a Dungeon
 (``leave``), and after a Boss falls the final scoring (``final``), the unrevealed
 Treasure rolls (``treasure_roll``) and, if everything is equal, the dwarf (``dwarf``).
-The pieces and prices are in ``scoot_state``, the actions in ``scoot_actions``, the
-scoring in ``scoot_score`` and the battle odds in ``scoot_odds``.
+The pieces and prices are in ``state``, the actions in ``actions``, the
+scoring in ``score`` and the battle odds in ``odds``.
 """
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from .base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked
-from .scoot_actions import DUNGEON_EVENTS, INN_ACTIONS, check, read_seat
-from .scoot_score import DECIDED_BY, decide, final_scores, ranking, tied_on_everything
-from .scoot_state import (
+from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked
+from .actions import DUNGEON_EVENTS, INN_ACTIONS, check, read_seat
+from .score import DECIDED_BY, decide, final_scores, ranking, tied_on_everything
+from .state import (
     BOSS_LEVEL, CLASSES, GOLD_PER_LEVEL, STARTING_ADVENTURERS, Final, State, new_state,
     read_2d6, roll_2d6,
 )

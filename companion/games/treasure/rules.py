@@ -5,7 +5,7 @@ Rule text: ../shared/rules/give-me-the-treasure.en.txt. Two sides (two players, 
 Market for coins. At the Inspection that finds a side at the target (20; teams 30) the game
 ends and the most coins win; equal coins at or over the target mean another turn.
 
-The Black Market is read by kind and size (see ``treasure_market``): any 2/3/4 cards of one
+The Black Market is read by kind and size (see ``market``): any 2/3/4 cards of one
 number -> 2/5/10 coins; a sequence of 3/4/5 numbers in several colours -> 4/6/10; in one
 colour -> 6/9/15. The tile prints one example per row; Pat's four 1s show the rows are not
 meant for those numbers only. This is our reading, not the printed letter.
@@ -20,9 +20,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg
-from .treasure_market import BANDITS, RAOUL, REINFORCEMENTS, key_of
-from .treasure_turn import SideTurn, read_turn
+from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg
+from .market import BANDITS, RAOUL, REINFORCEMENTS, key_of
+from .turn import SideTurn, read_turn
 
 TARGET = 20           # "The person who first collects 20 coins wins the game."
 TEAM_TARGET = 30      # Variant for 3 or 4 People: "collected 30 gold coins"

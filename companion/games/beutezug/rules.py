@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked
-from .beutezug_cards import (
+from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked
+from .cards import (
     BONUSES, LOOT_CHIPS, PLACEMENT_CHIP_BONUSES, ROUNDS, STACK_SIZES, Heist, Inventory,
     LootCard, has_four_colours, inventory, read_outcome, read_placement,
 )

@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from .base import N_, Msg, RulesError, as_int, msg
-from .scoot_state import (
+from ..base import N_, Msg, RulesError, as_int, msg
+from .state import (
     BEG_GOLD, CLASSES, HIRE_PRICE, HIRELING, MAX_CHARACTERS, MOST_HIRED_AT_ONCE, RECRUIT_PRICES,
     TOKENS, TRAIN_PRICE, Party, State, read_2d6, recruit_price, upgrade_price,
 )

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .scoot_state import CLASSES, Party
+from .state import CLASSES, Party
 
 FACES = 6
 PITY_DICE = 2

@@ -22,7 +22,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
-from .base import N_, Msg, RulesError, as_int, msg
+from ..base import N_, Msg, RulesError, as_int, msg
 
 # The five die colours (three dice of each); only four of them have a +1 die bonus.
 COLOURS = ("blue", "green", "orange", "pink", "black")

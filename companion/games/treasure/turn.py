@@ -10,19 +10,33 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from .base import N_, Msg, RulesError, as_int, msg
-from .treasure_market import (
+from ..base import N_, Msg, RulesError, as_int, msg
+from .market import (
     CROC_BROTHERS, MOFETTE, PAT, REINFORCEMENT_COINS, REINFORCEMENT_NEEDS, REINFORCEMENTS,
     VIPER, Card, Combination, combination, condition_met, key_of, skill_coins,
 )
 
-if TYPE_CHECKING:
-    from .treasure import State
-
 CURSED_PAINTINGS = 5    # "5 cards Cursed Painting"
 CURSED_PAY = 2          # "To get rid of this card, you must pay 2 coins."
+
+
+class Table(Protocol):
+    """What reading a turn needs of the game so far (``rules.State`` provides it); a
+    Protocol, so this module does not import the rules that import it."""
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
+    @property
+    def reinforcements(self) -> tuple[tuple[str, ...], ...]: ...
+    @property
+    def used(self) -> tuple[str, ...]: ...
+    @property
+    def coins(self) -> tuple[int, int]: ...
+    @property
+    def skill_bandits(self) -> tuple[str | None, str | None]: ...
+    def side_name(self, side: int) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -103,7 +117,7 @@ def _items(row: Mapping[str, Any], path: str, errors: dict[str, Msg]) -> list[Ma
     return [{"card": v} if not isinstance(v, Mapping) else v for v in value]
 
 
-def _calls(state: State, side: int, items: list[Mapping[str, Any]], combos: list[Combination],
+def _calls(state: Table, side: int, items: list[Mapping[str, Any]], combos: list[Combination],
            now_up: set[str], path: str, errors: dict[str, Msg]) -> list[Call]:
     """Check each Reinforcement called: held by this side, not turned before, condition met."""
     held = {c for seat in state.sides[side] for c in state.reinforcements[seat]}
@@ -142,7 +156,7 @@ def _calls(state: State, side: int, items: list[Mapping[str, Any]], combos: list
     return out
 
 
-def read_turn(state: State, data: Mapping[str, Any]) -> tuple[tuple[SideTurn, SideTurn], int | None]:
+def read_turn(state: Table, data: Mapping[str, Any]) -> tuple[tuple[SideTurn, SideTurn], int | None]:
     """Both sides' Resale, priced, or a RulesError naming every bad field."""
     rows = data.get("sides")
     if not isinstance(rows, Sequence) or isinstance(rows, str) or len(rows) != 2 or \

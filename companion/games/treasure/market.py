@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import N_, Msg, RulesError, msg
+from ..base import N_, Msg, RulesError, msg
 
 COLOURS = ("yellow", "red", "green", "blue")
 NUMBERS = tuple(range(1, 8))

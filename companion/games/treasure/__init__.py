@@ -1,0 +1,6 @@
+"""Give Me The Treasure (Duel of Crooks): the coin tally (``rules``), the Black Market, Bandits
+and Reinforcements (``market``), one turn's Resale read and priced (``turn``) and the best
+resale of a hand (``resale``)."""
+from .rules import GAME
+
+__all__ = ["GAME"]
