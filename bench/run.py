@@ -18,11 +18,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from flask import Flask, render_template_string  # noqa: E402
+from flask import Flask, render_template_string
 
-from companion import create_app  # noqa: E402
-from companion.records import add_entry, new_record, now_iso  # noqa: E402
-from companion.store import SCHEMA  # noqa: E402
+from companion import create_app
+from companion.records import add_entry, new_record, now_iso
+from companion.store import SCHEMA
 
 PLAYERS = ["Anna", "Ben", "Cem", "Dora"]
 
@@ -131,7 +131,8 @@ def printables_figures(app, store, repeat: int) -> None:
     bare = ("<!doctype html><style>@page { size: A4 } td { border: 1px solid #000 }</style><table>"
             + "".join("<tr>" + "<td>00</td>" * columns + "</tr>" for _ in range(cells // columns + 1))
             + "</table>")
-    fresh(); HTML(string=bare).write_pdf()   # warm both
+    fresh()   # warm both
+    HTML(string=bare).write_pdf()
     sheet_ms = median_ms(fresh, repeat)
     bare_ms = median_ms(lambda: HTML(string=bare).write_pdf(), repeat)
     figure("sheet_table_cells", cells, "cells")

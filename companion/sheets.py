@@ -109,9 +109,9 @@ def detail(game: Game, view: View, players: Sequence[str]) -> dict[str, Any]:
     if game.slug == "beutelschneider":
         running, hands = [0] * n, []
         for h, hand in enumerate(state.hands):
-            running = [r + s for r, s in zip(running, hand.scores)]
+            running = [r + s for r, s in zip(running, hand.scores, strict=True)]
             hands.append({"no": h + 1, "dealer": players[(state.first_dealer + h) % n],
-                          "cells": list(zip(hand.gold, hand.cutpurses, hand.special, running))})
+                          "cells": list(zip(hand.gold, hand.cutpurses, hand.special, running, strict=True))})
         return {"hands": hands, "limit": state.limit}
     if game.slug == "beutezug":
         rounds, running = [], [0] * n

@@ -7,8 +7,8 @@ replays the entries, so a record that breaks the rules is refused.
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 from .games import GAMES
@@ -66,7 +66,7 @@ def _time(value: Any, entry: int | None) -> str:
             raise _fail(N_("The record's start time is not an ISO 8601 time with its zone."))
         raise _fail(N_("Entry %(n)s: its time is not an ISO 8601 time with its zone."), n=entry)
     # Kept in UTC like the app's own times, so times compare as text (history filters).
-    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
 def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household") -> dict[str, Any]:

@@ -8,8 +8,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from babel import dates
-from flask import (Flask, current_app, g, has_request_context, render_template, request,
-                   url_for)
+from flask import Flask, current_app, g, has_request_context, render_template, request, url_for
 from flask_babel import format_decimal, format_percent, get_locale, get_timezone
 from flask_wtf.csrf import generate_csrf
 from jinja2 import TemplateNotFound
@@ -19,8 +18,20 @@ from .groups import display_name
 from .i18n import LANGUAGES, t
 from .records import parse_time
 from .store import DamagedFile, Store
-from .views import (backup, beutezug, current_group, groups, history, home, play, printables,
-                    scoot, share, stats, treasure)
+from .views import (
+    backup,
+    beutezug,
+    current_group,
+    groups,
+    history,
+    home,
+    play,
+    printables,
+    scoot,
+    share,
+    stats,
+    treasure,
+)
 
 
 def store() -> Store:

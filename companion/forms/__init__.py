@@ -21,7 +21,6 @@ from ..i18n import t
 from ..records import MAX_NAME, MAX_NOTE
 from .base import LedgerForm
 
-
 CSRF_MESSAGE = N_("This form could not be checked (it may have been open for a long time). "
                   "Check it and send it again.")
 

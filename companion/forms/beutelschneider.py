@@ -1,16 +1,17 @@
 """The hand form for Beutelschneider: one block per player, special points by event."""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from wtforms import BooleanField, FieldList, FormField, IntegerField, RadioField, SelectField
 from wtforms.validators import NumberRange, Optional
 
 from ..games.base import N_
 from ..games.beutelschneider.rules import CARDS_DEALT, EVENT_KEYS, GOLD_IN_DECK, TRUMPS_LEFT_OUT
+from . import EntryForm, choices
 from .adapter import Adapter
 from .base import LedgerForm, PlainForm
-from . import EntryForm, choices
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
 
@@ -64,7 +65,7 @@ def _count(value: Any) -> int:
 
 
 class GameAdapter(Adapter):
-    forms = {"hand": HandForm, "tie_choice": TieChoiceForm}
+    forms: ClassVar[Mapping[str, type[EntryForm]]] = {"hand": HandForm, "tie_choice": TieChoiceForm}
     cards_dealt = CARDS_DEALT
     trumps_left_out = TRUMPS_LEFT_OUT
 
@@ -79,7 +80,7 @@ class GameAdapter(Adapter):
             except (TypeError, ValueError):
                 return 0
         cells = []
-        for name, row in zip(players, data.get("players") or []):
+        for name, row in zip(players, data.get("players") or [], strict=False):
             events = row.get("events") or {}
             special = 10 * sum(number(v) for v in events.values()) + number(row.get("other"))
             cells.append((name, number(row.get("gold")), 20 * number(row.get("cutpurses")), special))
@@ -123,7 +124,7 @@ class GameAdapter(Adapter):
         # Alchemist turned some of it to lead.
         if len(blanks) == 1 and not form.alchemist.data:
             known = sum(r["gold"] for r in rows if r["gold"] is not None)
-            if 0 <= GOLD_IN_DECK - known:
+            if GOLD_IN_DECK - known >= 0:
                 blanks[0]["gold"] = GOLD_IN_DECK - known
         data: dict[str, Any] = {"players": rows, "set_aside": _count(form.set_aside.data)}
         if form.alchemist.data:

@@ -6,20 +6,21 @@ seats are checked by companion/games/beutezug/rules.py (values go through as the
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from flask import url_for
 from wtforms import FieldList, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
 from ..games.base import N_
-from ..games.beutezug.rules import ROUNDS, State, bonus_inventory, points_groups
 from ..games.beutezug.cards import BONUS_LABELS, BONUSES, LOOT_RANGE, PLACEMENT_CHIP_BONUSES
 from ..games.beutezug.odds import COLOUR_LABELS, COLOURS, FACES, MOST_DICE
+from ..games.beutezug.rules import ROUNDS, State, bonus_inventory, points_groups
 from ..records import View, replay
+from . import EntryForm, choices
 from .adapter import Adapter
 from .base import LedgerForm, PlainForm
-from . import EntryForm, choices
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 STACKS = (("2", "2"), ("3", "3"), ("4", "4"), ("5", "5"), ("0", "0 ✗"))
@@ -98,7 +99,7 @@ def state_at(record: dict[str, Any], stop: int) -> State:
 
 
 class GameAdapter(Adapter):
-    forms = {"placement": PlacementForm, "placement_tie": PlacementForm, "round": RoundForm,
+    forms: ClassVar[Mapping[str, type[EntryForm]]] = {"placement": PlacementForm, "placement_tie": PlacementForm, "round": RoundForm,
              "coin": CoinForm}
     marks = BONUS_MARKS
     bonus_labels = BONUS_LABELS
@@ -172,7 +173,7 @@ class GameAdapter(Adapter):
             index = next((i for i, e in enumerate(record["entries"]) if e["data"] is data),
                          len(record["entries"]))
         rolling = state_at(record, index).rolling_order
-        return [{**r, "seat": s} for r, s in zip(rows, rolling)]
+        return [{**r, "seat": s} for r, s in zip(rows, rolling, strict=False)]
 
     def log_round(self, record: dict[str, Any], entry: dict[str, Any],
                   data: dict[str, Any]) -> dict[str, Any]:

@@ -9,24 +9,46 @@ Reinforcements called ("sides.0.reinforcements.1"); the table tapped a group, no
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from flask import g, request
-from wtforms import (BooleanField, Field, FieldList, FormField, IntegerField, RadioField,
-                     SelectField, SelectMultipleField, StringField)
+from wtforms import (
+    BooleanField,
+    Field,
+    FieldList,
+    FormField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+)
 from wtforms.utils import unset_value
 from wtforms.validators import Length, Optional
 from wtforms.widgets import ListWidget
 
 from ..games.base import N_, RulesError
+from ..games.treasure.market import (
+    BANDIT_SKILLS,
+    BANDITS,
+    BLACK_MARKET_ROWS,
+    COLOUR_LABELS,
+    COLOURS,
+    CROC_BROTHERS,
+    KIND_LABELS,
+    NUMBERS,
+    REINFORCEMENTS,
+    VIPER,
+    Card,
+    CursedPainting,
+    GreatTreasure,
+    parse_card,
+)
 from ..games.treasure.rules import KEPT_PER_SIDE
-from ..games.treasure.market import (BANDIT_SKILLS, BANDITS, BLACK_MARKET_ROWS, COLOUR_LABELS,
-                                     COLOURS, CROC_BROTHERS, KIND_LABELS, NUMBERS, REINFORCEMENTS,
-                                     VIPER, Card, CursedPainting, GreatTreasure, parse_card)
 from ..records import entries_version, replay
+from . import EntryForm, choices, new_submission, walk
 from .adapter import Adapter
 from .base import LedgerForm, PlainForm
-from . import EntryForm, choices, new_submission, walk
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
 SLOTS = 4            # combination slots per side and turn
@@ -229,7 +251,7 @@ def _side(value: Any) -> Any:
 
 
 class GameAdapter(Adapter):
-    forms = {"deal": DealForm, "keep": KeepForm, "turn": TurnForm, "correction": CorrectionForm}
+    forms: ClassVar[Mapping[str, type[EntryForm]]] = {"deal": DealForm, "keep": KeepForm, "turn": TurnForm, "correction": CorrectionForm}
     # A coin correction can be entered at any time, from its own form under the standings.
     standing_forms = ("correction",)
     # What the templates show: rules data, never rules decisions.
@@ -368,7 +390,7 @@ class GameAdapter(Adapter):
 
     def side_names(self, record: dict[str, Any]) -> list[str]:
         teams = record["settings"].get("teams") or [0, 1]
-        return [" & ".join(p for p, t in zip(record["players"], teams) if t == side) for side in (0, 1)]
+        return [" & ".join(p for p, t in zip(record["players"], teams, strict=True) if t == side) for side in (0, 1)]
 
     def face_up(self, state: Any, side: int) -> list[str]:
         return [c for seat in state.sides[side] for c in state.reinforcements[seat] if c in state.used]

@@ -16,8 +16,8 @@ from ..forms import attach_errors, choices
 from ..forms.adapters import ADAPTERS
 from ..forms.beutezug import HeistForm
 from ..games.base import N_, RulesError, as_int, msg
-from ..games.beutezug.rules import bonus_inventory
 from ..games.beutezug.odds import Bonuses, check_heist, success_chance
+from ..games.beutezug.rules import bonus_inventory
 from ..i18n import t
 from ..records import replay
 from .play import load

@@ -4,14 +4,23 @@ from __future__ import annotations
 from typing import Any
 
 import segno
-from flask import (Blueprint, abort, current_app, flash, redirect, render_template, request,
-                   session, url_for)
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 
 from .. import groups
 from ..forms import CSRF_MESSAGE, choices
-from ..forms.groups import (AddPlayerForm, CodeForm, GroupNameForm, JoinForm, JoinLinkForm,
-                            MergeForm, NewGroupForm, RenameForm, RestoreForm, UndoAliasForm)
+from ..forms.groups import (
+    AddPlayerForm,
+    CodeForm,
+    GroupNameForm,
+    JoinForm,
+    JoinLinkForm,
+    MergeForm,
+    NewGroupForm,
+    RenameForm,
+    RestoreForm,
+    UndoAliasForm,
+)
 from ..games.base import N_, msg
 from ..i18n import t
 from ..store import Store

@@ -3,15 +3,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import (Blueprint, abort, current_app, redirect, render_template, request, session,
-                   url_for)
+from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 
 from ..forms import CSRF_MESSAGE, LanguageForm, NewGameForm
 from ..forms.adapters import ADAPTERS
 from ..games import GAMES
 from ..games.base import RulesError
-from ..i18n import t
 from ..groups import players as group_players
+from ..i18n import t
 from ..records import new_record
 from . import group_id, safe_next
 

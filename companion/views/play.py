@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import json
 import random
+from contextlib import suppress
 from functools import lru_cache
 from typing import Any
 
-from flask import (Blueprint, Response, abort, current_app, g, redirect, render_template,
-                   request, url_for)
+from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, url_for
 from markupsafe import Markup
 
 from ..chart import totals_chart
@@ -16,8 +16,17 @@ from ..forms.adapter import Adapter
 from ..forms.adapters import ADAPTERS
 from ..games.base import N_, ReplayError, RulesError, msg
 from ..i18n import t
-from ..records import (Repeated, Stale, add_entry, correct, duration_minutes, entries_version,
-                       replay, set_note, undo)
+from ..records import (
+    Repeated,
+    Stale,
+    add_entry,
+    correct,
+    duration_minutes,
+    entries_version,
+    replay,
+    set_note,
+    undo,
+)
 from ..store import NoSuchGame, Store
 from ..transfer import ImportError_, export_record, import_record
 from . import group_id
@@ -268,11 +277,9 @@ def note(game_id: str) -> Any:
     if not form.validate():
         return page(record, messages=_form_messages(form) or
                     [t(e) for errs in form.errors.values() for e in errs], status=422)
-    try:
+    with suppress(Repeated):
         _store().update(game_id, lambda r: set_note(r, form.note.data or "",
                                                    submission=form.submission.data))
-    except Repeated:
-        pass
     return _back(game_id)
 
 

@@ -8,6 +8,7 @@ an unknown paper) gets the Printables page back with a message, never a broken P
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -16,12 +17,12 @@ from flask_babel import get_locale
 
 from .. import pdf
 from ..chart import legend, totals_chart
+from ..forms.adapters import ADAPTERS
 from ..games import GAMES, get_game
 from ..games.base import N_, Msg, ReplayError, msg
+from ..games.beutezug.cards import BONUS_LABELS
 from ..i18n import LANGUAGES, language, t
 from ..records import MAX_NAME, replay
-from ..games.beutezug.cards import BONUS_LABELS
-from ..forms.adapters import ADAPTERS
 from ..sheets import BONUS_MARKS, detail, facts, log_line, seat_names
 from . import group_id
 from .play import load
@@ -157,10 +158,10 @@ def write_all(folder: Path, told: Callable[[Path], None] = lambda path: None) ->
             for paper in pdf.PAPERS:
                 for lang in LANGUAGES:
                     jobs = [(f"{slug}-sheet-{n}p-{paper}-{lang}.pdf",
-                             lambda n=n: blank_sheet(slug, n, [], paper, lang))
+                             partial(blank_sheet, slug, n, [], paper, lang))
                             for n in range(game.min_players, game.max_players + 1)]
                     jobs.append((f"{slug}-rules-{paper}-{lang}.pdf",
-                                 lambda: rules_reference(slug, paper, lang)))
+                                 partial(rules_reference, slug, paper, lang)))
                     for name, make in jobs:
                         path = folder / name
                         path.write_bytes(make())

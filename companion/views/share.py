@@ -13,10 +13,9 @@ from ..games.base import N_, ReplayError
 from ..i18n import t
 from ..records import now_iso, replay
 from ..store import NoSuchGame, Store
+from . import current_group
 from .groups import _qr
 from .play import load
-
-from . import current_group
 
 bp = Blueprint("share", __name__)
 REFRESH_SECONDS = 15

@@ -115,10 +115,10 @@ def test_a_lower_limit_ends_the_game_sooner():
 
 
 class TestTieAtTheTop:
-    ENTRIES = [hand(row(50), row(30), row(0)), hand(row(50), row(30, other=40), row(0))]
+    ENTRIES = (hand(row(50), row(30), row(0)), hand(row(50), row(30, other=40), row(0)))
 
     def test_the_table_is_asked_to_choose(self):
-        state = play(self.ENTRIES)
+        state = play(list(self.ENTRIES))
         assert state.totals == (100, 100, 0)
         assert GAME.outcome(state) is None
         assert GAME.expect(state).kind == "tie_choice"
@@ -126,11 +126,11 @@ class TestTieAtTheTop:
             GAME.apply(state, *hand(row(10), row(10), row(10)))
 
     def test_sharing_the_win_ends_the_game_with_both_winners(self):
-        state = play(self.ENTRIES + [("tie_choice", {"choice": "share"})])
+        state = play([*self.ENTRIES, ("tie_choice", {"choice": "share"})])
         assert GAME.outcome(state).winners == (0, 1)
 
     def test_another_hand_is_played_and_then_the_highest_total_wins(self):
-        state = play(self.ENTRIES + [("tie_choice", {"choice": "another_hand"})])
+        state = play([*self.ENTRIES, ("tie_choice", {"choice": "another_hand"})])
         assert GAME.expect(state).kind == "hand"
         state = GAME.apply(state, *hand(row(20), row(30), row(30)))
         assert GAME.outcome(state).winners == (1,)
@@ -138,7 +138,7 @@ class TestTieAtTheTop:
         assert str(GAME.outcome(state).decided_by) == "Highest total after playing on from a tie."
 
     def test_an_unknown_choice_is_refused(self):
-        state = play(self.ENTRIES)
+        state = play(list(self.ENTRIES))
         with pytest.raises(RulesError) as error:
             GAME.apply(state, "tie_choice", {"choice": "dice"})
         assert "choice" in error.value.errors

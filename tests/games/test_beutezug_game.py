@@ -145,7 +145,7 @@ def test_a_full_tie_is_decided_by_a_coin_flip_that_replays_identically():
 
 def test_the_table_may_enter_its_own_coin_flip_but_only_among_the_tied():
     same = [3, 0, 5, 2, 9, 1, 4]
-    state, entries = auto_play(["Anna", "Ben", "Cleo"], [same, same, [1] * 7], random.Random(2))
+    _, entries = auto_play(["Anna", "Ben", "Cleo"], [same, same, [1] * 7], random.Random(2))
     waiting = GAME.replay(["Anna", "Ben", "Cleo"], {}, entries[:-1])
     assert GAME.expect(waiting).kind == "coin" and GAME.outcome(waiting) is None
     assert "winner" in refused(waiting, "coin", {"winner": 2})

@@ -6,8 +6,8 @@ from fractions import Fraction as F
 import pytest
 
 from companion.games.base import RulesError
-from companion.games.beutezug.rules import GAME, bonus_inventory
 from companion.games.beutezug.odds import Bonuses, check_heist, die_chance, success_chance
+from companion.games.beutezug.rules import GAME, bonus_inventory
 
 from .test_beutezug import START, J
 

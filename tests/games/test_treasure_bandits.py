@@ -13,7 +13,7 @@ def deal(ann_bandit="chipo", bob_bandit="joe", ann=("super_rou_rou", "viper"),
 
 def coins_gained(state, ann=None, bob=None):
     after = GAME.apply(state, "turn", turn(ann, bob))
-    return tuple(a - b for a, b in zip(after.coins, state.coins))
+    return tuple(a - b for a, b in zip(after.coins, state.coins, strict=True))
 
 
 # -- Bandit skills ("4 Bandit Tiles") ---------------------------------------------------------

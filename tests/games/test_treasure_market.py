@@ -3,8 +3,19 @@ import pytest
 
 from companion.games.base import RulesError
 from companion.games.treasure.market import (
-    BLACK_MARKET, BLACK_MARKET_ROWS, COLOUR_RUN, RUN, SAME_NUMBER, Card, CursedPainting,
-    GreatTreasure, combination, key_of, parse_card, REINFORCEMENTS, BANDITS,
+    BANDITS,
+    BLACK_MARKET,
+    BLACK_MARKET_ROWS,
+    COLOUR_RUN,
+    REINFORCEMENTS,
+    RUN,
+    SAME_NUMBER,
+    Card,
+    CursedPainting,
+    GreatTreasure,
+    combination,
+    key_of,
+    parse_card,
 )
 
 

@@ -26,7 +26,7 @@ def restore(client, body: bytes, gid="household"):
     user = Browserless(client)
     user.open(f"/groups/{gid}")
     form = user.form("/restore")
-    data = {k: v for k, v in form["fields"]}
+    data = dict(form["fields"])
     data["file"] = (io.BytesIO(body), "backup.json")
     response = client.post(form["action"], data=data, content_type="multipart/form-data",
                            follow_redirects=True)

@@ -212,6 +212,7 @@ def test_a_refused_player_name_is_not_copied_into_the_other_forms(app, user, sto
 
 def test_guesses_sent_in_parallel_are_each_counted_before_the_code_is_checked(app, store, club):
     import threading
+
     from companion import groups as g
     results = []
     barrier = threading.Barrier(8)

@@ -5,7 +5,6 @@ import json
 import re
 from io import BytesIO
 
-
 from companion.records import replay
 from tests.formpage import forms_of
 

@@ -9,8 +9,19 @@ import pytest
 from companion.records import replay
 from tests.formpage import forms_of
 from tests.views.test_beutezug import (
-    EXAMPLE, JOHNNY, KATE, VINCENZO, by_seat, entries, near, place, play_example,
-    play_round, round_values, start)
+    EXAMPLE,
+    JOHNNY,
+    KATE,
+    VINCENZO,
+    by_seat,
+    entries,
+    near,
+    place,
+    play_example,
+    play_round,
+    round_values,
+    start,
+)
 
 
 def started_round(user, store):

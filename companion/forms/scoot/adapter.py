@@ -6,8 +6,9 @@ accept, and lays out the panel of one-tap actions with the rule's prices filled 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from flask import g, has_app_context, url_for
 
@@ -15,19 +16,45 @@ from ...games.base import N_, RulesError, msg
 from ...games.scoot.rules import GAME
 from ...games.scoot.score import Score, final_scores, tied_on_everything
 from ...games.scoot.state import (
-    BOSS_LEVEL, CLASSES, HIRE_PRICE, HIRELING, MOST_HIRED_AT_ONCE, TITLES, TRAIN_PRICE, State,
-    recruit_price, setup_for, upgrade_price,
+    BOSS_LEVEL,
+    CLASSES,
+    HIRE_PRICE,
+    HIRELING,
+    MOST_HIRED_AT_ONCE,
+    TITLES,
+    TRAIN_PRICE,
+    State,
+    recruit_price,
+    setup_for,
+    upgrade_price,
 )
 from ...i18n import t
 from ...records import entries_version, replay
 from .. import EntryForm, attach_errors, choices, new_submission
 from ..adapter import Adapter
 from .forms import (
-    ACTION_LABELS, ACTIONS, CHARACTER_LABELS, CHARACTERS, DUNGEON, EXTRA_LEVEL_ROWS, HOW_LABELS, INN,
-    ActionForm, BuildForm, DwarfForm, FinalForm, FirstPlayerForm, LeaveForm, PickForm, RecruitForm,
-    SetupForm, TreasureForm, TreasureRollForm, _int, _prefill,
+    ACTION_LABELS,
+    ACTIONS,
+    CHARACTER_LABELS,
+    CHARACTERS,
+    DUNGEON,
+    EXTRA_LEVEL_ROWS,
+    HOW_LABELS,
+    INN,
+    ActionForm,
+    BuildForm,
+    DwarfForm,
+    FinalForm,
+    FirstPlayerForm,
+    LeaveForm,
+    PickForm,
+    RecruitForm,
+    SetupForm,
+    TreasureForm,
+    TreasureRollForm,
+    _int,
+    _prefill,
 )
-
 
 # -- what the panel shows -------------------------------------------------------------------
 
@@ -70,7 +97,7 @@ def _chips(counts: dict[str, int], labels: dict[str, str], selected: list[Any] |
 
 
 class GameAdapter(Adapter):
-    forms: dict[str, type[EntryForm]] = {
+    forms: ClassVar[Mapping[str, type[EntryForm]]] = {
         "first_player": FirstPlayerForm, "pick": PickForm, "action": ActionForm, "leave": LeaveForm,
         "final": FinalForm, "treasure_roll": TreasureRollForm, "dwarf": DwarfForm,
     }
@@ -115,7 +142,7 @@ class GameAdapter(Adapter):
                     out[e["id"]] = [new.final.rolls[-1]]
                 else:
                     out[e["id"]] = [(s, b.gold - a.gold) for s, (a, b) in
-                                    enumerate(zip(state.parties, new.parties)) if b.gold != a.gold]
+                                    enumerate(zip(state.parties, new.parties, strict=True)) if b.gold != a.gold]
                 state = new
             return out
         return self._cached("changes", record, make)

@@ -12,16 +12,24 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from wtforms import (BooleanField, FieldList, FormField, HiddenField, IntegerField,
-                     RadioField, SelectMultipleField, StringField)
+from wtforms import (
+    BooleanField,
+    FieldList,
+    FormField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectMultipleField,
+    StringField,
+)
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import CheckboxInput
 
 from ...games.base import N_
 from ...games.scoot.rules import roll_2d6
 from ...games.scoot.state import BOSS_LEVEL, CLASSES, HIRELING, TITLES, TOKENS
-from ..base import LedgerForm, PlainForm
 from .. import EntryForm, choices
+from ..base import LedgerForm, PlainForm
 
 SLUG = "loot-and-scoot"
 # Treasure "rolled for me": nobody at the table can predict SystemRandom.
@@ -30,7 +38,7 @@ NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
 CLASS_CHOICES = choices((c, TITLES[c][0]) for c in CLASSES)
 CHARACTERS = tuple(TOKENS) + (HIRELING,)
 CHARACTER_LABELS = {**{title: label for cls in CLASSES for title, label in zip(
-    (k for k, v in TOKENS.items() if v[0] == cls), TITLES[cls])}, HIRELING: N_("Hireling")}
+    (k for k, v in TOKENS.items() if v[0] == cls), TITLES[cls], strict=True)}, HIRELING: N_("Hireling")}
 HOW_LABELS = {"peaceful": N_("Left peacefully"), "fled": N_("Ran screaming"), "lost": N_("Lost the battle")}
 ACTION_LABELS = {
     "recruit": N_("Recruit an Adventurer"), "hire": N_("Hire Hirelings"), "beg": N_("Beg Funds"),
@@ -175,7 +183,7 @@ class TreasureForm(ActionForm):
     def fields(self) -> dict[str, Any]:
         if self.rolled_by_app:
             return {"dice": roll_2d6(RNG)}
-        return {"dice": [d for d in self.dice.data]}
+        return {"dice": list(self.dice.data)}
 
 
 class PoisonForm(ActionForm):

@@ -9,9 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..base import (
-    N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked,
-)
+from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked
 
 GOLD_IN_DECK = 80  # "A player can score a total of 80 points in one game from gold"
 CUTPURSE_PENALTY = 20
@@ -172,9 +170,9 @@ class Beutelschneider(Game):
                 N_("Only %(max)s authorities are in the deck with this many players."), max=authorities)
         if errors:
             raise RulesError(errors)
-        scores = tuple(hand_score(g, c, s) for g, c, s in zip(gold, cutpurses, special))
+        scores = tuple(hand_score(g, c, s) for g, c, s in zip(gold, cutpurses, special, strict=True))
         hand = HandResult(tuple(gold), tuple(cutpurses), tuple(special), scores)
-        totals = tuple(t + d for t, d in zip(state.totals, scores))
+        totals = tuple(t + d for t, d in zip(state.totals, scores, strict=True))
         return replace(state, hands=state.hands + (hand,), totals=totals)
 
     def _tie_choice(self, state: State, data: Mapping[str, Any]) -> State:
@@ -215,8 +213,8 @@ class Beutelschneider(Game):
         top = self._top(state)
         if len(top) == 1:
             # Who crossed the limit with the last hand (not earlier, before a tie was played on).
-            before = [t - s for t, s in zip(state.totals, state.hands[-1].scores)]
-            reached = sum(1 for t, b in zip(state.totals, before) if t >= state.limit > b)
+            before = [t - s for t, s in zip(state.totals, state.hands[-1].scores, strict=True)]
+            reached = sum(1 for t, b in zip(state.totals, before, strict=True) if t >= state.limit > b)
             if reached == 0:  # all were past the limit already: the table played on from a tie
                 return Outcome((top[0],), msg(N_("Highest total after playing on from a tie.")))
             if reached > 1:
@@ -247,7 +245,7 @@ class Beutelschneider(Game):
         running = [0] * len(state.players)
         out = []
         for hand in state.hands:
-            running = [r + s for r, s in zip(running, hand.scores)]
+            running = [r + s for r, s in zip(running, hand.scores, strict=True)]
             out.append(list(running))
         return out
 

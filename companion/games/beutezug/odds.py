@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import product
 from typing import Any
 
@@ -112,7 +112,7 @@ def _solver(chances: tuple[Fraction, ...]):
         out = []
         for fails in product((False, True), repeat=n):
             p = Fraction(1)
-            for c, f in zip(chances, fails):
+            for c, f in zip(chances, fails, strict=True):
                 p *= (1 - c) if f else c
             if p:
                 out.append((sum(1 << i for i, f in enumerate(fails) if f), p))
@@ -120,7 +120,7 @@ def _solver(chances: tuple[Fraction, ...]):
 
     outcomes = roll_all()
 
-    @lru_cache(maxsize=None)
+    @cache
     def options(failing: int, one: int, every: int) -> tuple[Advice, ...]:
         if not failing:
             return ()
@@ -137,7 +137,7 @@ def _solver(chances: tuple[Fraction, ...]):
         # Best first; on equal chances keep the re-roll one (it spends the smaller bonus).
         return tuple(sorted(found, key=lambda a: -a.chance))
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(failing: int, one: int, every: int) -> Fraction:
         if not failing:
             return Fraction(1)
@@ -177,8 +177,8 @@ def check_heist(required: Sequence[tuple[str, int]], rolled: Sequence[Any],
                  for i, v in enumerate(rolled)]
     if errors:
         raise RulesError(errors)
-    values = tuple(f + bonuses.plus_for(c) for f, (c, _m) in zip(faces, dice))
-    failing = tuple(i for i, (v, (_c, m)) in enumerate(zip(values, dice)) if v < m)
+    values = tuple(f + bonuses.plus_for(c) for f, (c, _m) in zip(faces, dice, strict=True))
+    failing = tuple(i for i, (v, (_c, m)) in enumerate(zip(values, dice, strict=True)) if v < m)
     chances = tuple(die_chance(c, m, bonuses) for c, m in dice)
     _outcomes, options, _best = _solver(chances)
     mask = sum(1 << i for i in failing)

@@ -15,8 +15,18 @@ from typing import Any
 
 from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked
 from .cards import (
-    BONUSES, LOOT_CHIPS, PLACEMENT_CHIP_BONUSES, ROUNDS, STACK_SIZES, Heist, Inventory,
-    LootCard, has_four_colours, inventory, read_outcome, read_placement,
+    BONUSES,
+    LOOT_CHIPS,
+    PLACEMENT_CHIP_BONUSES,
+    ROUNDS,
+    STACK_SIZES,
+    Heist,
+    Inventory,
+    LootCard,
+    has_four_colours,
+    inventory,
+    read_outcome,
+    read_placement,
 )
 
 SETTINGS_DEFAULTS: dict[str, Any] = {
@@ -166,7 +176,7 @@ class Beutezug(Game):
         out = {k: settings.get(k, v) for k, v in SETTINGS_DEFAULTS.items()}
         chips = out["loot_chips"]
         if isinstance(chips, str):
-            chips = [c for c in chips.replace(",", " ").split()]
+            chips = chips.replace(",", " ").split()
         if not isinstance(chips, Sequence) or len(chips) > MOST_LOOT_CHIPS:
             errors["loot_chips"] = msg(N_("Give at most %(max)s loot chip values."),
                                        max=MOST_LOOT_CHIPS)
@@ -387,7 +397,7 @@ class Beutezug(Game):
             below = order[i + 1] if i + 1 < len(order) else None
             if below is not None and points[below] == points[seat] and key(below) != key(seat):
                 ours, theirs = state.loot_values(seat), state.loot_values(below)
-                step = next((k for k, (a, b) in enumerate(zip(ours, theirs)) if a != b), None)
+                step = next((k for k, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a != b), None)
                 note = msg(TIE_BROKEN_BY[step] if step is not None else COIN_DECIDED)
             out.append(Standing(seat, rank, points[seat], parts(seat), note))
         return out

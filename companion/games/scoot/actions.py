@@ -15,8 +15,20 @@ from typing import Any
 
 from ..base import N_, Msg, RulesError, as_int, msg
 from .state import (
-    BEG_GOLD, CLASSES, HIRE_PRICE, HIRELING, MAX_CHARACTERS, MOST_HIRED_AT_ONCE, RECRUIT_PRICES,
-    TOKENS, TRAIN_PRICE, Party, State, read_2d6, recruit_price, upgrade_price,
+    BEG_GOLD,
+    CLASSES,
+    HIRE_PRICE,
+    HIRELING,
+    MAX_CHARACTERS,
+    MOST_HIRED_AT_ONCE,
+    RECRUIT_PRICES,
+    TOKENS,
+    TRAIN_PRICE,
+    Party,
+    State,
+    read_2d6,
+    recruit_price,
+    upgrade_price,
 )
 
 Action = Callable[[State, int, Mapping[str, Any]], State]

@@ -62,7 +62,7 @@ def match(symbols: Sequence[str], level1: Mapping[str, int],
 
 def party_match(party: Party, symbols: Sequence[str]) -> tuple[int, int]:
     """``match`` for a party as the ledger keeps it."""
-    return match(symbols, dict(zip(CLASSES, party.level1)), dict(zip(CLASSES, party.level2)))
+    return match(symbols, dict(zip(CLASSES, party.level1, strict=True)), dict(zip(CLASSES, party.level2, strict=True)))
 
 
 def battle_dice(matched_level1: int, matched_level2: int, pity: bool = False, boss: bool = False) -> int:

@@ -19,8 +19,15 @@ from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int,
 from .actions import DUNGEON_EVENTS, INN_ACTIONS, check, read_seat
 from .score import DECIDED_BY, decide, final_scores, ranking, tied_on_everything
 from .state import (
-    BOSS_LEVEL, CLASSES, GOLD_PER_LEVEL, STARTING_ADVENTURERS, Final, State, new_state,
-    read_2d6, roll_2d6,
+    BOSS_LEVEL,
+    CLASSES,
+    GOLD_PER_LEVEL,
+    STARTING_ADVENTURERS,
+    Final,
+    State,
+    new_state,
+    read_2d6,
+    roll_2d6,
 )
 
 __all__ = ["GAME", "LootAndScoot", "State", "roll_2d6"]

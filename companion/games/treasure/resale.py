@@ -14,15 +14,35 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache
 from itertools import combinations as subsets
 from typing import Any
 
 from ..base import N_, RulesError, msg
 from .market import (
-    ALL_CARDS, BLACK_MARKET, CHIPO, COLOUR_RUN, CROC_BROTHERS, JOE, JOE_THRESHOLD, LUCKY,
-    MOFETTE, MOFETTE_CURSED, NINJA_LEO, PAT, REINFORCEMENT_COINS, SAME_NUMBER, SKILL_COIN,
-    SUPER_ROU_ROU, VIPER, Card, Combination, CursedPainting, GreatTreasure, Token, kind_of,
+    ALL_CARDS,
+    BLACK_MARKET,
+    CHIPO,
+    COLOUR_RUN,
+    CROC_BROTHERS,
+    JOE,
+    JOE_THRESHOLD,
+    LUCKY,
+    MOFETTE,
+    MOFETTE_CURSED,
+    NINJA_LEO,
+    PAT,
+    REINFORCEMENT_COINS,
+    SAME_NUMBER,
+    SKILL_COIN,
+    SUPER_ROU_ROU,
+    VIPER,
+    Card,
+    Combination,
+    CursedPainting,
+    GreatTreasure,
+    Token,
+    kind_of,
     parse_card,
 )
 
@@ -147,7 +167,7 @@ def best_resale(chest: Sequence[Any], bandit: str | None = None,
     Score = tuple[bool, int, int, int]
     Plan = tuple[tuple[int, Combination], ...]
 
-    @lru_cache(maxsize=None)
+    @cache
     def solve(mask: int, f: Features) -> tuple[Score, Plan]:
         if not mask:
             wins, coins, discarded, _ = _bonus(f, bandit, held, up, cursed, opponent_cursed)

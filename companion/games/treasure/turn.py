@@ -14,8 +14,19 @@ from typing import Any, Protocol
 
 from ..base import N_, Msg, RulesError, as_int, msg
 from .market import (
-    CROC_BROTHERS, MOFETTE, PAT, REINFORCEMENT_COINS, REINFORCEMENT_NEEDS, REINFORCEMENTS,
-    VIPER, Card, Combination, combination, condition_met, key_of, skill_coins,
+    CROC_BROTHERS,
+    MOFETTE,
+    PAT,
+    REINFORCEMENT_COINS,
+    REINFORCEMENT_NEEDS,
+    REINFORCEMENTS,
+    VIPER,
+    Card,
+    Combination,
+    combination,
+    condition_met,
+    key_of,
+    skill_coins,
 )
 
 CURSED_PAINTINGS = 5    # "5 cards Cursed Painting"
