@@ -25,7 +25,7 @@ from ..games.beutezug.cards import BONUS_LABELS
 from ..i18n import LANGUAGES, language, t
 from ..printing import PAPERS, Interrupted, Pending, Printing, RenderFailed
 from ..records import MAX_NAME, replay
-from ..sheets import BONUS_MARKS, detail, facts, log_line, seat_names
+from ..sheets import BONUS_MARKS, SCOOT_SHORT, detail, facts, log_line, seat_names
 from . import group_id
 from .play import load
 
@@ -140,11 +140,20 @@ def game_sheet_html(record: dict[str, Any], lang: str) -> str:
         return render_template(
             "print/game.html", record=record, view=view, game=view.game, lang=lang,
             players=players, adapter=ADAPTERS[record["game"]],
-            detail=detail(view.game, view, players),
+            detail=detail(view.game, view, record),
             chart=totals_chart(players, totals, width=460, height=150, label=t(N_("Totals by round")),
                                font_family="Ledger Sans") if totals else None,
             chart_legend=legend(players), marker_symbols=MARKER_SYMBOLS,
-            bonus_marks=BONUS_MARKS, bonus_labels=BONUS_LABELS, log_line=log_line)
+            bonus_marks=BONUS_MARKS, bonus_labels=BONUS_LABELS, log_line=log_line, short=SCOOT_SHORT)
+
+
+def game_log_html(record: dict[str, Any], lang: str) -> str:
+    """The full log of a logged game: every entry, its time, who drew it, its corrections."""
+    view = replay(record)
+    with language(lang):
+        return render_template("print/log.html", record=record, game=view.game, lang=lang,
+                               players=record["players"], adapter=ADAPTERS[record["game"]],
+                               log_line=log_line)
 
 
 def game_sheet(record: dict[str, Any], paper: str, lang: str) -> bytes:
@@ -152,6 +161,11 @@ def game_sheet(record: dict[str, Any], paper: str, lang: str) -> bytes:
     up with every change, so a kept sheet never goes stale."""
     key = ("game", record["id"], record.get("version", 0), lang, paper)
     return printing().make(key, partial(game_sheet_html, record, lang), paper)
+
+
+def game_log(record: dict[str, Any], paper: str, lang: str) -> bytes:
+    key = ("log", record["id"], record.get("version", 0), lang, paper)
+    return printing().make(key, partial(game_log_html, record, lang), paper)
 
 
 def write_all(folder: Path, told: Callable[[Path], None] = lambda path: None) -> int:
@@ -252,5 +266,18 @@ def logged(game_id: str) -> Any:
     try:
         return _pdf(partial(game_sheet, record, paper, lang),
                     f"{record['game']}-{game_id}-{paper}-{lang}.pdf")
+    except ReplayError as error:
+        return render_template("errors/broken.html", record=record, error=error), 500
+
+
+@bp.get("/games/<game_id>/log.pdf")
+def log(game_id: str) -> Any:
+    paper, lang, errors = read_paper_lang(request.args)
+    if errors:
+        return _page(errors, 400)
+    record = load(game_id)  # 404 for a game of another group
+    try:
+        return _pdf(partial(game_log, record, paper, lang),
+                    f"{record['game']}-{game_id}-log-{paper}-{lang}.pdf")
     except ReplayError as error:
         return render_template("errors/broken.html", record=record, error=error), 500
