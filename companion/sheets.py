@@ -37,6 +37,12 @@ BEUTELSCHNEIDER_HAND_ROWS = 12   # room for a long game to the default limit
 TREASURE_TURN_ROWS = 12
 SCOOT_LEDGER_ROWS = 16
 
+# The tie chain as a rule to look up (lss.DECIDED_BY says what decided a game, afterwards).
+SCOOT_TIES = (N_("The most victory points win."), N_("Tied: the most money."),
+              N_("Still tied: the highest total Adventurer levels."), N_("Still tied: the most looted rooms."),
+              N_("Tied on everything: the table picks who most looks like a dwarf."))
+
+
 def facts(slug: str, players: int) -> dict[str, Any]:
     """The numbers a player looks up at the table, for this game and player count."""
     if slug == "beutezug":
@@ -86,7 +92,7 @@ def facts(slug: str, players: int) -> dict[str, Any]:
             "starting_gold": lst.STARTING_GOLD, "boss_level": lst.BOSS_LEVEL,
             "setup": lst.setup_for(players) if players in lst.REMOVED else None,
             "setups": {n: lst.setup_for(n) for n in sorted(lst.REMOVED)},
-            "decided_by": lss.DECIDED_BY, "titles": lst.TITLES, "classes": lst.CLASSES,
+            "decided_by": SCOOT_TIES, "titles": lst.TITLES, "classes": lst.CLASSES,
             "pity": lst.DIVINE_PITY, "ledger_rows": SCOOT_LEDGER_ROWS,
             "example_payout": (ls.leave_payout([1, 2, 3], 0, "peaceful"),
                                ls.leave_payout([1, 2, 3], 0, "fled")),
