@@ -33,7 +33,9 @@ BONUS_MARKS = {
     bzc.NONE: "–", "orange": "●", "green": "▲", "black": "■", "pink": "◆",
     bzc.REROLL_ONE: "↻1", bzc.REROLL_ALL: "↻↻",
 }
-BEUTELSCHNEIDER_HAND_ROWS = 12   # room for a long game to the default limit
+# Hands to the default limit: more players, fewer points each per hand, longer games. Rows
+# that do not fit the first page continue on a second, under the repeated head row.
+BEUTELSCHNEIDER_HAND_ROWS = {3: 12, 4: 13, 5: 20}
 TREASURE_TURN_ROWS = 12
 SCOOT_LEDGER_ROWS = 16
 
@@ -63,7 +65,7 @@ def facts(slug: str, players: int) -> dict[str, Any]:
             "penalty": bs.CUTPURSE_PENALTY, "special_step": bs.SPECIAL_STEP,
             "gold_in_deck": bs.GOLD_IN_DECK, "limit": bs.SETTINGS_DEFAULTS["limit"],
             "cutpurses": bs.SETTINGS_DEFAULTS["cutpurses_in_deck"], "events": bs.EVENTS,
-            "authorities": bs.AUTHORITIES, "hand_rows": BEUTELSCHNEIDER_HAND_ROWS,
+            "authorities": bs.AUTHORITIES, "hand_rows": BEUTELSCHNEIDER_HAND_ROWS.get(players, 12),
         }
     if slug == "give-me-the-treasure":
         teams = gt.DEFAULT_TEAMS.get(players, gt.DEFAULT_TEAMS[2])

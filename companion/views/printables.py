@@ -22,6 +22,7 @@ from ..forms.adapters import ADAPTERS
 from ..games import GAMES, get_game
 from ..games.base import N_, Msg, ReplayError, msg
 from ..games.beutezug.cards import BONUS_LABELS
+from ..glyphs import fit
 from ..i18n import LANGUAGES, language, t
 from ..printing import PAPERS, Interrupted, Pending, Printing, RenderFailed
 from ..records import MAX_NAME, replay
@@ -30,6 +31,7 @@ from . import group_id
 from .play import load
 
 bp = Blueprint("printables", __name__)
+bp.add_app_template_filter(fit, "fit")
 
 # Sheets whose grids need the width of the page turned sideways.
 LANDSCAPE = {"beutezug", "beutelschneider"}
