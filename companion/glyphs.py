@@ -14,7 +14,6 @@ import ctypes.util
 import threading
 import unicodedata
 from functools import cache
-from pathlib import Path
 
 from .printing import STATIC
 
@@ -136,7 +135,3 @@ def spelled(text: str) -> str:
 def unprintable(names: list[str]) -> list[tuple[str, str]]:
     """(as printed, spelled out) for each name with a character no font has."""
     return [(shown(n), spelled(n)) for n in names if shown(n) != n]
-
-
-def font_files() -> list[Path]:
-    return list(FONTS.values())

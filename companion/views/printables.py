@@ -22,7 +22,7 @@ from ..forms.adapters import ADAPTERS
 from ..games import GAMES, get_game
 from ..games.base import N_, Msg, ReplayError, msg
 from ..games.beutezug.cards import BONUS_LABELS
-from ..glyphs import fit
+from ..glyphs import fit, shown, unprintable
 from ..i18n import LANGUAGES, language, t
 from ..printing import PAPERS, Interrupted, Pending, Printing, RenderFailed
 from ..records import MAX_NAME, replay
@@ -108,7 +108,8 @@ def blank_sheet_html(slug: str, players: int, names: Sequence[str], lang: str) -
     game = get_game(slug)
     with language(lang):
         return render_template(f"print/sheet/{slug}.html", game=game, lang=lang, players=players,
-                               names=seat_names(players, names), f=facts(slug, players))
+                               names=seat_names(players, [shown(n) for n in names]),
+                               unprintable=unprintable(list(names)), f=facts(slug, players))
 
 
 def rules_html(slug: str, lang: str) -> str:
@@ -136,17 +137,18 @@ def rules_reference(slug: str, paper: str, lang: str, wait: bool = True) -> byte
 def game_sheet_html(record: dict[str, Any], lang: str) -> str:
     """The filled sheet's HTML: the record's entries, standings, outcome, details and chart."""
     view = replay(record)
-    players = record["players"]
+    players = [shown(p) for p in record["players"]]
     totals = view.game.totals_by_round(view.state)
     with language(lang):
         return render_template(
             "print/game.html", record=record, view=view, game=view.game, lang=lang,
             players=players, adapter=ADAPTERS[record["game"]],
-            detail=detail(view.game, view, record),
+            detail=detail(view.game, view, {**record, "players": players}),
             chart=totals_chart(players, totals, width=460, height=150, label=t(N_("Totals by round")),
                                font_family="Ledger Sans") if totals else None,
             chart_legend=legend(players), marker_symbols=MARKER_SYMBOLS,
-            bonus_marks=BONUS_MARKS, bonus_labels=BONUS_LABELS, log_line=log_line, short=SCOOT_SHORT)
+            bonus_marks=BONUS_MARKS, bonus_labels=BONUS_LABELS, log_line=log_line, short=SCOOT_SHORT,
+            unprintable=unprintable(record["players"]))
 
 
 def game_log_html(record: dict[str, Any], lang: str) -> str:
@@ -154,8 +156,9 @@ def game_log_html(record: dict[str, Any], lang: str) -> str:
     view = replay(record)
     with language(lang):
         return render_template("print/log.html", record=record, game=view.game, lang=lang,
-                               players=record["players"], adapter=ADAPTERS[record["game"]],
-                               log_line=log_line)
+                               players=[shown(p) for p in record["players"]],
+                               adapter=ADAPTERS[record["game"]], log_line=log_line,
+                               unprintable=unprintable(record["players"]))
 
 
 def game_sheet(record: dict[str, Any], paper: str, lang: str) -> bytes:
