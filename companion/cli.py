@@ -10,6 +10,7 @@ from flask.cli import with_appcontext
 
 from . import backup as backups
 from . import groups
+from .paths import default_printables
 from .store import DamagedFile
 from .transfer import ImportError_, import_record
 
@@ -23,8 +24,11 @@ from .transfer import ImportError_, import_record
 def serve(host: str, port: int, threads: int) -> None:
     """Serve the app with waitress (a real multi-threaded server)."""
     from waitress import serve as waitress_serve
-    click.echo(f"Loot Ledger on http://{host}:{port}/  (data in {current_app.extensions['store'].folder})")
-    waitress_serve(current_app._get_current_object(), host=host, port=port, threads=threads)
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    click.echo(f"Loot Ledger on http://{host}:{port}/")
+    click.echo(f"instance folder {app.instance_path} (config, secret key, translations)")
+    click.echo(f"data in {app.extensions['store'].folder}")
+    waitress_serve(app, host=host, port=port, threads=threads)
 
 
 @click.command("import-record")
@@ -97,7 +101,7 @@ def restore_command(file: Path, group_name: str) -> None:
 def printables_command(folder: Path | None) -> None:
     """Write every blank score sheet and rules reference as PDF (default: printables/)."""
     from .views.printables import write_all
-    folder = folder or Path(current_app.root_path).parent / "printables"
+    folder = folder or default_printables()
     count = write_all(folder, lambda path: click.echo(f"wrote {path}"))
     click.echo(f"{count} PDFs in {folder}")
 
@@ -106,3 +110,17 @@ def init_app(app: Flask) -> None:
     for command in (serve, import_record_command, reindex, backup_command, restore_command,
                     printables_command):
         app.cli.add_command(command)
+
+
+def main() -> None:
+    """``loot-ledger``: the app's commands from any folder, without ``flask --app``."""
+    from flask.cli import FlaskGroup
+
+    from . import create_app
+    group = FlaskGroup(name="loot-ledger", create_app=create_app, load_dotenv=False,
+                       add_version_option=False,
+                       help="Loot Ledger: serve the app, import or back up games, print sheets.")
+    # The app is always this one: flask's --app and --env-file would only confuse here.
+    group.params = [p for p in group.params if p.name not in ("app", "env_file")]
+    click.version_option(package_name="loot-ledger", prog_name="loot-ledger")(group)
+    group.main(prog_name="loot-ledger")
