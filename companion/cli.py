@@ -2,6 +2,7 @@
 `printables [FOLDER]`."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import click
@@ -10,6 +11,7 @@ from flask.cli import with_appcontext
 
 from . import backup as backups
 from . import groups
+from .network import is_loopback, lan_addresses
 from .paths import default_printables
 from .store import DamagedFile
 from .transfer import ImportError_, import_record
@@ -25,10 +27,28 @@ def serve(host: str, port: int, threads: int) -> None:
     """Serve the app with waitress (a real multi-threaded server)."""
     from waitress import serve as waitress_serve
     app = current_app._get_current_object()  # type: ignore[attr-defined]
+    app.config["SERVE_HOST"] = host  # pages tell when phones cannot reach a loopback-only server
     click.echo(f"Loot Ledger on http://{host}:{port}/")
     click.echo(f"instance folder {app.instance_path} (config, secret key, translations)")
     click.echo(f"data in {app.extensions['store'].folder}")
+    for line in phone_lines(host, port):
+        click.echo(line)
     waitress_serve(app, host=host, port=port, threads=threads)
+
+
+def phone_lines(host: str, port: int) -> list[str]:
+    """What the host reads to get the phones in: the addresses they can open, and a QR code
+    of the first to scan off the screen; or why they cannot reach it yet."""
+    import segno
+    if is_loopback(host):
+        return ["Only this computer can open it. For the phones at the table: serve --host 0.0.0.0"]
+    addresses = [host] if host not in ("0.0.0.0", "::", "") else lan_addresses()
+    if not addresses:
+        return ["No network address found that phones could use: connect to the table's network."]
+    urls = [f"http://[{a}]:{port}/" if ":" in a else f"http://{a}:{port}/" for a in addresses]
+    qr = io.StringIO()
+    segno.make(urls[0], error="m").terminal(out=qr, compact=True)
+    return ["Phones open: " + "  ".join(urls), qr.getvalue().rstrip("\n")]
 
 
 @click.command("import-record")
