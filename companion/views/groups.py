@@ -98,7 +98,7 @@ def join_link(gid: str, token: str) -> Any:
         return render_template("groups/join.html", form=JoinForm(), group=current_group(),
                                messages=[t(msg(TOO_MANY, seconds=wait))]), 429
     group = groups.get(_store(), gid)
-    if group is None or not groups.token_matches(current_app.secret_key, group, token):
+    if group is None or not groups.token_matches(current_app.config["SECRET_KEY"], group, token):
         _wrong("join link")
         abort(404)
     groups.succeeded(_store(), _address())  # the link's token was right
@@ -138,7 +138,7 @@ def _settings(group: dict[str, Any], status: int = 200, **forms: Any) -> Any:
     store = _store()
     players = sorted(groups.players(store, group["id"]), key=str.casefold)
     link = url_for("groups.join_link", gid=group["id"],
-                   token=groups.invite_token(current_app.secret_key, group), _external=True)
+                   token=groups.invite_token(current_app.config["SECRET_KEY"], group), _external=True)
     # The forms not being answered start empty (formdata=None): after a refused POST,
     # Flask-WTF would fill every form on the page from the posted fields.
     rename = forms.get("rename") or RenameForm(formdata=None)
