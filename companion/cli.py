@@ -26,6 +26,7 @@ from .transfer import ImportError_, import_record
 def serve(host: str, port: int, threads: int) -> None:
     """Serve the app with waitress (a real multi-threaded server)."""
     from waitress import serve as waitress_serve
+    # The app itself, not the context-bound proxy (which the stubs type as the app).
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     app.config["SERVE_HOST"] = host  # pages tell when phones cannot reach a loopback-only server
     click.echo(f"Loot Ledger on http://{host}:{port}/")
@@ -76,8 +77,8 @@ def reindex() -> None:
             "copy, or move it away and run reindex again: the games list is rebuilt from the "
             "game files, but the groups, access codes, player renames and merges and share "
             "links kept in it are lost.") from None
-    for error in damaged:
-        click.echo(f"damaged, left as it is: {error.path} ({error.reason})", err=True)
+    for file in damaged:
+        click.echo(f"damaged, left as it is: {file.path} ({file.reason})", err=True)
 
 
 def _group(name: str) -> dict:

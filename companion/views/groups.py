@@ -98,7 +98,7 @@ def join_link(gid: str, token: str) -> Any:
         return render_template("groups/join.html", form=JoinForm(), group=current_group(),
                                messages=[t(msg(TOO_MANY, seconds=wait))]), 429
     group = groups.get(_store(), gid)
-    if group is None or not groups.token_matches(current_app.secret_key, group, token):
+    if group is None or not groups.token_matches(current_app.config["SECRET_KEY"], group, token):
         _wrong("join link")
         abort(404)
     groups.succeeded(_store(), _address())  # the link's token was right
@@ -139,7 +139,7 @@ def _settings(group: dict[str, Any], status: int = 200, **forms: Any) -> Any:
     players = sorted(groups.players(store, group["id"]), key=str.casefold)
     phones = network.base()
     link = phones.url_for("groups.join_link", gid=group["id"],
-                          token=groups.invite_token(current_app.secret_key, group))
+                          token=groups.invite_token(current_app.config["SECRET_KEY"], group))
     # Without a code any phone on the network just opens the app: show where.
     address = phones.url_for("home.index")
     # The forms not being answered start empty (formdata=None): after a refused POST,

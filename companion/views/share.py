@@ -53,7 +53,7 @@ def create(game_id: str) -> Any:
     if not form.validate():
         return _refused(record, game_id, form)
     if _link_of(game_id) is None:
-        doc = {"id": secrets.token_urlsafe(16), "game": game_id, "group": record.get("group"),
+        doc: dict[str, Any] = {"id": secrets.token_urlsafe(16), "game": game_id, "group": record.get("group"),
                "created": now_iso()}
         _store().change_table("shares", lambda t: {**t, doc["id"]: doc})
     return redirect(url_for("share.manage", game_id=game_id), 303)
