@@ -119,3 +119,16 @@ def test_loot_ledger_serve_from_an_empty_folder_answers_a_page_a_stylesheet_and_
     site = _run(installed / "bin" / "python", "-c", "import companion; print(companion.__file__)",
                 cwd=folder).stdout
     assert "site-packages" in site and str(ROOT) not in site
+
+
+def test_the_other_commands_run_from_any_folder_too(installed, tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPANION_", "PYTHON", "FLASK_"))}
+    command = installed / "bin" / "loot-ledger"
+    assert "loot-ledger, version 0.1.0" in _run(command, "--version", cwd=tmp_path, env=env).stdout
+    listed = _run(command, "--help", cwd=tmp_path, env=env).stdout
+    for name in ("serve", "import-record", "backup", "restore", "reindex", "printables"):
+        assert f"  {name} " in listed, name
+    assert "0 games written to backup.json" in _run(command, "backup", "backup.json", cwd=tmp_path,
+                                                     env=env).stdout
+    assert _run(command, "restore", "backup.json", cwd=tmp_path, env=env).stdout.strip() == \
+        "0 games added, 0 already here"
