@@ -34,8 +34,9 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-STATIC = (ROOT / "static").resolve()
+from .paths import PACKAGE, resource
+
+STATIC = resource("static").resolve()
 PAPERS = {"a4": "A4", "letter": "letter"}
 
 
@@ -247,20 +248,21 @@ class MemoryCache:
 
 # What a printed page is made from, besides the code: a change to any of these is a new
 # build, and the PDFs kept on disk for the old one are dropped.
-SOURCES = ("templates/print/**/*.html", "templates/play/*/_entry.html", "static/css/print.css",
-           "companion/translations/*/*.po", "companion/games/**/*.py", "companion/sheets.py",
-           "companion/chart.py")
+SOURCES = (("templates", "print/**/*.html"), ("templates", "play/*/_entry.html"),
+           ("static", "css/print.css"), ("package", "translations/*/*.po"),
+           ("package", "games/**/*.py"), ("package", "sheets.py"), ("package", "chart.py"))
 
 
-def build_id(root: Path = ROOT) -> str:
+def build_id() -> str:
     try:
         version = metadata.version("loot-ledger")
     except metadata.PackageNotFoundError:
         version = "dev"
     digest = hashlib.sha256()
-    for pattern in SOURCES:
+    for where, pattern in SOURCES:
+        root = PACKAGE if where == "package" else resource(where)
         for path in sorted(root.glob(pattern)):
-            digest.update(str(path.relative_to(root)).encode())
+            digest.update(f"{where}/{path.relative_to(root)}".encode())
             digest.update(path.read_bytes())
     return f"{version}-{digest.hexdigest()[:12]}"
 
