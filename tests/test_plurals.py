@@ -30,7 +30,7 @@ def test_the_web_layer_translates_the_form_with_ngettext(app, lang, n, text):
 def test_the_setup_card_of_three_players_says_one_adventurer(app):
     lines = setup_for(3).lines()
     assert "Remove 1 Adventurer of each class." in [str(m) for m in lines]
-    assert "Each Dungeon gets 11 room tiles (1 of them empty), the Boss among them." in [str(m) for m in lines]
+    assert "Each Dungeon gets 11 room tiles (1 empty), the Boss among them." in [str(m) for m in lines]
     assert "Each Dungeon gets 12 room tiles, the Boss among them." in [str(m) for m in setup_for(2).lines()]
     with app.test_request_context(), language("de"):
         german = [t(m) for m in lines]

@@ -93,8 +93,8 @@ class SetupCard:
         out.append(msg(N_("Each player gets 5 gp, two Hirelings, a Dungeon/Inn card, a party token "
                           "and a Boss tile.")))
         if self.empty_rooms:
-            out.append(msg_n(N_("Each Dungeon gets %(rooms)s room tiles (%(n)s of them empty), the Boss among them."),
-                             N_("Each Dungeon gets %(rooms)s room tiles (%(n)s of them empty), the Boss among them."),
+            out.append(msg_n(N_("Each Dungeon gets %(rooms)s room tiles (%(n)s empty), the Boss among them."),
+                             N_("Each Dungeon gets %(rooms)s room tiles (%(n)s empty), the Boss among them."),
                              self.empty_rooms, rooms=self.dungeon_rooms))
         else:
             out.append(msg(N_("Each Dungeon gets %(rooms)s room tiles, the Boss among them."), rooms=self.dungeon_rooms))
