@@ -7,7 +7,7 @@ from companion.games import GAMES
 from tests.printables.conftest import Pdf
 
 
-def test_the_command_writes_every_sheet_and_rules_reference(runner, tmp_path):
+def test_the_command_writes_every_sheet_and_rules_reference_each_in_its_language(runner, tmp_path):
     result = runner.invoke(args=["printables", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     files = sorted((tmp_path / "out").glob("*.pdf"))
@@ -18,12 +18,8 @@ def test_the_command_writes_every_sheet_and_rules_reference(runner, tmp_path):
     assert (tmp_path / "out" / "beutelschneider-sheet-5p-letter-de.pdf").exists()
     assert (tmp_path / "out" / "give-me-the-treasure-rules-a4-en.pdf").exists()
     assert f"{len(files)} PDFs in" in result.output
-
-
-def test_the_command_writes_each_language_in_its_own_words(runner, tmp_path):
     # Every PDF is rendered in one request; each language's must still use its catalog,
     # not the first one the request looked up.
-    runner.invoke(args=["printables", str(tmp_path / "out")])
     english = Pdf((tmp_path / "out" / "beutelschneider-sheet-4p-a4-en.pdf").read_bytes()).text
     german = Pdf((tmp_path / "out" / "beutelschneider-sheet-4p-a4-de.pdf").read_bytes()).text
     assert "Score sheet" in english and "Wertungsblatt" not in english
