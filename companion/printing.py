@@ -120,16 +120,18 @@ class RenderPool:
             return next((self._pids.get(slot) for slot, k in self._busy.items() if k == key), None)
 
     def _settle(self, job: Job, pdf: bytes | None = None, error: Exception | None = None) -> None:
-        """Keep the PDF, then answer: whoever wakes up finds it kept."""
+        """Keep the PDF, then answer, then forget the job: a request arriving meanwhile
+        joins the job or finds the PDF kept, never starts the same render again."""
+        if pdf is not None and job.done is not None:
+            job.done(job.key, pdf)
+        if not job.future.cancelled():
+            if pdf is not None:
+                job.future.set_result(pdf)
+            else:
+                job.future.set_exception(error or Interrupted("no answer"))
         with self._lock:
             if self._inflight.get(job.key) is job.future:
                 del self._inflight[job.key]
-        if pdf is not None:
-            if job.done is not None:
-                job.done(job.key, pdf)
-            job.future.set_result(pdf)
-        else:
-            job.future.set_exception(error or Interrupted("no answer"))
 
     # -- the workers' side ---------------------------------------------------------------
 
