@@ -79,12 +79,13 @@ def restore(store: Store, game_id: str, *, submission: str | None = None) -> dic
     return record
 
 
-def find(store: Store, game_id: str) -> dict[str, Any] | None:
-    """A game in the trash, or None."""
+def find(store: Store, game_id: str, now: datetime | None = None) -> dict[str, Any] | None:
+    """A game in the trash, or None (also once its 30 days are over)."""
     try:
-        return store._read(_path(store, game_id))
+        record = store._read(_path(store, game_id))
     except (NoSuchGame, DamagedFile):
         return None
+    return record if record.get("deleted", "") > _iso(_now(now) - KEEP) else None
 
 
 def _records(store: Store) -> Iterator[tuple[Path, dict[str, Any]]]:

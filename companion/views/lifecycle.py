@@ -115,7 +115,7 @@ def resume(game_id: str) -> Any:
 # -- delete, the trash ---------------------------------------------------------------------
 
 def _mine_in_trash(game_id: str) -> dict[str, Any] | None:
-    record = trash.find(_store(), game_id)
+    record = trash.find(_store(), game_id, now=_now())
     if record is None or record.get("group", groups.DEFAULT) != group_id():
         return None
     return record

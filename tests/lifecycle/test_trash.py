@@ -37,8 +37,11 @@ def test_the_trash_keeps_a_game_30_days_then_removes_it_for_good(store):
     trash.delete(store, old, now=NOW)
     trash.delete(store, young, now=NOW + timedelta(days=10))
     assert len(trash.listing(store, "household", now=NOW + timedelta(days=29, hours=23))) == 2
+    # Past its 30 days a game cannot be brought back, even before anything removed its file.
+    assert trash.find(store, old, now=NOW + timedelta(days=30)) is None
+    assert trash.find(store, old, now=NOW + timedelta(days=29)) is not None
     assert [r["id"] for r in trash.listing(store, "household", now=NOW + timedelta(days=30))] == [young]
-    assert trash.find(store, old) is None
+    assert trash.find(store, old, now=NOW) is None
     with pytest.raises(NoSuchGame):
         trash.restore(store, old)
     assert trash.listing(store, "household", now=NOW + timedelta(days=40)) == []
@@ -61,9 +64,9 @@ def test_a_crash_between_the_trash_copy_and_the_index_leaves_a_game_not_a_ghost(
     # What a crash right after writing the trash copy leaves: the game in both folders.
     store._write(trash._path(store, game_id), {**record, "deleted": NOW.isoformat()})
     assert trash.listing(store, "household", now=NOW) == []  # still a game, so not in the trash
-    assert trash.find(store, game_id) is None  # and the stale copy is cleared
+    assert trash.find(store, game_id, now=NOW) is None  # and the stale copy is cleared
     assert store.load(game_id)["entries"] == record["entries"]
     # A restore finding the game in both folders just clears the copy.
     store._write(trash._path(store, game_id), {**record, "deleted": NOW.isoformat()})
     trash.restore(store, game_id)
-    assert trash.find(store, game_id) is None and store.load(game_id)["entries"] == record["entries"]
+    assert trash.find(store, game_id, now=NOW) is None and store.load(game_id)["entries"] == record["entries"]

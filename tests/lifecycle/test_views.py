@@ -156,14 +156,14 @@ def test_emptying_the_trash_asks_first_and_then_removes_for_good(fixed_app, stor
     assert len(trash.listing(store, "household", now=NOW)) == 2  # asking changed nothing
     user.submit("/trash/empty")
     assert user.url == "/trash" and "Games removed for good: 2." in user.page
-    assert trash.find(store, first) is None and trash.find(store, second) is None
+    assert trash.find(store, first, now=NOW) is None and trash.find(store, second, now=NOW) is None
     # A crafted request without what was seen removes nothing.
     third = playing_game(store)
     trash.delete(store, third, now=NOW)
     user.open("/trash")
     token = re.search(r'name="csrf_token" value="([^"]+)"', user.page).group(1)
     assert user.client.post("/trash/empty", data={"csrf_token": token}).status_code == 422
-    assert trash.find(store, third) is not None
+    assert trash.find(store, third, now=NOW) is not None
 
 
 def test_the_seats_are_reordered_on_the_game_page_before_the_first_entry(store, user):
