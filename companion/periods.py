@@ -24,8 +24,13 @@ def zones() -> tuple[str, ...]:
     return tuple(sorted(available_timezones()))
 
 
+@lru_cache(maxsize=1)
+def _known() -> frozenset[str]:
+    return frozenset(zones())
+
+
 def is_zone(name: str | None) -> bool:
-    return bool(name) and name in zones()
+    return bool(name) and name in _known()
 
 
 def zone(name: str | None) -> ZoneInfo:
