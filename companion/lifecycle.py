@@ -85,7 +85,7 @@ def shown_text(day: date, start: time) -> str:
     return f"{day.isoformat()}T{start:%H:%M}"
 
 
-def played_on(day: date | None, start: time | None, zone: ZoneInfo, now: datetime,
+def played_on_from_form(day: date | None, start: time | None, zone: ZoneInfo, now: datetime,
               shown: str = "") -> tuple[str | None, Msg | None]:
     """When the table began, from the new-game form's day and start time in the group's
     zone: None (now) when left as the form showed them (``shown``) -- a form may stay open

@@ -54,8 +54,8 @@ def new(slug: str) -> Any:
     shown = request.form.get("played_shown", "")[:20] if request.method == "POST" else \
         lifecycle.shown_text(today, this_minute)
     valid = request.method == "POST" and form.validate() and setup.validate()
-    played_on, problem = lifecycle.played_on(form.played_day.data, form.played_time.data, zone(),
-                                             _now(), shown)
+    played_on, problem = lifecycle.played_on_from_form(
+        form.played_day.data, form.played_time.data, zone(), _now(), shown)
     if problem is not None and request.method == "POST":
         form.played_day.errors = [*form.played_day.errors, t(problem)]
         valid = False
