@@ -31,6 +31,8 @@ class ZoneForm(LedgerForm):
 
 
 class ColourForm(LedgerForm):
+    PREFIX = "pick"  # the group page has other forms with a "player" field
+
     player = SelectField(N_("Player"), validate_choice=False)
     colour = RadioField(N_("Colour"), default="", choices=choices(
         [("", N_("As the seat gives it"))] + list(COLOUR_NAMES.items())))

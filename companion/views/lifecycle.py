@@ -78,14 +78,10 @@ def period_of_request() -> tuple[periods.Period, str | None]:
 
 # -- abandon, resume ------------------------------------------------------------------------
 
-def _back(form: StatusForm, default: str) -> str:
-    return safe_next(form.next.data, default)
-
-
 def _game_change(game_id: str, change: Any, done: str) -> Any:
     record = load(game_id)  # 404 for another group's game
     form = StatusForm()
-    back = _back(form, url_for("play.game", game_id=game_id))
+    back = safe_next(form.next.data, url_for("play.game", game_id=game_id))
     if form.submission.data and form.submission.data in record.get("submissions", ()):
         return redirect(back, 303)  # a double tap: done already
     if not form.validate():
@@ -124,7 +120,7 @@ def _mine_in_trash(game_id: str) -> dict[str, Any] | None:
 @bp.post("/games/<game_id>/delete")
 def delete(game_id: str) -> Any:
     form = StatusForm()
-    back = _back(form, url_for("home.index"))
+    back = safe_next(form.next.data, url_for("home.index"))
     if back.rstrip("/") == url_for("play.game", game_id=game_id):
         back = url_for("home.index")  # the game's own page is gone with it
     gone = _mine_in_trash(game_id)
@@ -159,7 +155,7 @@ def trash_page() -> Any:
 @bp.post("/trash/<game_id>/restore")
 def restore(game_id: str) -> Any:
     form = StatusForm()
-    back = _back(form, url_for("lifecycle.trash_page"))
+    back = safe_next(form.next.data, url_for("lifecycle.trash_page"))
     if _mine_in_trash(game_id) is None:
         listed = _store().index().get(game_id)
         if listed is not None and listed.get("group", groups.DEFAULT) == group_id() and \
@@ -230,7 +226,7 @@ def group_settings(group: dict[str, Any]) -> dict[str, Any]:
     players = sorted(groups.players(store, group["id"]), key=str.casefold)
     zone_form = ZoneForm(formdata=None, zone=zone_name())
     zone_form.zone.choices = choices((z, z) for z in periods.zones())
-    colour_form = ColourForm(formdata=None)
+    colour_form = ColourForm(formdata=None, prefix=ColourForm.PREFIX)
     colour_form.player.choices = choices((p, p) for p in players)
     picks = colours.chosen(store, group["id"])
     return {"zone_form": zone_form, "zone_chosen": bool(group.get("timezone")),
@@ -252,13 +248,13 @@ def set_zone(gid: str) -> Any:
         return {**table, gid: doc}
     _store().change_table("groups", change)
     flash(t(msg(N_("The group's time zone is %(zone)s."), zone=form.zone.data)))
-    return redirect(url_for("groups.settings", gid=gid) + "#zone", 303)
+    return redirect(url_for("groups.settings", gid=gid) + "#time-zone", 303)
 
 
 @bp.post("/groups/<gid>/colours")
 def set_colour(gid: str) -> Any:
     group = mine(gid)
-    form = ColourForm()
+    form = ColourForm(prefix=ColourForm.PREFIX)
     if not form.validate():
         return _settings(group, 422, messages=[t(CSRF_MESSAGE)] if "csrf_token" in form.errors
                          else [t(N_("Choose one of the colours offered."))])
@@ -267,7 +263,7 @@ def set_colour(gid: str) -> Any:
     except groups.GroupError as error:
         return _settings(group, 422, messages=[t(error.message)])
     flash(t(N_("The colour is saved.")))
-    return redirect(url_for("groups.settings", gid=gid) + "#colours", 303)
+    return redirect(url_for("groups.settings", gid=gid) + "#player-colours", 303)
 
 
 def _ago(value: str | None, now: datetime) -> str:
