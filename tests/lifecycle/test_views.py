@@ -135,7 +135,8 @@ def test_another_groups_game_is_a_404_for_every_address(app, store, club):
     user.open("/")  # household: has a CSRF token in its session
     token = re.search(r'name="csrf_token" value="([^"]+)"', user.page).group(1)
     for url in (f"/games/{playing}/abandon", f"/games/{theirs}/resume", f"/games/{theirs}/delete",
-                f"/games/{playing}/delete", f"/trash/{gone}/restore", f"/games/{playing}/seats"):
+                f"/games/{playing}/delete", f"/trash/{gone}/restore", f"/games/{playing}/seats",
+                f"/groups/{club['id']}/zone", f"/groups/{club['id']}/colours"):
         response = user.client.post(url, data={"csrf_token": token, "submission": "x", "seat": ["1", "0", "2"]})
         assert response.status_code == 404, url
     assert gone not in user.client.get("/trash").get_data(as_text=True)
