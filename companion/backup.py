@@ -16,7 +16,7 @@ import json
 import uuid
 from collections.abc import Iterable, Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeGuard
 
 from . import groups
 from .games import GAMES
@@ -63,7 +63,7 @@ def backup(store: Store, group_id: str) -> dict[str, Any]:
     }
 
 
-def _valid_id(value: Any) -> bool:
+def _valid_id(value: Any) -> TypeGuard[str]:
     return (isinstance(value, str) and 0 < len(value) <= 40
             and all(c.isalnum() or c in "-_" for c in value) and value.isascii())
 

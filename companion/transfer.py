@@ -43,6 +43,8 @@ def export_record(record: Mapping[str, Any]) -> dict[str, Any]:
         "standings": [{"rank": s.rank, "player": names[s.seat], "seat": s.seat, "score": s.score,
                        "tie_break": str(s.note) if s.note else None} for s in view.standings],
         "finished": view.finished,
+        # The entry the rules wait for next (a pending table choice, e.g. "tie_choice").
+        "awaiting": view.expect.kind if view.expect else None,
         "winners": [names[w] for w in view.outcome.winners] if view.outcome else [],
         "decided_by": str(view.outcome.decided_by) if view.outcome else None,
     }

@@ -14,6 +14,7 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import (
     DateField,
     Field,
+    Form,
     HiddenField,
     RadioField,
     SelectField,
@@ -21,7 +22,7 @@ from wtforms import (
     TextAreaField,
     TimeField,
 )
-from wtforms.fields.choices import SelectChoice
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # new in 3.3; stubs are 3.2
 from wtforms.validators import InputRequired, Length, Optional
 
 from ..games import GAMES
@@ -51,7 +52,7 @@ class ChangeForm(LedgerForm):
 
     def version_number(self) -> int | None:
         try:
-            return int(self.version.data)
+            return int(self.version.data or "")
         except (TypeError, ValueError):
             return None
 
@@ -106,7 +107,7 @@ def walk(fields: Any) -> Iterator[Field]:
             yield field
 
 
-def attach_errors(form: LedgerForm, error: RulesError) -> list[str]:
+def attach_errors(form: Form, error: RulesError) -> list[str]:
     """Put each rules message next to its field; return the ones that belong to no field.
 
     Rules name fields by dotted paths into the entry's data (``players.2.gold``); form

@@ -46,11 +46,10 @@ class RulesError(ValueError):
     a whole. Nothing is stored when this is raised.
     """
 
-    def __init__(self, errors: Mapping[str, Msg] | Msg | str):
-        if isinstance(errors, (Msg, str)):
-            errors = {"": errors}
+    def __init__(self, errors: Mapping[str, Msg] | Mapping[str, Msg | str] | Msg | str):
+        given: Mapping[str, Msg | str] = {"": errors} if isinstance(errors, (Msg, str)) else errors
         self.errors: dict[str, Msg] = {
-            k: (v if isinstance(v, Msg) else Msg(v)) for k, v in errors.items()
+            k: (v if isinstance(v, Msg) else Msg(v)) for k, v in given.items()
         }
         super().__init__("; ".join(f"{k or 'entry'}: {v}" for k, v in self.errors.items()))
 

@@ -264,7 +264,7 @@ def edit(game_id: str, entry_id: int) -> Any:
                 messages, status = adapter.attach(form, error), 422
             else:
                 return _back(game_id)
-    form.version.data = entries_version(record)
+    form.version.data = str(entries_version(record))
     form.kind.data = entry["kind"]
     if not form.submission.data:
         form.submission.data = new_submission()

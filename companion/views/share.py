@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, url_for
 
+from .. import network
 from ..chart import totals_chart
 from ..colours import seat_colours
 from ..forms.groups import ShareForm
@@ -34,9 +35,10 @@ def _link_of(game_id: str) -> dict[str, Any] | None:
 def manage(game_id: str) -> Any:
     record = load(game_id)  # 404 for another group's game
     link = _link_of(game_id)
-    url = url_for("share.view", token=link["id"], _external=True) if link else None
+    phones = network.base()
+    url = phones.url_for("share.view", token=link["id"]) if link else None
     return render_template("share/manage.html", record=record, link=link, url=url,
-                           qr=_qr(url) if url else None, form=ShareForm())
+                           qr=_qr(url) if url else None, form=ShareForm(), phones=phones)
 
 
 def _refused(record: dict[str, Any], game_id: str, form: ShareForm) -> Any:
@@ -52,7 +54,7 @@ def create(game_id: str) -> Any:
     if not form.validate():
         return _refused(record, game_id, form)
     if _link_of(game_id) is None:
-        doc = {"id": secrets.token_urlsafe(16), "game": game_id, "group": record.get("group"),
+        doc: dict[str, Any] = {"id": secrets.token_urlsafe(16), "game": game_id, "group": record.get("group"),
                "created": now_iso()}
         _store().change_table("shares", lambda t: {**t, doc["id"]: doc})
     return redirect(url_for("share.manage", game_id=game_id), 303)

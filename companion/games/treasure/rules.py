@@ -173,7 +173,7 @@ class GiveMeTheTreasure(Game):
 
     def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> State:
         s = self.setup(players, settings)
-        return State(players=tuple(players), teams=tuple(s["teams"]), leaders=tuple(s["leaders"]),  # type: ignore[arg-type]
+        return State(players=tuple(players), teams=tuple(s["teams"]), leaders=tuple(s["leaders"]),
                      target=s["target"], starting_coins=s["starting_coins"],
                      bandit_skills=s["bandit_skills"])
 
