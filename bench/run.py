@@ -50,7 +50,9 @@ def build_history(store, n: int) -> None:
     """Write ``n`` finished games straight into the store's folder, then index them once."""
     template = finished_record(0)
     for i in range(n):
-        record = {**template, "id": f"bench{i:05d}", "schema": SCHEMA, "created": now_iso()}
+        created = now_iso()
+        record = {**template, "id": f"bench{i:05d}", "schema": SCHEMA, "created": created,
+                  "played_on": created}
         store._write(store._path(record["id"]), record)
     store.rebuild_index()
 
@@ -96,6 +98,13 @@ def history_figures(app, store, n: int, repeat: int) -> None:
     figure(f"player_stats_{n}_games_median", median_ms(lambda: client.get("/players/Anna"), repeat), "ms")
     figure(f"game_stats_{n}_games_median",
            median_ms(lambda: client.get("/stats/games/beutelschneider"), repeat), "ms")
+    # The group's statistics for all time and for this year (every game of the bench history
+    # ended this year, so the year's page counts as many games as all time: the worst case).
+    all_time = median_ms(lambda: client.get("/stats"), repeat)
+    this_year = median_ms(lambda: client.get("/stats?period=year"), repeat)
+    figure(f"stats_all_time_{n}_games_median", all_time, "ms")
+    figure(f"stats_period_{n}_games_median", this_year, "ms")
+    figure("stats_period_vs_all_time_ratio", this_year / all_time, "x")
 
 
 def rss_mb() -> float:
@@ -126,7 +135,7 @@ def printables_figures(app, store, repeat: int) -> None:
     def fresh() -> bytes:
         # What a request and its render worker do between them, in one process.
         with app.test_request_context():
-            return pdf.render(printables.game_sheet_html(record, "en"), "a4")
+            return pdf.render(printables.game_sheet_html(record, "en"), "a4", landscape=True)
 
     with app.test_request_context():
         html = printables.game_sheet_html(record, "en")
@@ -228,7 +237,7 @@ def sheet_length_figures(app, store, repeat: int) -> None:
 
         def render(record: dict = record) -> bytes:
             with app.test_request_context():
-                return pdf.render(printables.game_sheet_html(record, "en"), "a4")
+                return pdf.render(printables.game_sheet_html(record, "en"), "a4", landscape=True)
         render()
         times[n] = median_ms(render, repeat)
         figure(f"sheet_{n}_entries_ms", times[n], "ms")

@@ -72,6 +72,11 @@ def select_locale() -> str:
     return request.accept_languages.best_match(LANGUAGES) or "en"
 
 
+def select_timezone() -> str:
+    from .views.lifecycle import zone_name  # which group a phone is in is the views' to know
+    return zone_name()
+
+
 def _translations() -> Any:
     """This request's catalog, looked up once: a page asks for a few hundred strings, and
     Flask-Babel would resolve the locale and domain again for each of them."""
@@ -132,7 +137,7 @@ def init_app(app: Any) -> Babel:
     translations = Path(app.instance_path) / "translations"
     compile_catalogs(translations)
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(translations)
-    babel = Babel(app, locale_selector=select_locale)
+    babel = Babel(app, locale_selector=select_locale, timezone_selector=select_timezone)
     app.jinja_env.install_gettext_callables(
         gettext=lambda s: _translations().ugettext(s),
         ngettext=lambda s, p, n: _translations().ungettext(s, p, n),

@@ -247,6 +247,13 @@ class Store:
                 record = self.load(game_id)
             self._write_index({**self._read_index(), game_id: {"id": game_id, **self.summarize(record)}})
 
+    def unlist(self, game_id: str) -> None:
+        """Take one game out of the index (its file has gone to the trash: trash.py)."""
+        with self._lock("index"):
+            games = self._read_index()
+            if games.pop(game_id, None) is not None:
+                self._write_index(games)
+
     def rebuild_index(self) -> list[DamagedFile]:
         """Rebuild the index from the game files; returns the files that could not be read.
 

@@ -14,7 +14,7 @@ from typing import Any
 from .games import GAMES
 from .games.base import N_, Msg, ReplayError, RulesError, msg
 from .i18n import t
-from .records import KEEP_SUBMISSIONS, new_record, now_iso, replay
+from .records import KEEP_SUBMISSIONS, last_activity, new_record, now_iso, played_on, replay, status
 
 FORMAT = "loot-ledger-record"
 FORMAT_VERSION = 1
@@ -37,7 +37,7 @@ def export_record(record: Mapping[str, Any]) -> dict[str, Any]:
         "format": FORMAT, "format_version": FORMAT_VERSION,
         "id": record["id"], "game": record["game"], "players": list(names),
         "settings": record["settings"], "note": record.get("note", ""),
-        "created": record["created"],
+        "created": record["created"], "played_on": played_on(record), "status": status(record, view),
         "entries": [{k: e[k] for k in ("kind", "data", "at", "source", "edits") if k in e}
                     for e in record["entries"]],
         "standings": [{"rank": s.rank, "player": names[s.seat], "seat": s.seat, "score": s.score,
@@ -54,7 +54,8 @@ def _fail(text: str, **args: Any) -> ImportError_:
     return ImportError_(msg(text, **args))
 
 
-def _time(value: Any, entry: int | None) -> str:
+def _time(value: Any, entry: int | None,
+          refusal: str = N_("The record's start time is not an ISO 8601 time with its zone.")) -> str:
     """An ISO 8601 time with its zone, as the app writes them; a record's times are sorted
     and subtracted, so anything else is refused rather than stored."""
     if value is None and entry is not None:
@@ -65,7 +66,7 @@ def _time(value: Any, entry: int | None) -> str:
         moment = None
     if moment is None or moment.tzinfo is None:
         if entry is None:
-            raise _fail(N_("The record's start time is not an ISO 8601 time with its zone."))
+            raise _fail(refusal)
         raise _fail(N_("Entry %(n)s: its time is not an ISO 8601 time with its zone."), n=entry)
     # Kept in UTC like the app's own times, so times compare as text (history filters).
     return moment.astimezone(UTC).isoformat(timespec="seconds")
@@ -118,10 +119,18 @@ def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household"
         })
     if data.get("created") is not None:
         record["created"] = _time(data["created"], None)
+    # Files from before played_on was kept were played when they were started in the app.
+    record["played_on"] = record["created"]
+    if data.get("played_on") is not None:
+        record["played_on"] = _time(data["played_on"], None, N_(
+            "The record's played_on is not an ISO 8601 time with its zone."))
     try:
-        replay(record)
+        view = replay(record)
     except ReplayError as error:
         reasons = "; ".join(f"{k or 'entry'}: {t(m)}" for k, m in error.error.errors.items())
         raise _fail(N_("Entry %(n)s (%(kind)s) breaks the rules: %(why)s"),
                     n=error.index + 1, kind=entries[error.index]["kind"], why=reasons) from None
+    if data.get("status") == "abandoned" and not view.finished:
+        # The file says that it was abandoned, not when: it stopped with its last entry.
+        record["abandoned"] = last_activity(record)
     return record

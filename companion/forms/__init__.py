@@ -11,7 +11,17 @@ from collections.abc import Iterator
 from typing import Any
 
 from flask_wtf.file import FileField, FileRequired
-from wtforms import Field, Form, HiddenField, RadioField, SelectField, StringField, TextAreaField
+from wtforms import (
+    DateField,
+    Field,
+    Form,
+    HiddenField,
+    RadioField,
+    SelectField,
+    StringField,
+    TextAreaField,
+    TimeField,
+)
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # new in 3.3; stubs are 3.2
 from wtforms.validators import InputRequired, Length, Optional
 
@@ -68,6 +78,10 @@ class NewGameForm(LedgerForm):
                       validators=[InputRequired(message=N_("Choose a game."))])
     players = StringField(N_("Players in seat order, one per field"))
     note = StringField(N_("Note (optional)"), validators=[Optional(), Length(max=200)])
+    # When the table began playing, in the group's time zone (default now): a game played on
+    # paper is entered afterwards with its own day and time.
+    played_day = DateField(N_("Played on"), validators=[Optional()])
+    played_time = TimeField(N_("Start time"), validators=[Optional()])
 
     def player_names(self, formdata: Any) -> list[str]:
         return [v[:MAX_NAME] for v in formdata.getlist("player") if v.strip()]

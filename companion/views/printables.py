@@ -17,7 +17,8 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, render_template, request
 from flask_babel import get_locale
 
-from ..chart import legend, totals_chart
+from ..chart import MARKER_SYMBOLS, legend, totals_chart
+from ..colours import seat_colours
 from ..forms.adapters import ADAPTERS
 from ..games import GAMES, get_game
 from ..games.base import N_, Msg, ReplayError, msg
@@ -35,7 +36,6 @@ bp.add_app_template_filter(fit, "fit")
 
 # Sheets whose grids need the width of the page turned sideways.
 LANDSCAPE = {"beutezug", "beutelschneider"}
-MARKER_SYMBOLS = {"circle": "●", "square": "■", "diamond": "◆", "triangle": "▲", "cross": "✕"}
 RECENT = 10  # logged games listed on the Printables page
 
 
@@ -139,14 +139,15 @@ def game_sheet_html(record: dict[str, Any], lang: str) -> str:
     view = replay(record)
     players = [shown(p) for p in record["players"]]
     totals = view.game.totals_by_round(view.state)
+    colours = colours_of(record)
     with language(lang):
         return render_template(
             "print/game.html", record=record, view=view, game=view.game, lang=lang,
             players=players, adapter=ADAPTERS[record["game"]],
             detail=detail(view.game, view, {**record, "players": players}),
             chart=totals_chart(players, totals, width=460, height=150, label=t(N_("Totals by round")),
-                               font_family="Ledger Sans") if totals else None,
-            chart_legend=legend(players), marker_symbols=MARKER_SYMBOLS,
+                               font_family="Ledger Sans", colours=colours) if totals else None,
+            chart_legend=legend(players, colours), marker_symbols=MARKER_SYMBOLS,
             bonus_marks=BONUS_MARKS, bonus_labels=BONUS_LABELS, log_line=log_line, short=SCOOT_SHORT,
             unprintable=unprintable(record["players"]))
 
@@ -161,11 +162,18 @@ def game_log_html(record: dict[str, Any], lang: str) -> str:
                                unprintable=unprintable(record["players"]))
 
 
+def colours_of(record: dict[str, Any]) -> Any:
+    # The players' colours belong to the group, not the record: a new pick draws anew.
+    return seat_colours(current_app.extensions["store"], record.get("group", "household"),
+                        record["players"])
+
+
 def game_sheet(record: dict[str, Any], paper: str, lang: str) -> bytes:
-    """The filled sheet of a logged game, by what it depends on: the record's version goes
-    up with every change, so a kept sheet never goes stale."""
-    key = ("game", record["id"], record.get("version", 0), lang, paper)
-    return printing().make(key, partial(game_sheet_html, record, lang), paper)
+    """The filled sheet of a logged game, by all it depends on: the record's version (it goes
+    up with every change) and the group's colours for its players."""
+    key = ("game", record["id"], record.get("version", 0), lang, paper, colours_of(record))
+    return printing().make(key, partial(game_sheet_html, record, lang), paper,
+                           landscape=record["game"] in LANDSCAPE)
 
 
 def game_log(record: dict[str, Any], paper: str, lang: str) -> bytes:

@@ -9,6 +9,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, url_
 
 from .. import network
 from ..chart import totals_chart
+from ..colours import seat_colours
 from ..forms.groups import ShareForm
 from ..games.base import N_, ReplayError
 from ..i18n import t
@@ -92,9 +93,11 @@ def view(token: str) -> Any:
     except ReplayError:
         abort(404)
     totals = view_.game.totals_by_round(view_.state)
+    colours = seat_colours(_store(), record.get("group", "household"), record["players"])
     response = current_app.make_response(render_template(
         "share/view.html", record=record, view=view_, players=record["players"],
-        chart=totals_chart(record["players"], totals, label=t(N_("Totals by round"))) if totals else None,
+        chart=totals_chart(record["players"], totals, label=t(N_("Totals by round")),
+                           colours=colours) if totals else None, colours=colours,
         refresh=None if view_.finished else REFRESH_SECONDS))
     response.headers["Cache-Control"] = "no-store"  # each refresh must show the new standings
     return response

@@ -137,6 +137,7 @@ class GiveMeTheTreasure(Game):
     title = "Give Me The Treasure"
     min_players = 2
     max_players = 4
+    seat_settings = (("teams", "by_seat"), ("leaders", "seats"))
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
         errors: dict[str, Msg] = {}
