@@ -113,7 +113,7 @@ def restore_command(file: Path, group_name: str) -> None:
                                          current_app.config["BACKUP_MAX_BYTES"])
     except backups.BackupError as error:
         raise click.ClickException(f"not restored: {error.message}") from None
-    click.echo(f"{added} games added, {present} already here")
+    click.echo(f"{added} game{'s' * (added != 1)} added, {present} already here")
 
 
 @click.command("printables")

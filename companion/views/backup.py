@@ -8,7 +8,7 @@ from flask import Blueprint, Response, current_app, flash, redirect, request, ur
 
 from .. import backup, groups
 from ..forms.groups import RestoreForm
-from ..games.base import N_, msg
+from ..games.base import N_, msg, msg_n
 from ..i18n import t
 from ..records import now_iso
 from .groups import _settings, mine, refused
@@ -64,6 +64,7 @@ def restore(gid: str) -> Any:
     except backup.BackupError as error:
         return _settings(group, 422, restore=form,
                          messages=[t(msg(N_("The backup was not restored: %(why)s"), why=t(error.message)))])
-    flash(t(msg(N_("Restored: %(added)s games added, %(present)s already here."),
-                added=added, present=present)))
+    flash(t(msg(N_("Restored: %(added)s, %(present)s."),  # "1 game added", "2 games added"
+                added=msg_n(N_("%(n)s game added"), N_("%(n)s games added"), added),
+                present=msg_n(N_("%(n)s already here"), N_("%(n)s already here"), present))))
     return redirect(url_for("groups.settings", gid=gid), 303)
