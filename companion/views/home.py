@@ -72,7 +72,7 @@ def new(slug: str) -> Any:
                     getattr(setup, key).errors = [t(message)]
         else:
             game_id = current_app.extensions["store"].create(record)
-            return redirect(url_for("play.game", game_id=game_id), 303)
+            return redirect(url_for("play.game", game_id=game_id, _anchor="next"), 303)
     elif request.method == "POST" and "csrf_token" in form.errors:
         loose.append(t(CSRF_MESSAGE))
     names = names[:game.max_players] + [""] * (game.max_players - len(names))
