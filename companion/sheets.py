@@ -208,19 +208,24 @@ SCOOT_SHORT = {"recruit": N_("Recruit"), "hire": N_("Hire"), "beg": N_("Beg"), "
 def scoot_ledger(game: Game, view: View, entries: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """The gold ledger as the blank sheet lays it out: a row per round, a column per seat with
     that player's turn and gp after it. Entries before play (first player, picks) and after
-    the Boss fell (final scoring, Treasure rolls, the dwarf) are set apart."""
+    the Boss fell (final scoring, Treasure rolls, the dwarf) are set apart, with what each
+    did to the gold (their log lines show it): the one replay the sheet makes."""
     state = view.state
     start = game.start(state.players, {})
     before: list[Mapping[str, Any]] = []
     after: list[Mapping[str, Any]] = []
+    changes: dict[int, list[tuple[int, int]]] = {}
     rounds: list[ScootRound] = []
     n = len(state.players)
     current = start
     for entry in entries:
+        new = game.apply(current, entry["kind"], entry["data"])
         if current.phase in ("first_player", "pick"):
             before.append(entry)
+            changes[entry["id"]] = lst.gold_changes(entry["kind"], current, new)
         elif current.phase != "play":
             after.append(entry)
+            changes[entry["id"]] = lst.gold_changes(entry["kind"], current, new)
         else:
             turn, seat = current.turn, current.current
             if not rounds or rounds[-1].number != turn // n + 1:
@@ -228,8 +233,9 @@ def scoot_ledger(game: Game, view: View, entries: Sequence[Mapping[str, Any]]) -
             rounds[-1].turns.setdefault(seat, []).append(entry)
             if turn < len(state.gold_by_turn):
                 rounds[-1].gold[seat] = state.gold_by_turn[turn][seat]
-        current = game.apply(current, entry["kind"], entry["data"])
-    return {"before": before, "rounds": rounds, "after": after, "starting_gold": lst.STARTING_GOLD}
+        current = new
+    return {"before": before, "rounds": rounds, "after": after, "changes": changes,
+            "starting_gold": lst.STARTING_GOLD}
 
 
 # -- the ledger, printed as lines ------------------------------------------------------------

@@ -99,3 +99,18 @@ def test_a_turn_too_long_for_its_column_goes_on_under_itself_and_the_round_is_sa
                 assert {w["text"] for w in line} & {"verloren", "geflohen"}, line
         assert rounds == sorted(set(rounds)) and rounds == list(range(rounds[0], rounds[-1] + 1))
     assert numbered > 40 and going_on > 10
+
+
+def test_the_sheet_replays_a_game_once_and_still_says_what_each_treasure_rolled(app, logged, monkeypatch):
+    # The lines before play and after the Boss fell show what each entry did to the gold:
+    # read off the ledger's own replay, not a second replay of the whole game for the log.
+    from companion.forms.adapters import ADAPTERS
+    from companion.views import printables
+
+    def replays_again(record):
+        raise AssertionError("a second replay")
+    monkeypatch.setattr(ADAPTERS["loot-and-scoot"], "changes", replays_again)
+    record = app.extensions["store"].load(logged("loot-and-scoot"))
+    with app.test_request_context():
+        html = printables.game_sheet_html(record, "en")
+    assert re.search(r"Unrevealed Treasure</b> Beth 3\+5\s*<span class=\"tag gp\">Beth \+8 gp</span>", html)

@@ -230,6 +230,15 @@ class State:
         return replace(self, parties=tuple(parties))
 
 
+def gold_changes(kind: str, before: State, after: State) -> list[tuple[int, int]]:
+    """What one entry did to the gold, as (seat, gp): each party's gain or loss, or for an
+    unrevealed Treasure rolled after the Boss fell, the gp it rolled."""
+    if kind == "treasure_roll" and after.final is not None:
+        return [after.final.rolls[-1]]
+    return [(seat, b.gold - a.gold) for seat, (a, b) in enumerate(zip(before.parties, after.parties, strict=True))
+            if b.gold != a.gold]
+
+
 def new_state(players: tuple[str, ...]) -> State:
     card = setup_for(len(players))
     pool = Pool(
