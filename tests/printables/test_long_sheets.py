@@ -1,6 +1,7 @@
 """A long game's sheet: the Loot and Scoot ledger as lines of text in columns, checked in
 the PDF itself (pdfplumber): every word in its player's column, the columns lined up
-under the head, a turn too long for its column going on under itself."""
+under the head, a turn too long for its column going on under itself; and the chart's
+lines with only the points they need."""
 from __future__ import annotations
 
 import io
@@ -10,6 +11,7 @@ from itertools import pairwise
 import pdfplumber
 import pytest
 
+from companion.chart import _kept, totals_chart
 from tests.printables.layout import NAMES, autoplay
 
 MM = 72 / 25.4
@@ -114,3 +116,35 @@ def test_the_sheet_replays_a_game_once_and_still_says_what_each_treasure_rolled(
     with app.test_request_context():
         html = printables.game_sheet_html(record, "en")
     assert re.search(r"Unrevealed Treasure</b> Beth 3\+5\s*<span class=\"tag gp\">Beth \+8 gp</span>", html)
+
+
+# -- the chart ---------------------------------------------------------------------------------
+
+def _distance(point, a, b):
+    (x, y), (x0, y0), (x1, y1) = point, a, b
+    dx, dy = x1 - x0, y1 - y0
+    t = max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / ((dx * dx + dy * dy) or 1)))
+    return ((x - x0 - t * dx) ** 2 + (y - y0 - t * dy) ** 2) ** 0.5
+
+
+@pytest.mark.parametrize("ys", [
+    [5, 5, 5, 9, 9, 9, 9, 12, 12, 3],                          # steps
+    [(i * 7) % 11 + i / 3 for i in range(700)],                # a ragged climb of 700 turns
+    [0.0] * 50,                                                # nothing happens
+])
+def test_the_charts_lines_keep_every_point_within_half_a_unit(ys):
+    points = [(34 + 418 * i / max(1, len(ys) - 1), float(y)) for i, y in enumerate(ys)]
+    kept = _kept(points)
+    assert kept[0] == points[0] and kept[-1] == points[-1] and set(kept) <= set(points)
+    for point in points:
+        assert min(_distance(point, a, b) for a, b in pairwise(kept)) <= 0.5 + 1e-9
+    if len(set(ys)) == 1:
+        assert len(kept) == 2
+
+
+def test_a_long_games_chart_draws_a_fraction_of_its_turns():
+    # Each player's gold moves on their own turn, one turn in four: flat runs and small steps.
+    totals = [[(t + 3 - s) // 4 * (2 + s) - (t % 9 == s) for s in range(4)] for t in range(1, 701)]
+    svg = str(totals_chart(["A", "B", "C", "D"], totals, width=460, height=150, label="Totals"))
+    counts = [len(points.split()) for points in re.findall(r'points="([^"]*)"', svg)]
+    assert len(counts) == 4 and all(count < 350 for count in counts), counts
