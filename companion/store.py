@@ -8,19 +8,30 @@ read-modify-write holds a lock that also holds across processes (``filelock``).
 
 A file that cannot be read is never written over: ``DamagedFile`` names it, and the
 other games keep working.
+
+The game files are the truth; the index is derived from them. A change that alters a game's
+summary is three steps: a marker in ``pending/`` naming the game, the game file, the index
+row (which records the file version it was made from, ``v``); the marker goes once the row
+is written. A crash or a full disk between the steps leaves the marker, and whoever writes
+next (any process), or the next start (``reconcile``), brings the row up to date; reading a
+game whose row is older than its file's last summary change (``summary_version``) does too.
+An ordinary entry leaves the summary as it is, so it writes the game file only.
 """
 from __future__ import annotations
 
+import errno
 import json
+import logging
 import os
 import secrets
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from filelock import FileLock
+from filelock import FileLock, Timeout
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
@@ -32,6 +43,10 @@ INDEX_SCHEMA = 1
 # files (groups, merges and renames of players, share links), so a rebuild keeps them.
 TABLES = ("groups", "aliases", "shares")
 LOCK_TIMEOUT = 10  # seconds; a writer never holds the lock longer than one small write
+# A temporary file older than this belongs to a write that was interrupted (a writer keeps
+# one for milliseconds), so start-up removes it.
+STALE_TEMP_SECONDS = 60
+log = logging.getLogger(__name__)
 
 
 class StoreError(Exception):
@@ -49,6 +64,31 @@ class DamagedFile(StoreError):
 
 class NoSuchGame(StoreError, LookupError):
     pass
+
+
+class NotSaved(StoreError):
+    """The disk refused a write (full, read-only, no permission) or the lock stayed taken:
+    nothing of the change was kept. ``errno`` says why (None: the lock)."""
+
+    def __init__(self, errno_: int | None, detail: str):
+        self.errno = errno_
+        self.detail = detail
+        super().__init__(detail)
+
+    @property
+    def disk_full(self) -> bool:
+        return self.errno in (errno.ENOSPC, errno.EDQUOT)
+
+
+@contextmanager
+def _saving() -> Iterator[None]:
+    """Turn the operating system's refusal of a write into ``NotSaved``."""
+    try:
+        yield
+    except Timeout as error:
+        raise NotSaved(None, str(error)) from error
+    except OSError as error:
+        raise NotSaved(error.errno, os.strerror(error.errno) if error.errno else str(error)) from error
 
 
 def fsync_dir(folder: Path) -> None:
@@ -119,14 +159,21 @@ class Store:
         for d in (self.folder, self.games_dir, self.locks_dir):
             d.mkdir(parents=True, exist_ok=True)
         self.index_path = self.folder / "index.json"
+        self.pending_dir = self.folder / "pending"
+        self.pending_dir.mkdir(exist_ok=True)
         self._index_cache: tuple[tuple[int, int], dict[str, dict[str, Any]]] | None = None
 
     # -- locking ---------------------------------------------------------------------------
 
     @contextmanager
-    def _lock(self, name: str) -> Iterator[None]:
-        with FileLock(self.locks_dir / f"{name}.lock", timeout=LOCK_TIMEOUT):
+    def _lock(self, name: str, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+        with _saving():
+            lock = FileLock(self.locks_dir / f"{name}.lock", timeout=timeout)
+            lock.acquire()
+        try:
             yield
+        finally:
+            lock.release()
 
     def _path(self, game_id: str) -> Path:
         if not game_id or not all(c.isalnum() or c in "-_" for c in game_id):
@@ -151,13 +198,17 @@ class Store:
         return record
 
     def load(self, game_id: str) -> dict[str, Any]:
-        return self._read(self._path(game_id))
+        record = self._read(self._path(game_id))
+        if not self._fresh(game_id, record):
+            self._heal(game_id)
+        return record
 
     def _write(self, path: Path, record: dict[str, Any]) -> None:
         # The file is a TinyDB database with one table holding one document. We write the
         # whole database through the storage: the record was just read under the same lock,
         # and TinyDB's own upsert would parse the file a second time first.
-        TinyDB(path, storage=AtomicJSONStorage).storage.write({"record": {"1": record}})
+        with _saving():
+            TinyDB(path, storage=AtomicJSONStorage).storage.write({"record": {"1": record}})
 
     def create(self, record: dict[str, Any], game_id: str | None = None) -> str:
         """Store a new record under a fresh unguessable id and list it in the index.
@@ -171,30 +222,42 @@ class Store:
                 game_id = candidate
         path = self._path(game_id)
         record = {**record, "id": game_id, "schema": SCHEMA}
+        record["summary_version"] = record.get("version", 0)
         with self._lock(game_id):
             if path.exists():
                 raise StoreError(f"game {game_id} exists already")
+            self._mark(game_id)
             self._write(path, record)
-            self.reindex(game_id, record)
+            self._index_after_write(game_id, record)
         return game_id
 
     def update(self, game_id: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
         """Read, change and write one record under its lock; return the new record.
 
-        ``change`` may raise to refuse the change; then nothing is written.
+        ``change`` may raise to refuse the change; then nothing is written. ``NotSaved``
+        when the disk refuses the game file; once the game file is written the change is
+        kept, and an index the disk refuses is brought up to date later (see the module).
         """
         path = self._path(game_id)
         with self._lock(game_id):
             record = self._read(path)
             new = change(record)
-            self._write(path, new)
             # The index only changes when a game starts, ends or changes its summary, so an
             # ordinary entry costs one small file write however many games there are. It is
             # updated before the game's lock is let go (locks are always taken game first,
             # then index), so a finishing entry and another phone's undo cannot leave the
             # index saying the opposite of the file.
-            if {"id": game_id, **self.summarize(new)} != self.index().get(game_id):
-                self.reindex(game_id, new)
+            listed = self.index().get(game_id)
+            changed = listed is None or {k: v for k, v in listed.items() if k != "v"} != \
+                {"id": game_id, **self.summarize(new)}
+            if changed:
+                new["summary_version"] = new.get("version", 0)
+                self._mark(game_id)
+            self._write(path, new)
+            if changed:
+                self._index_after_write(game_id, new)
+        if not changed and self._pending():
+            self._settle_pending()
         return new
 
     # -- index -----------------------------------------------------------------------------
@@ -240,12 +303,144 @@ class Store:
             self._write_index(self._read_index(), **{name: new})
         return new
 
+    def _row(self, game_id: str, record: dict[str, Any]) -> dict[str, Any]:
+        """What the index keeps of a game, with the version of the file it was made from."""
+        return {"id": game_id, "v": record.get("version", 0), **self.summarize(record)}
+
     def reindex(self, game_id: str, record: dict[str, Any] | None = None) -> None:
         """Write one game's summary into the index (when it starts, ends or changes)."""
         with self._lock("index"):
             if record is None:
-                record = self.load(game_id)
-            self._write_index({**self._read_index(), game_id: {"id": game_id, **self.summarize(record)}})
+                record = self._read(self._path(game_id))
+            self._write_index({**self._read_index(), game_id: self._row(game_id, record)})
+
+    # -- keeping the index true to the game files --------------------------------------------
+
+    def _fresh(self, game_id: str, record: dict[str, Any]) -> bool:
+        """Whether the game's row was made from its file's last summary change or later."""
+        row = self.index().get(game_id)
+        return row is not None and row.get("v", 0) >= record.get("summary_version", 0)
+
+    def _mark(self, game_id: str) -> None:
+        """Note, before the game file changes, that its row is to be written."""
+        with _saving():
+            os.close(os.open(self.pending_dir / game_id, os.O_WRONLY | os.O_CREAT, 0o644))
+            fsync_dir(self.pending_dir)
+
+    def _pending(self) -> list[str]:
+        try:
+            return [name for name in os.listdir(self.pending_dir) if not name.startswith(".")]
+        except FileNotFoundError:
+            return []
+
+    def _index_after_write(self, game_id: str, record: dict[str, Any]) -> None:
+        """The row of a game whose file was just written (under its lock). The change is
+        kept whatever happens here: if the disk refuses the index, the marker stays."""
+        try:
+            self.reindex(game_id, record)
+        except NotSaved as error:
+            log.warning("game %s saved; its index row waits for a write that works (%s)",
+                        game_id, error.detail)
+            return
+        with suppress(FileNotFoundError):
+            os.unlink(self.pending_dir / game_id)
+        if self._pending():
+            self._settle_pending()
+
+    def _heal(self, game_id: str) -> None:
+        """Bring one game's row up to date, if it still needs it once its lock is ours.
+
+        Called on a read: a disk that refuses the index write leaves the row for later.
+        """
+        try:
+            with self._lock(game_id):
+                record = self._read(self._path(game_id))
+                if not self._fresh(game_id, record):
+                    self.reindex(game_id, record)
+                    log.warning("index row of game %s was behind its file: brought up to date", game_id)
+                with suppress(FileNotFoundError):
+                    os.unlink(self.pending_dir / game_id)
+        except (NotSaved, NoSuchGame, DamagedFile) as error:
+            log.warning("index row of game %s not brought up to date: %s", game_id, error)
+
+    def _settle_pending(self) -> None:
+        """Write the rows the markers ask for: games whose writer stopped between its game
+        file and the index (a crash, a full disk). A game whose lock another writer holds is
+        left to that writer. Never raises: the caller's own change is kept already."""
+        for game_id in self._pending():
+            try:
+                with self._lock(game_id, timeout=0):
+                    path = self._path(game_id)
+                    if not path.exists():
+                        self._drop_rows({game_id})
+                    elif not self._fresh(game_id, record := self._read(path)):
+                        self.reindex(game_id, record)
+                    os.unlink(self.pending_dir / game_id)
+            except (DamagedFile, NoSuchGame) as error:
+                log.error("no index row for %s: %s", game_id, error)  # shown when opened
+                with suppress(FileNotFoundError):
+                    os.unlink(self.pending_dir / game_id)
+            except NotSaved as error:
+                if error.errno is not None:  # else its own writer holds it and will see to it
+                    log.warning("pending index row of %s left for later: %s", game_id, error)
+            except FileNotFoundError:
+                pass  # another process settled it meanwhile
+
+    def _drop_rows(self, game_ids: set[str]) -> None:
+        with self._lock("index"):
+            games = self._read_index()
+            if game_ids & games.keys():
+                self._write_index({k: v for k, v in games.items() if k not in game_ids})
+
+    def reconcile(self) -> list[DamagedFile]:
+        """At start-up: remove what interrupted writes left behind and make the index agree
+        with the game files -- rows the markers ask for, game files no row lists (an import
+        or restore cut short), rows of files that are gone, and rows older than a file
+        changed since the index was written. Returns the game files that could not be read.
+
+        Costs a directory listing and a stat per game; only files that disagree are read.
+        """
+        self._remove_stale_temp_files()
+        damaged: list[DamagedFile] = []
+        try:
+            index_time = self.index_path.stat().st_mtime_ns
+        except FileNotFoundError:
+            index_time = 0
+        with self._lock("index"):
+            games = self._read_index()
+            files = {p.stem: p for p in self.games_dir.glob("*.json")}
+            suspects = set(self._pending()) | (files.keys() - games.keys())
+            for game_id, path in files.items():
+                if game_id not in suspects and path.stat().st_mtime_ns > index_time:
+                    suspects.add(game_id)
+            rows: dict[str, Any] = {}
+            for game_id in sorted(suspects & files.keys()):
+                try:
+                    record = self._read(files[game_id])
+                    if game_id not in games or not self._fresh(game_id, record):
+                        rows[game_id] = self._row(game_id, record)
+                except DamagedFile as error:
+                    damaged.append(error)
+                except (ValueError, TypeError, KeyError, AttributeError) as error:
+                    damaged.append(DamagedFile(files[game_id], f"not a game record this app reads ({error!r})"))
+            gone = games.keys() - files.keys()
+            if rows or gone:
+                log.warning("index reconciled with the game files: %d rows written, %d removed",
+                            len(rows), len(gone))
+                self._write_index({**{k: v for k, v in games.items() if k not in gone}, **rows})
+        self._settle_pending()  # the markers: their rows are written now, so they go
+        for bad in damaged:
+            log.error("damaged game file left as it is: %s (%s)", bad.path, bad.reason)
+        return damaged
+
+    def _remove_stale_temp_files(self) -> None:
+        now = time.time()
+        for folder in (self.folder, self.games_dir):
+            for path in folder.glob(".*.tmp"):
+                with suppress(FileNotFoundError):
+                    if now - path.stat().st_mtime > STALE_TEMP_SECONDS:
+                        path.unlink()
+                        log.warning("removed the temporary file of an interrupted write: %s", path)
 
     def rebuild_index(self) -> list[DamagedFile]:
         """Rebuild the index from the game files; returns the files that could not be read.
@@ -255,7 +450,7 @@ class Store:
         damaged, games = [], {}
         for path in sorted(self.games_dir.glob("*.json")):
             try:
-                games[path.stem] = {"id": path.stem, **self.summarize(self._read(path))}
+                games[path.stem] = self._row(path.stem, self._read(path))
             except DamagedFile as error:
                 damaged.append(error)
             except (ValueError, TypeError, KeyError, AttributeError) as error:
@@ -275,14 +470,16 @@ class Store:
         # given are written as they are.
         db = TinyDB(self.index_path, storage=AtomicJSONStorage)
         current = self._tables()
-        db.storage.write({
+        data = {
             "meta": {"1": {"schema": INDEX_SCHEMA}},
             "games": {str(i): doc for i, doc in enumerate(
                 sorted(games.values(), key=lambda d: (d.get("created", ""), d["id"])), 1)},
             **{name: {str(i): doc for i, doc in enumerate(
                 sorted(tables.get(name, current[name]).values(), key=lambda d: d["id"]), 1)}
                for name in TABLES},
-        })
+        }
+        with _saving():
+            db.storage.write(data)
 
     # -- small state files -----------------------------------------------------------------
 
@@ -299,7 +496,8 @@ class Store:
     def change_state(self, name: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
         with self._lock(name):
             new = change(self.read_state(name))
-            write_atomically(self.folder / f"{name}.json", json.dumps(new))
+            with _saving():
+                write_atomically(self.folder / f"{name}.json", json.dumps(new))
         return new
 
     def game_ids(self) -> list[str]:
