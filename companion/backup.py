@@ -23,7 +23,7 @@ from .games import GAMES
 from .games.base import N_, Msg, msg
 from .i18n import t
 from .records import now_iso, parse_time
-from .store import NoSuchGame, Store, StoreError
+from .store import NoSuchGame, NotSaved, Store, StoreError
 from .transfer import ImportError_, export_record, import_record
 
 FORMAT = "loot-ledger-backup"
@@ -38,6 +38,16 @@ class BackupError(ValueError):
     def __init__(self, message: Msg):
         self.message = message
         super().__init__(str(message))
+
+
+class Interrupted(Exception):
+    """The disk refused a write partway through a restore: ``added`` games were restored
+    before it. Restoring the same backup again adds the rest."""
+
+    def __init__(self, error: NotSaved, added: int):
+        self.error = error
+        self.added = added
+        super().__init__(f"{error.detail} after {added} games")
 
 
 def _fail(text: str, **args: Any) -> BackupError:
@@ -131,9 +141,14 @@ def restore(store: Store, group_id: str, raw: bytes | str,
         try:
             store.create(record, game_id=target)
             added += 1
+        except NotSaved as error:
+            raise Interrupted(error, added) from error
         except StoreError:
             present += 1  # restored meanwhile by another request
-    _restore_names(store, group_id, data["aliases"], data["players"])
+    try:
+        _restore_names(store, group_id, data["aliases"], data["players"])
+    except NotSaved as error:
+        raise Interrupted(error, added) from error
     return added, present
 
 

@@ -10,7 +10,7 @@ from flask.cli import with_appcontext
 
 from . import backup as backups
 from . import groups
-from .store import DamagedFile
+from .store import DamagedFile, NotSaved
 from .transfer import ImportError_, import_record
 
 
@@ -36,7 +36,10 @@ def import_record_command(file: Path) -> None:
         record = import_record(file.read_bytes())
     except ImportError_ as error:
         raise click.ClickException(str(error.message)) from None
-    game_id = current_app.extensions["store"].create(record)
+    try:
+        game_id = current_app.extensions["store"].create(record)
+    except NotSaved as error:
+        raise click.ClickException(f"not saved: {error.detail}") from None
     click.echo(f"imported as game {game_id}")
 
 
@@ -88,6 +91,10 @@ def restore_command(file: Path, group_name: str) -> None:
                                          current_app.config["BACKUP_MAX_BYTES"])
     except backups.BackupError as error:
         raise click.ClickException(f"not restored: {error.message}") from None
+    except backups.Interrupted as error:
+        raise click.ClickException(
+            f"not saved: {error.error.detail}; {error.added} games were restored before that, "
+            "restoring the same backup again adds the rest") from None
     click.echo(f"{added} games added, {present} already here")
 
 

@@ -11,6 +11,7 @@ from ..forms.groups import RestoreForm
 from ..games.base import N_, msg
 from ..i18n import t
 from ..records import now_iso
+from . import not_saved
 from .groups import _settings, mine, refused
 
 bp = Blueprint("backup", __name__)
@@ -64,6 +65,11 @@ def restore(gid: str) -> Any:
     except backup.BackupError as error:
         return _settings(group, 422, restore=form,
                          messages=[t(msg(N_("The backup was not restored: %(why)s"), why=t(error.message)))])
+    except backup.Interrupted as error:
+        text, status = not_saved(error.error)
+        return _settings(group, status, restore=form, messages=[text, t(msg(N_(
+            "%(added)s games of the backup were restored before that; restoring the same backup "
+            "again adds the rest."), added=error.added))])
     flash(t(msg(N_("Restored: %(added)s games added, %(present)s already here."),
                 added=added, present=present)))
     return redirect(url_for("groups.settings", gid=gid), 303)

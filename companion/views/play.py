@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import random
-from contextlib import suppress
 from functools import lru_cache
 from typing import Any
 
@@ -27,9 +26,9 @@ from ..records import (
     set_note,
     undo,
 )
-from ..store import NoSuchGame, Store
+from ..store import NoSuchGame, NotSaved, Store
 from ..transfer import ImportError_, export_record, import_record
-from . import group_id
+from . import group_id, not_saved
 
 bp = Blueprint("play", __name__)
 
@@ -133,7 +132,7 @@ def shows(adapter: Adapter, view: Any, kind: str) -> bool:
     return kind == view.expect.kind or (kind in own and view.expect.kind in own)
 
 
-def refused(record: dict[str, Any], form: Any, messages: list[str]) -> Any:
+def refused(record: dict[str, Any], form: Any, messages: list[str], status: int = 422) -> Any:
     """The page again, with the refused form in its place and what was typed kept; or,
     when the page shows no form of that kind now (scoring during play, say), with the
     form's messages at the top."""
@@ -142,12 +141,12 @@ def refused(record: dict[str, Any], form: Any, messages: list[str]) -> Any:
         # A form the game's state section always shows (a coin correction, say): it is
         # shown there again, with its messages and what was typed.
         g.refused_form = form
-        return page(record, None, messages, 422)
+        return page(record, None, messages, status)
     if not shows(adapter, replay(record), form.kind.data):
         messages = messages + [e for f in walk(form) if f.name != "csrf_token"
                                for e in (f.errors or ()) if isinstance(e, str)]
         form = None
-    return page(record, form, messages, 422)
+    return page(record, form, messages, status)
 
 
 @bp.get("/games/<game_id>/log")
@@ -186,7 +185,14 @@ def add(game_id: str) -> Any:
         return page(current, keep, [t(STALE_MESSAGE)], 409)
     except RulesError as error:
         return refused(record, form, adapter.attach(form, error))
+    except NotSaved as error:
+        return refused(record, form, *_not_saved(error))
     return _back(game_id)
+
+
+def _not_saved(error: NotSaved) -> tuple[list[str], int]:
+    text, status = not_saved(error)
+    return [text], status
 
 
 def _one_button(game_id: str, form: Any, change: Any) -> Any:
@@ -205,6 +211,9 @@ def _one_button(game_id: str, form: Any, change: Any) -> Any:
         return page(load(game_id), messages=[t(STALE_MESSAGE)], status=409)
     except RulesError as error:
         return page(load(game_id), messages=[t(m) for m in error.errors.values()], status=409)
+    except NotSaved as error:
+        messages, status = _not_saved(error)
+        return page(load(game_id), messages=messages, status=status)
     return _back(game_id)
 
 
@@ -259,6 +268,8 @@ def edit(game_id: str, entry_id: int) -> Any:
                 messages, status = [t(STALE_MESSAGE)], 409
             except RulesError as error:
                 messages, status = adapter.attach(form, error), 422
+            except NotSaved as error:
+                messages, status = _not_saved(error)
             else:
                 return _back(game_id)
     form.version.data = entries_version(record)
@@ -277,9 +288,15 @@ def note(game_id: str) -> Any:
     if not form.validate():
         return page(record, messages=_form_messages(form) or
                     [t(e) for errs in form.errors.values() for e in errs], status=422)
-    with suppress(Repeated):
+    try:
         _store().update(game_id, lambda r: set_note(r, form.note.data or "",
                                                    submission=form.submission.data))
+    except Repeated:
+        pass
+    except NotSaved as error:
+        messages, status = _not_saved(error)
+        # The page again with the note as typed in its field, so it can be sent again.
+        return page({**record, "note": form.note.data or ""}, messages=messages, status=status)
     return _back(game_id)
 
 
@@ -304,7 +321,11 @@ def import_game() -> Any:
             except ImportError_ as error:
                 messages = [t(error.message)]
             else:
-                game_id = _store().create(record)
+                try:
+                    game_id = _store().create(record)
+                except NotSaved as error:
+                    messages, status = _not_saved(error)
+                    return render_template("play/import.html", form=form, messages=messages), status
                 return redirect(url_for("play.game", game_id=game_id), 303)
     status = 422 if request.method == "POST" else 200
     return render_template("play/import.html", form=form, messages=messages), status
