@@ -24,6 +24,7 @@ from .games.base import N_, Msg, msg
 from .i18n import t
 from .records import now_iso, parse_time
 from .store import NoSuchGame, NotSaved, Store, StoreError
+from .text import identity
 from .transfer import ImportError_, export_record, import_record
 
 FORMAT = "loot-ledger-backup"
@@ -154,20 +155,20 @@ def restore(store: Store, group_id: str, raw: bytes | str,
 
 def _restore_names(store: Store, group_id: str, aliases: list[dict[str, Any]], names: list[str]) -> None:
     def change_aliases(table: dict[str, Any]) -> dict[str, Any]:
-        taken = {a["from"].casefold() for a in table.values() if a.get("group") == group_id}
+        taken = {identity(a["from"]) for a in table.values() if a.get("group") == group_id}
         for a in aliases:
-            if a["from"].casefold() not in taken:
-                key = hashlib.sha256(f"{group_id}:{a['from'].casefold()}".encode()).hexdigest()[:12]
-                table[key] = {"id": key, "group": group_id, "from": a["from"].strip(),
-                              "to": a["to"].strip(), "kind": a["kind"], "at": str(a.get("at", ""))[:40]}
-                taken.add(a["from"].casefold())
+            if identity(a["from"]) not in taken:
+                key = hashlib.sha256(f"{group_id}:{identity(a['from'])}".encode()).hexdigest()[:12]
+                table[key] = {"id": key, "group": group_id, "from": a["from"],
+                              "to": a["to"], "kind": a["kind"], "at": str(a.get("at", ""))[:40]}
+                taken.add(identity(a["from"]))
         return table
 
     def change_groups(table: dict[str, Any]) -> dict[str, Any]:
         group = dict(table.get(group_id) or groups.get(store, group_id) or {})
-        have = {p.casefold() for p in group.get("players", [])}
+        have = {identity(p) for p in group.get("players", [])}
         group["players"] = list(group.get("players", [])) + [
-            p.strip() for p in names if p.strip().casefold() not in have]
+            p for p in names if identity(p) not in have]
         return {**table, group_id: group}
     if aliases:
         store.change_table("aliases", change_aliases)
@@ -236,7 +237,7 @@ def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, Any]:
     Uuids are derived from the group and the names or game ids, so exporting twice gives
     the same uuids and BG Stats sees the same plays, not new ones.
     """
-    names = groups.resolver(groups.aliases(store, group_id))
+    names = groups.names_now(store, group_id)
     finished = sorted((s for s in groups.group_games(store, group_id) if s.get("status") == "finished"),
                       key=lambda s: (s.get("ended") or "", s["id"]))
     stamp = _bg_time(now_iso())
@@ -268,7 +269,7 @@ def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, Any]:
     me = max(counts, key=lambda n: (counts[n], n)) if counts else None
     return {
         "about": f"Loot Ledger export of {group_name}: {len(plays)} plays",
-        "players": [{"uuid": _uuid(group_id, "player", n.casefold()), "id": i, "name": n,
+        "players": [{"uuid": _uuid(group_id, "player", identity(n)), "id": i, "name": n,
                      "isAnonymous": False, "modificationDate": stamp} for n, i in player_ids.items()],
         "locations": [{"uuid": _uuid(group_id, "location"), "id": 1, "name": group_name,
                        "modificationDate": stamp}],

@@ -16,6 +16,7 @@ from typing import Any
 
 from .games import get_game
 from .games.base import N_, Game, Msg, Outcome, ReplayError, RulesError, Standing, msg
+from .text import clean, identity
 
 MAX_NAME = 40
 MAX_NOTE = 2000
@@ -35,7 +36,7 @@ def now_iso() -> str:
 
 
 def clean_players(names: Sequence[str]) -> list[str]:
-    return [" ".join(str(n).split())[:MAX_NAME] for n in names if str(n).strip()]
+    return [name[:MAX_NAME] for name in map(clean, names) if name]
 
 
 def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
@@ -44,7 +45,7 @@ def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
     game = get_game(slug)
     players = clean_players(players)
     errors: dict[str, Msg] = {}
-    if len({p.casefold() for p in players}) != len(players):
+    if len({identity(p) for p in players}) != len(players):  # "Ann" and "Ａnn" are one
         errors["players"] = msg(N_("Each player needs a different name."))
     try:
         settings = game.setup(players, settings)
@@ -54,7 +55,7 @@ def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
         raise RulesError(errors)
     return {
         "game": slug, "players": players, "settings": settings, "group": group,
-        "note": note[:MAX_NOTE], "created": now_iso(), "version": 0, "entries_version": 0,
+        "note": clean(note, lines=True)[:MAX_NOTE], "created": now_iso(), "version": 0, "entries_version": 0,
         "entries": [], "undone": [], "submissions": [],
     }
 
@@ -209,7 +210,7 @@ def set_note(record: Mapping[str, Any], note: str, *, submission: str | None = N
     if submission and submission in record.get("submissions", ()):
         raise Repeated()
     new = copy.deepcopy(dict(record))
-    new["note"] = note.strip()[:MAX_NOTE]
+    new["note"] = clean(note, lines=True)[:MAX_NOTE]
     return _bump(new, submission, entries=False)
 
 

@@ -14,6 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .text import identity
+
 
 @dataclass(frozen=True)
 class Play:
@@ -29,10 +31,10 @@ class Play:
     winners: frozenset[int]
     minutes: int | None
     rounds: int | None
-    folded: tuple[str, ...] = ()  # names casefolded, so a lookup does not fold them again
+    folded: tuple[str, ...] = ()  # the names' identities, so a lookup does not fold them again
 
     def seat_of(self, name: str) -> int | None:
-        folded = name.casefold()
+        folded = identity(name)
         return self.folded.index(folded) if folded in self.folded else None
 
     def won(self, name: str) -> bool:
@@ -40,16 +42,16 @@ class Play:
 
 
 def plays(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str]) -> list[Play]:
-    """Finished games, oldest first, with every name read through ``names`` (casefolded)."""
+    """Finished games, oldest first, with every name read through ``names`` (groups.resolver)."""
     out = []
     for s in summaries:
         if s.get("status") != "finished":
             continue
         typed = tuple(s["players"])
-        now = tuple(names.get(n.casefold(), n) for n in typed)
+        now = tuple(names.get(identity(n), n) for n in typed)
         out.append(Play(
             id=s["id"], game=s["game"], ended=s.get("ended") or s.get("created", ""),
-            names=now, typed=typed, folded=tuple(n.casefold() for n in now),
+            names=now, typed=typed, folded=tuple(identity(n) for n in now),
             scores=tuple(s.get("scores", ())), ranks=tuple(s.get("ranks", ())),
             winners=frozenset(s.get("winners", ())), minutes=s.get("minutes"),
             rounds=s.get("rounds")))

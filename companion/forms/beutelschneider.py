@@ -4,14 +4,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from wtforms import BooleanField, FieldList, FormField, IntegerField, RadioField, SelectField
+from wtforms import BooleanField, FieldList, FormField, RadioField, SelectField
 from wtforms.validators import NumberRange, Optional
 
 from ..games.base import N_
 from ..games.beutelschneider.rules import CARDS_DEALT, EVENT_KEYS, GOLD_IN_DECK, TRUMPS_LEFT_OUT
 from . import EntryForm, choices
 from .adapter import Adapter
-from .base import LedgerForm, PlainForm
+from .base import IntegerField, LedgerForm, PlainForm
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
 

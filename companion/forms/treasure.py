@@ -17,7 +17,6 @@ from wtforms import (
     Field,
     FieldList,
     FormField,
-    IntegerField,
     RadioField,
     SelectField,
     SelectMultipleField,
@@ -48,7 +47,7 @@ from ..games.treasure.rules import KEPT_PER_SIDE
 from ..records import entries_version, replay
 from . import EntryForm, choices, new_submission, walk
 from .adapter import Adapter
-from .base import LedgerForm, PlainForm
+from .base import IntegerField, LedgerForm, PlainForm
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
 SLOTS = 4            # combination slots per side and turn

@@ -37,7 +37,7 @@ def download_backup(gid: str) -> Any:
 def results(gid: str) -> Any:
     group = mine(gid)
     store = current_app.extensions["store"]
-    body = backup.results_csv(groups.group_games(store, gid), groups.resolver(groups.aliases(store, gid)))
+    body = backup.results_csv(groups.group_games(store, gid), groups.names_now(store, gid))
     return _download(body, "text/csv", f"{_stem(group)}-results.csv")
 
 

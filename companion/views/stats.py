@@ -11,6 +11,7 @@ from ..bars import bar_chart, column_chart
 from ..games import GAMES
 from ..games.base import N_
 from ..i18n import t
+from ..text import identity
 from .history import group_players, group_plays
 
 bp = Blueprint("stats", __name__)
@@ -18,8 +19,8 @@ bp = Blueprint("stats", __name__)
 
 def _player(name: str) -> str:
     """The player of this group called ``name`` (any case), or 404 -- also for other groups'."""
-    wanted = name.casefold()
-    found = next((p for p in group_players() if p.casefold() == wanted), None)
+    wanted = identity(name)
+    found = next((p for p in group_players() if identity(p) == wanted), None)
     if found is None:
         abort(404)
     return found

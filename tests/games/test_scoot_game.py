@@ -31,8 +31,8 @@ THREE_PLAYER_GAME = setup_entries(3)[:3] + [("pick", {"classes": ["thief", "wiza
 ]
 FINAL_THREE = ("final", {"players": [
     {"loot": [2, -1], "unclaimed": 3, "treasure": 0},
-    {"loot": [], "unclaimed": "7", "treasure": 1},
-    {"loot": ["3"], "unclaimed": 8, "treasure": 0},
+    {"loot": [], "unclaimed": 7, "treasure": 1},
+    {"loot": [3], "unclaimed": 8, "treasure": 0},
 ]})
 
 

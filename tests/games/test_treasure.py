@@ -195,7 +195,7 @@ def test_a_combination_holding_a_2_discards_a_cursed_painting_for_free():
 # -- Corrections -------------------------------------------------------------------------------
 
 def test_a_correction_changes_a_sides_coins_with_a_reason():
-    state = GAME.apply(dealt(), "correction", {"side": "1", "coins": "-2", "reason": "paid a coin"})
+    state = GAME.apply(dealt(), "correction", {"side": 1, "coins": -2, "reason": "paid a coin"})
     assert state.coins == (2, 0)
     assert GAME.standings(state)[1].parts[-1] == ("Corrections", -2)
 
@@ -216,6 +216,6 @@ def test_refuses_an_unknown_entry_kind():
 
 @pytest.mark.parametrize("players", [["A", "B"], ["A", "B", "C"], ["A", "B", "C", "D"]])
 def test_normalised_settings_are_accepted_again_unchanged(players):
-    settings = GAME.setup(players, {"target": "25"})
+    settings = GAME.setup(players, {"target": 25})
     assert settings["target"] == 25
     assert GAME.setup(players, settings) == settings

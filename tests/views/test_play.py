@@ -363,13 +363,13 @@ def test_a_gold_that_is_not_a_number_is_refused_in_the_pages_language(user, stor
     game_id = start(user)
     response = user.submit("/entries", hand_values("abc", 30, 10))
     assert response.status_code == 422
-    assert "Not a valid integer value." in user.page
+    assert "Enter a whole number." in user.page
     user.submit("/lang", button=("lang", "de"))
     user.open(f"/games/{game_id}")
     response = user.submit("/entries", hand_values("abc", 30, 10))
     assert response.status_code == 422
-    assert "Keine gültige, ganze Zahl." in user.page
-    assert "Not a valid integer value." not in user.page
+    assert "Gib eine ganze Zahl ein." in user.page
+    assert "Enter a whole number." not in user.page
     response = user.submit("/entries", hand_values(90, 30, 10))
     assert "Zahl muss zwischen 0 und 80 liegen." in user.page
     assert store.load(game_id)["entries"] == []

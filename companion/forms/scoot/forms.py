@@ -17,7 +17,6 @@ from wtforms import (
     FieldList,
     FormField,
     HiddenField,
-    IntegerField,
     RadioField,
     SelectMultipleField,
     StringField,
@@ -28,8 +27,9 @@ from wtforms.widgets import CheckboxInput
 from ...games.base import N_
 from ...games.scoot.rules import roll_2d6
 from ...games.scoot.state import BOSS_LEVEL, CLASSES, HIRELING, TITLES, TOKENS
+from ...text import typed_number
 from .. import EntryForm, choices
-from ..base import LedgerForm, PlainForm
+from ..base import IntegerField, LedgerForm, PlainForm
 
 SLUG = "loot-and-scoot"
 # Treasure "rolled for me": nobody at the table can predict SystemRandom.
@@ -51,10 +51,7 @@ DUNGEON = ("treasure", "poison", "wounds")
 EXTRA_LEVEL_ROWS = 2  # "more rooms of the same level": up to three rooms of one level a trip
 
 
-def _int(value: Any) -> Any:
-    """Digits as a number; anything else as typed, for the rules to name."""
-    text = str(value).strip() if value is not None else ""
-    return int(text) if text.lstrip("-").isdigit() else (None if text == "" else text)
+_int = typed_number  # digits as a number; anything else as typed, for the rules to name
 
 
 # -- setup and the entries before and after play ------------------------------------------
