@@ -12,7 +12,6 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import json
 import uuid
 from collections.abc import Iterable, Mapping
 from datetime import datetime
@@ -22,16 +21,18 @@ from . import groups
 from .games import GAMES
 from .games.base import N_, Msg, msg
 from .i18n import t
-from .records import now_iso, parse_time
+from .records import MAX_NAME, now_iso, parse_time
 from .store import NoSuchGame, NotSaved, Store, StoreError
-from .text import identity
-from .transfer import ImportError_, export_record, import_record
+from .text import clean, identity
+from .transfer import ImportError_, export_record, import_record, parse, valid_id
 
 FORMAT = "loot-ledger-backup"
 FORMAT_VERSION = 1
 MAX_BYTES = 32 * 1024 * 1024
 MAX_RECORDS = 20_000
 ALIAS_KINDS = ("merge", "rename")
+ALIAS_FIELDS = {"from", "to", "kind", "at"}
+FIELDS = {"format", "format_version", "exported", "group", "players", "aliases", "records"}
 UUID_SPACE = uuid.UUID("5b1f6a8e-2d0c-4c55-9a57-4c6f6f74a11e")  # ours; stable uuids per name
 
 
@@ -74,24 +75,22 @@ def backup(store: Store, group_id: str) -> dict[str, Any]:
     }
 
 
-def _valid_id(value: Any) -> bool:
-    return (isinstance(value, str) and 0 < len(value) <= 40
-            and all(c.isalnum() or c in "-_" for c in value) and value.isascii())
-
-
 def check(raw: bytes | str, group_id: str, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
     """The backup read and checked: ``{"records": [(id, record)], "aliases", "players"}``."""
     if len(raw) > max_bytes:
         raise _fail(N_("The backup is larger than %(max)s bytes."), max=max_bytes)
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise _fail(N_("The file is not JSON.")) from None
+        data = parse(raw, max_bytes, msg(N_("a backup")))
+    except ImportError_ as error:
+        raise BackupError(error.message) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _fail(N_("This is not a Loot Ledger backup."))
     if data.get("format_version") != FORMAT_VERSION:
         raise _fail(N_("Backup format version %(v)s is not one this app reads."),
                     v=str(data.get("format_version"))[:20])
+    unknown = sorted(str(k)[:40] for k in data if k not in FIELDS)
+    if unknown:
+        raise _fail(N_("The backup has a field this app does not know: %(field)s."), field=unknown[0])
     records, aliases = data.get("records"), data.get("aliases", [])
     names = data.get("players", [])
     if not isinstance(records, list) or not isinstance(aliases, list) or not isinstance(names, list):
@@ -102,7 +101,7 @@ def check(raw: bytes | str, group_id: str, max_bytes: int = MAX_BYTES) -> dict[s
     checked = []
     for n, item in enumerate(records, 1):
         game_id = item.get("id") if isinstance(item, dict) else None
-        if not _valid_id(game_id):
+        if not valid_id(game_id):
             raise _fail(N_("Game %(n)s: its id is missing or not a valid id."), n=n)
         if game_id in seen:
             raise _fail(N_("Game id %(id)s appears twice."), id=game_id)
@@ -112,12 +111,17 @@ def check(raw: bytes | str, group_id: str, max_bytes: int = MAX_BYTES) -> dict[s
         except ImportError_ as error:
             raise _fail(N_("Game %(n)s (%(id)s): %(why)s"), n=n, id=game_id, why=t(error.message)) from None
     for n, a in enumerate(aliases, 1):
-        if not (isinstance(a, dict) and a.get("kind") in ALIAS_KINDS
-                and all(isinstance(a.get(k), str) and 0 < len(a[k].strip()) <= 40 for k in ("from", "to"))):
+        if not (isinstance(a, dict) and a.get("kind") in ALIAS_KINDS and set(a) <= ALIAS_FIELDS
+                and all(_name(a.get(k)) for k in ("from", "to")) and isinstance(a.get("at", ""), str)):
             raise _fail(N_("Merge or rename %(n)s is not a valid one."), n=n)
-    if not all(isinstance(p, str) and 0 < len(p.strip()) <= 40 for p in names):
+    if not all(_name(p) for p in names):
         raise _fail(N_("The players must be a list of names."))
-    return {"records": checked, "aliases": aliases, "players": names}
+    aliases = [{**a, "from": clean(a["from"]), "to": clean(a["to"])} for a in aliases]
+    return {"records": checked, "aliases": aliases, "players": [clean(p) for p in names]}
+
+
+def _name(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(clean(value)) <= MAX_NAME
 
 
 def restore(store: Store, group_id: str, raw: bytes | str,
@@ -139,6 +143,8 @@ def restore(store: Store, group_id: str, raw: bytes | str,
             continue
         except NoSuchGame:
             pass
+        if record.get("origin") == target:
+            del record["origin"]  # the game keeps its own id: it is its own origin
         try:
             store.create(record, game_id=target)
             added += 1

@@ -11,7 +11,7 @@ from flask.cli import with_appcontext
 from . import backup as backups
 from . import groups
 from .store import DamagedFile, NotSaved
-from .transfer import ImportError_, import_record
+from .transfer import ImportError_, already_here, import_record
 
 
 @click.command("serve")
@@ -30,12 +30,22 @@ def serve(host: str, port: int, threads: int) -> None:
 @click.command("import-record")
 @with_appcontext
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def import_record_command(file: Path) -> None:
-    """Import one game record exported as JSON."""
+@click.option("--copy", is_flag=True, help="Import it even if the same game is here already.")
+def import_record_command(file: Path, copy: bool) -> None:
+    """Import one game record exported as JSON (once: the same record again adds nothing)."""
     try:
         record = import_record(file.read_bytes())
     except ImportError_ as error:
         raise click.ClickException(str(error.message)) from None
+    found = None if copy else already_here(current_app.extensions["store"], record)
+    if found is not None:
+        game_id, same = found
+        if same:
+            click.echo(f"already here: game {game_id} (/games/{game_id}); nothing added")
+            return
+        raise click.ClickException(
+            f"another version of this game is here already: game {game_id} (/games/{game_id}); "
+            "nothing added (--copy imports it as a second game)")
     try:
         game_id = current_app.extensions["store"].create(record)
     except NotSaved as error:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from .games import get_game
+from .games import entry_problem, get_game
 from .games.base import N_, Game, Msg, Outcome, ReplayError, RulesError, Standing, msg
 from .text import clean, identity
 
@@ -58,6 +58,16 @@ def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
         "note": clean(note, lines=True)[:MAX_NOTE], "created": now_iso(), "version": 0, "entries_version": 0,
         "entries": [], "undone": [], "submissions": [],
     }
+
+
+def check_shape(slug: str, kind: str, data: Mapping[str, Any]) -> None:
+    """Refuse entry data the record format does not describe (docs/games/<game>.md): a
+    field the rules would ignore, a number as text. What the rules accept is stored as it
+    is, so it must be what the format says, or an export would not import again."""
+    found = entry_problem(slug, kind, data)
+    if found is not None:
+        path, problem = found
+        raise RulesError({path: msg(N_("%(field)s %(problem)s."), field=path, problem=problem)})
 
 
 def entries_of(record: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
@@ -158,6 +168,7 @@ def add_entry(record: Mapping[str, Any], kind: str, data: Mapping[str, Any], *,
     if view.expect is None:
         raise RulesError(msg(N_("The game is over; undo or correct an entry to reopen it.")))
     state = view.game.apply(view.state, kind, data)  # raises RulesError; nothing changed
+    check_shape(record["game"], kind, data)
     new = copy.deepcopy(dict(record))
     next_id = max((e["id"] for e in new["entries"] + new["undone"]), default=0) + 1
     new["entries"].append({"id": next_id, "kind": kind, "data": copy.deepcopy(dict(data)),
@@ -194,6 +205,7 @@ def correct(record: Mapping[str, Any], entry_id: int, data: Mapping[str, Any], *
     entry = new["entries"][positions[0]]
     if entry["data"] == dict(data):
         raise RulesError(msg(N_("Nothing was changed.")))
+    check_shape(record["game"], entry["kind"], data)
     entry["edits"].append({"at": now_iso(), "data": entry["data"]})
     entry["data"] = copy.deepcopy(dict(data))
     try:
@@ -249,6 +261,8 @@ def summary(record: Mapping[str, Any]) -> dict[str, Any]:
         "game": record["game"], "players": list(record["players"]),
         "group": record.get("group", "household"), "created": record["created"],
     }
+    if record.get("origin"):  # the game an imported record was exported from (transfer.py)
+        out["origin"] = record["origin"]
     try:
         view = replay(record)
     except ReplayError:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from flask_wtf.file import FileField, FileRequired
-from wtforms import Field, HiddenField, RadioField, SelectField, StringField, TextAreaField
+from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional
 
@@ -75,6 +75,7 @@ class NewGameForm(LedgerForm):
 
 class ImportForm(LedgerForm):
     file = FileField(N_("Game record (JSON)"), validators=[FileRequired(message=N_("Choose a file."))])
+    copy = BooleanField(N_("Import it as a copy, even if this game is here already"))
 
 
 class LanguageForm(LedgerForm):

@@ -27,7 +27,7 @@ from ..records import (
     undo,
 )
 from ..store import NoSuchGame, NotSaved, Store
-from ..transfer import ImportError_, export_record, import_record
+from ..transfer import ImportError_, already_here, export_record, import_record
 from . import group_id, not_saved
 
 bp = Blueprint("play", __name__)
@@ -312,6 +312,8 @@ def record_json(game_id: str) -> Any:
 def import_game() -> Any:
     form = ImportForm()
     messages: list[str] = []
+    status = 422 if request.method == "POST" else 200
+    already = None
     if request.method == "POST":
         if not form.validate():
             messages = _form_messages(form)
@@ -321,11 +323,16 @@ def import_game() -> Any:
             except ImportError_ as error:
                 messages = [t(error.message)]
             else:
-                try:
-                    game_id = _store().create(record)
-                except NotSaved as error:
-                    messages, status = _not_saved(error)
-                    return render_template("play/import.html", form=form, messages=messages), status
-                return redirect(url_for("play.game", game_id=game_id), 303)
-    status = 422 if request.method == "POST" else 200
-    return render_template("play/import.html", form=form, messages=messages), status
+                found = None if form.copy.data else already_here(_store(), record)
+                if found is not None:
+                    # The same game counted twice would count every win twice: nothing is
+                    # added unless the table asks for a copy.
+                    already, status = {"id": found[0], "same": found[1]}, 200 if found[1] else 409
+                else:
+                    try:
+                        game_id = _store().create(record)
+                    except NotSaved as error:
+                        messages, status = _not_saved(error)
+                    else:
+                        return redirect(url_for("play.game", game_id=game_id), 303)
+    return render_template("play/import.html", form=form, messages=messages, already=already), status

@@ -108,6 +108,22 @@ def exported(tmp_path: Path) -> tuple[Path, str]:
 
 
 @pytest.mark.parametrize("step", STEPS)
+def test_an_import_killed_midway_is_listed_after_a_restart_and_not_imported_twice(tmp_path, step):
+    path, _ = exported(tmp_path)
+    instance = tmp_path / "instance"
+    create_app({"TESTING": True, "INSTANCE_PATH": str(instance)})
+    crash(step, "import", instance, str(path))
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(instance)})
+    store = app.extensions["store"]
+    assert sorted(store.index()) == store.game_ids()
+    assert len(store.game_ids()) == (0 if step == "marker" else 1)
+    result = app.test_cli_runner().invoke(args=["import-record", str(path)])
+    assert result.exit_code == 0, result.output
+    assert len(store.game_ids()) == 1 and sorted(store.index()) == store.game_ids()
+    assert store.index()[store.game_ids()[0]]["status"] == "finished"
+
+
+@pytest.mark.parametrize("step", STEPS)
 def test_a_restore_killed_midway_shows_every_game_after_a_restart_and_again_adds_the_rest(tmp_path, step):
     app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "source")})
     source = app.extensions["store"]

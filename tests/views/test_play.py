@@ -221,6 +221,7 @@ class TestRecordExportImport:
         data = dict(form["fields"])
         from io import BytesIO
         data["file"] = (BytesIO(raw), "record.json")
+        data["copy"] = "y"  # the game is here: a second one is the table's explicit choice
         response = client.post("/import", data=data, content_type="multipart/form-data")
         assert response.status_code == 303
         new_id = response.headers["Location"].rsplit("/", 1)[-1]
@@ -259,7 +260,7 @@ class TestRecordExportImport:
         user.submit("/entries", hand_values(60, 10, 10))
         good = tmp_path / "good.json"
         good.write_bytes(client.get(f"/games/{game_id}/record.json").data)
-        result = runner.invoke(args=["import-record", str(good)])
+        result = runner.invoke(args=["import-record", "--copy", str(good)])
         assert result.exit_code == 0 and "imported as game" in result.output
         bad = tmp_path / "bad.json"
         bad.write_text("{not json")

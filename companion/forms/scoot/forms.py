@@ -145,7 +145,9 @@ class TrainForm(ActionForm):
                        validators=[Optional(), NumberRange(0, 1000)], render_kw=NUMERIC)
 
     def fields(self) -> dict[str, Any]:
-        out = {"class": self.cls.data, "count": self.count.data or 1, "owner": _int(self.owner.data)}
+        out = {"class": self.cls.data, "count": self.count.data or 1}
+        if _int(self.owner.data) is not None:  # none chosen: one's own Upgrade
+            out["owner"] = _int(self.owner.data)
         if self.fee.data is not None:
             out["fee"] = self.fee.data
         return out
