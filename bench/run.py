@@ -8,11 +8,15 @@ Goals are judged from these figures by a person (see the README), never asserted
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
@@ -46,7 +50,9 @@ def build_history(store, n: int) -> None:
     """Write ``n`` finished games straight into the store's folder, then index them once."""
     template = finished_record(0)
     for i in range(n):
-        record = {**template, "id": f"bench{i:05d}", "schema": SCHEMA, "created": now_iso()}
+        created = now_iso()
+        record = {**template, "id": f"bench{i:05d}", "schema": SCHEMA, "created": created,
+                  "played_on": created}
         store._write(store._path(record["id"]), record)
     store.rebuild_index()
 
@@ -92,6 +98,13 @@ def history_figures(app, store, n: int, repeat: int) -> None:
     figure(f"player_stats_{n}_games_median", median_ms(lambda: client.get("/players/Anna"), repeat), "ms")
     figure(f"game_stats_{n}_games_median",
            median_ms(lambda: client.get("/stats/games/beutelschneider"), repeat), "ms")
+    # The group's statistics for all time and for this year (every game of the bench history
+    # ended this year, so the year's page counts as many games as all time: the worst case).
+    all_time = median_ms(lambda: client.get("/stats"), repeat)
+    this_year = median_ms(lambda: client.get("/stats?period=year"), repeat)
+    figure(f"stats_all_time_{n}_games_median", all_time, "ms")
+    figure(f"stats_period_{n}_games_median", this_year, "ms")
+    figure("stats_period_vs_all_time_ratio", this_year / all_time, "x")
 
 
 def rss_mb() -> float:
@@ -177,6 +190,68 @@ def printables_figures(app, store, repeat: int) -> None:
     figure("rss_growth_50_to_300_renders", end - after_50, "MB")
 
 
+ROOT = Path(__file__).resolve().parents[1]
+IMPORT_APP = """
+import sys, time
+start = time.perf_counter()
+from companion import create_app
+imported = time.perf_counter()
+app = create_app()
+created = time.perf_counter()
+response = app.test_client().get("/")
+assert response.status_code == 200, response.status_code
+print((imported - start) * 1000, (created - imported) * 1000, (time.perf_counter() - created) * 1000,
+      int("weasyprint" in sys.modules))
+"""
+
+
+def _first_page_after_start(env: dict[str, str]) -> float:
+    """Milliseconds from starting `flask --app app serve` (the README's command) until the
+    first page has answered, polling every 5 ms."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    start = time.perf_counter()
+    server = subprocess.Popen([sys.executable, "-m", "flask", "--app", "app", "serve", "--port", str(port)],
+                              cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as response:
+                    assert response.status == 200
+                return (time.perf_counter() - start) * 1000
+            except OSError:
+                if server.poll() is not None or time.perf_counter() - start > 60:
+                    raise RuntimeError("the server did not answer") from None
+                time.sleep(0.005)
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def start_figures(repeat: int) -> None:
+    """What a start costs, each in a fresh process with an instance folder made by an earlier
+    start (the usual case): importing the app, create_app(), the first page through the test
+    client; and, end to end, starting the server until its first page has answered."""
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "COMPANION_INSTANCE_PATH": folder}
+        runs = []
+        for _ in range(repeat + 1):  # the first run makes the instance folder
+            out = subprocess.run([sys.executable, "-c", IMPORT_APP], cwd=ROOT, env=env, check=True,
+                                 capture_output=True, text=True).stdout.split()
+            runs.append([float(x) for x in out])
+        runs = runs[1:]
+        imports, creates, pages, weasyprint = zip(*runs, strict=True)
+        figure("import_app_ms", statistics.median(imports), "ms")
+        figure("create_app_ms", statistics.median(creates), "ms")
+        figure("first_page_in_process_ms", statistics.median(pages), "ms")
+        figure("create_app_plus_first_page_ms",
+               statistics.median(c + p for c, p in zip(creates, pages, strict=True)), "ms")
+        figure("weasyprint_imported_by_start", max(weasyprint), "(1 = yes)")
+        figure("first_page_after_start_ms",
+               statistics.median(_first_page_after_start(env) for _ in range(repeat)), "ms")
+
+
 def figure(name: str, value: float, unit: str) -> None:
     print(f"{name}: {value:.2f} {unit}", flush=True)
 
@@ -185,7 +260,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=101)
+    parser.add_argument("--start-only", action="store_true", help="only the start-up figures")
     args = parser.parse_args()
+    start_figures(7)
+    if args.start_only:
+        return
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({"TESTING": True, "INSTANCE_PATH": folder})
         store = app.extensions["store"]

@@ -9,10 +9,9 @@ from typing import Any
 from flask import Flask
 
 from . import i18n, web, widgets
+from .paths import resource
 from .records import summary
 from .store import Store
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _secret_key(instance: Path) -> str:
@@ -49,15 +48,18 @@ def _env_config(prefix: str = "COMPANION_") -> dict[str, Any]:
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # The instance folder holds the config file, the secret key and (by default) the data,
-    # so it is chosen before any config is read.
+    # so it is chosen before any config is read. Unset, Flask's own choice: `instance/` in
+    # a checkout, `<prefix>/var/companion-instance` for an installed package (outside
+    # site-packages, which an upgrade replaces).
     instance_path = ((test_config or {}).get("INSTANCE_PATH")
-                     or os.environ.get("COMPANION_INSTANCE_PATH") or str(ROOT / "instance"))
+                     or os.environ.get("COMPANION_INSTANCE_PATH") or None)
     app = Flask(
         __name__,
-        instance_path=str(instance_path),
+        # Flask wants it absolute; the variable may be relative to the current folder.
+        instance_path=os.path.abspath(instance_path) if instance_path else None,
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(resource("templates")),
+        static_folder=str(resource("static")),
     )
     app.config.from_mapping(
         DATA_DIR=None,  # default: the instance folder

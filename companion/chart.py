@@ -10,9 +10,40 @@ from collections.abc import Sequence
 
 from markupsafe import Markup, escape
 
-COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98")
+from .games.base import N_
+
+# The players' colours, each as (light, dark) shade. The first five are a table's colours
+# by seat unless its players chose their own (colours.py); under simulated protanopia,
+# deuteranopia and tritanopia they stay apart (tests/lifecycle/test_colours.py). Each
+# shade has 4.5:1 contrast as text on its ground: the light one on the light page and on
+# paper (the PDF), the dark one on the dark page (static/css/app.css, .pc-<key>). Colour is
+# never the only clue: each seat also has its own dash pattern and marker, and the legend
+# shows the marker beside the name.
+PALETTE = {
+    "blue": ("#0072b2", "#3ea0e6"),
+    "orange": ("#b34700", "#f07a3a"),
+    "green": ("#00795a", "#1fb488"),
+    "pink": ("#a8437f", "#de86bb"),
+    "graphite": ("#333333", "#d0d0d0"),
+    "olive": ("#75700a", "#c9c03a"),
+    "brown": ("#8a5a2b", "#d1a06a"),
+}
+COLOUR_NAMES = {"blue": N_("Blue"), "orange": N_("Orange"), "green": N_("Green"),
+                "pink": N_("Pink"), "graphite": N_("Graphite"), "olive": N_("Olive"),
+                "brown": N_("Brown")}
+DEFAULT_COLOURS = tuple(PALETTE)[:5]
+COLOURS = tuple(PALETTE[k][0] for k in DEFAULT_COLOURS)
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2")
 MARKERS = ("circle", "square", "diamond", "triangle", "cross")
+# The markers as characters, for legends in text (the page's, the PDF's).
+MARKER_SYMBOLS = {"circle": "●", "square": "■", "diamond": "◆", "triangle": "▲", "cross": "✕"}
+
+
+def _colours(count: int, colours: Sequence[str] | None) -> list[str]:
+    """Palette keys by seat: the ones given, else the defaults by seat."""
+    given = list(colours or ())
+    return [given[s] if s < len(given) and given[s] in PALETTE else DEFAULT_COLOURS[s % 5]
+            for s in range(count)]
 
 
 def _marker(kind: str, x: float, y: float) -> str:
@@ -30,8 +61,10 @@ def _marker(kind: str, x: float, y: float) -> str:
 
 def totals_chart(players: Sequence[str], totals: Sequence[Sequence[int]], *,
                  width: int = 340, height: int = 180, limit: int | None = None,
-                 label: str = "", font_family: str | None = None) -> Markup:
-    """``totals[r][s]`` is seat ``s``'s running total after round ``r + 1``.
+                 label: str = "", font_family: str | None = None,
+                 colours: Sequence[str] | None = None) -> Markup:
+    """``totals[r][s]`` is seat ``s``'s running total after round ``r + 1``; ``colours``
+    are the seats' palette keys (colours.seat_colours), the defaults by seat if not given.
 
     Few elements, as WeasyPrint draws each one on its own (the PDF sheet draws this chart
     too): the grid lines are one path, a player's markers one path, and the labels share
@@ -63,19 +96,32 @@ def totals_chart(players: Sequence[str], totals: Sequence[Sequence[int]], *,
              *(f'<text x="{x(i):.1f}" y="{height - 6}">{i}</text>'
                for i in range(len(rows)) if n <= 12 or i % 2 == 0),
              "</g></g>"]
+    keys = _colours(len(players), colours)
     for s, name in enumerate(players):
-        colour, dash, marker = COLOURS[s % 5], DASHES[s % 5], MARKERS[s % 5]
+        dash, marker = DASHES[s % 5], MARKERS[s % 5]
         points = " ".join(f"{x(i):.1f},{y(r[s]):.1f}" for i, r in enumerate(rows))
         marks = "".join(_marker(marker, x(i), y(r[s])) for i, r in enumerate(rows) if i)
-        paint = (f'fill="none" stroke="{colour}" stroke-width="2"' if marker == "cross"
-                 else f'fill="{colour}"')
-        parts.append(f'<g><title>{escape(name)}</title><polyline points="{points}" fill="none" '
-                     f'stroke="{colour}" stroke-width="2" stroke-dasharray="{dash}"/>'
+        paint = ('fill="none" stroke="currentColor" stroke-width="2"' if marker == "cross"
+                 else 'fill="currentColor"')
+        # The group's colour attribute paints it (the PDF, the light page); the class lets
+        # the dark page swap in the dark shade.
+        parts.append(f'<g class="pc-{keys[s]}" color="{PALETTE[keys[s]][0]}"><title>{escape(name)}</title>'
+                     f'<polyline points="{points}" fill="none" '
+                     f'stroke="currentColor" stroke-width="2" stroke-dasharray="{dash}"/>'
                      + (f'<path d="{marks}" {paint}/>' if marks else "") + "</g>")
     parts.append("</svg>")
     return Markup("".join(parts))
 
 
-def legend(players: Sequence[str]) -> list[tuple[str, str, str, str]]:
+def legend(players: Sequence[str],
+           colours: Sequence[str] | None = None) -> list[tuple[str, str, str, str]]:
     """(name, colour, dash, marker) per seat, for a legend beside the chart."""
-    return [(p, COLOURS[s % 5], DASHES[s % 5], MARKERS[s % 5]) for s, p in enumerate(players)]
+    keys = _colours(len(players), colours)
+    return [(p, PALETTE[keys[s]][0], DASHES[s % 5], MARKERS[s % 5]) for s, p in enumerate(players)]
+
+
+def legend_items(players: Sequence[str],
+                 colours: Sequence[str] | None = None) -> list[tuple[str, str, str]]:
+    """(name, palette key, marker symbol) per seat, for the page's legend."""
+    keys = _colours(len(players), colours)
+    return [(p, keys[s], MARKER_SYMBOLS[MARKERS[s % 5]]) for s, p in enumerate(players)]

@@ -2,6 +2,7 @@
 `printables [FOLDER]`."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import click
@@ -10,6 +11,8 @@ from flask.cli import with_appcontext
 
 from . import backup as backups
 from . import groups
+from .network import is_loopback, lan_addresses
+from .paths import default_printables
 from .store import DamagedFile, NotSaved
 from .transfer import ImportError_, already_here, import_record
 
@@ -23,8 +26,30 @@ from .transfer import ImportError_, already_here, import_record
 def serve(host: str, port: int, threads: int) -> None:
     """Serve the app with waitress (a real multi-threaded server)."""
     from waitress import serve as waitress_serve
-    click.echo(f"Loot Ledger on http://{host}:{port}/  (data in {current_app.extensions['store'].folder})")
-    waitress_serve(current_app._get_current_object(), host=host, port=port, threads=threads)
+    # The app itself, not the context-bound proxy (which the stubs type as the app).
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    app.config["SERVE_HOST"] = host  # pages tell when phones cannot reach a loopback-only server
+    click.echo(f"Loot Ledger on http://{host}:{port}/")
+    click.echo(f"instance folder {app.instance_path} (config, secret key, translations)")
+    click.echo(f"data in {app.extensions['store'].folder}")
+    for line in phone_lines(host, port):
+        click.echo(line)
+    waitress_serve(app, host=host, port=port, threads=threads)
+
+
+def phone_lines(host: str, port: int) -> list[str]:
+    """What the host reads to get the phones in: the addresses they can open, and a QR code
+    of the first to scan off the screen; or why they cannot reach it yet."""
+    import segno
+    if is_loopback(host):
+        return ["Only this computer can open it. For the phones at the table: serve --host 0.0.0.0"]
+    addresses = [host] if host not in ("0.0.0.0", "::", "") else lan_addresses()
+    if not addresses:
+        return ["No network address found that phones could use: connect to the table's network."]
+    urls = [f"http://[{a}]:{port}/" if ":" in a else f"http://{a}:{port}/" for a in addresses]
+    qr = io.StringIO()
+    segno.make(urls[0], error="m").terminal(out=qr, compact=True)
+    return ["Phones open: " + "  ".join(urls), qr.getvalue().rstrip("\n")]
 
 
 @click.command("import-record")
@@ -65,8 +90,8 @@ def reindex() -> None:
             "copy, or move it away and run reindex again: the games list is rebuilt from the "
             "game files, but the groups, access codes, player renames and merges and share "
             "links kept in it are lost.") from None
-    for error in damaged:
-        click.echo(f"damaged, left as it is: {error.path} ({error.reason})", err=True)
+    for file in damaged:
+        click.echo(f"damaged, left as it is: {file.path} ({file.reason})", err=True)
 
 
 def _group(name: str) -> dict:
@@ -114,7 +139,7 @@ def restore_command(file: Path, group_name: str) -> None:
 def printables_command(folder: Path | None) -> None:
     """Write every blank score sheet and rules reference as PDF (default: printables/)."""
     from .views.printables import write_all
-    folder = folder or Path(current_app.root_path).parent / "printables"
+    folder = folder or default_printables()
     count = write_all(folder, lambda path: click.echo(f"wrote {path}"))
     click.echo(f"{count} PDFs in {folder}")
 
@@ -123,3 +148,17 @@ def init_app(app: Flask) -> None:
     for command in (serve, import_record_command, reindex, backup_command, restore_command,
                     printables_command):
         app.cli.add_command(command)
+
+
+def main() -> None:
+    """``loot-ledger``: the app's commands from any folder, without ``flask --app``."""
+    from flask.cli import FlaskGroup
+
+    from . import create_app
+    group = FlaskGroup(name="loot-ledger", create_app=create_app, load_dotenv=False,
+                       add_version_option=False,
+                       help="Loot Ledger: serve the app, import or back up games, print sheets.")
+    # The app is always this one: flask's --app and --env-file would only confuse here.
+    group.params = [p for p in group.params if p.name not in ("app", "env_file")]
+    click.version_option(package_name="loot-ledger", prog_name="loot-ledger")(group)
+    group.main(prog_name="loot-ledger")

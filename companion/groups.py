@@ -132,7 +132,7 @@ def create(store: Store, name: str, code: str) -> dict[str, Any]:
     code = _check_code_text(code)
     if find_by_name(store, name) is not None:
         raise GroupError(msg(N_("A group of that name exists already.")), "name")
-    group = {"id": secrets.token_hex(6), "name": name, "code_hash": generate_password_hash(code),
+    group: dict[str, Any] = {"id": secrets.token_hex(6), "name": name, "code_hash": generate_password_hash(code),
              "gen": 1, "players": [], "created": now_iso()}
     store.change_table("groups", lambda groups: {**groups, group["id"]: group})
     return group

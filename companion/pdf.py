@@ -17,14 +17,15 @@ import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from urllib.parse import unquote
 
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-STATIC = (Path(__file__).resolve().parent.parent / "static").resolve()
+from .paths import resource
+
+STATIC = resource("static").resolve()
 SCHEME = "ledger-static"
 PAPERS = {"a4": "A4", "letter": "letter"}
 # What a print layout may load from static/: its stylesheet, fonts, images.

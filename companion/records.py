@@ -11,7 +11,8 @@ import copy
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from itertools import pairwise
 from typing import Any
 
 from .games import entry_problem, get_game
@@ -21,6 +22,9 @@ from .text import clean, identity
 MAX_NAME = 40
 MAX_NOTE = 2000
 KEEP_SUBMISSIONS = 200  # enough to recognise any double tap or resent form
+# A longer gap between two entries is a pause, not play time; a game started in the app
+# more than this after the table began playing was entered afterwards (from paper).
+PAUSE = timedelta(minutes=30)
 
 
 class Stale(Exception):
@@ -40,8 +44,12 @@ def clean_players(names: Sequence[str]) -> list[str]:
 
 
 def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
-               group: str = "household", note: str = "") -> dict[str, Any]:
-    """A record with no entries yet; raises RulesError for players or settings."""
+               group: str = "household", note: str = "", played_on: str | None = None) -> dict[str, Any]:
+    """A record with no entries yet; raises RulesError for players or settings.
+
+    ``played_on`` is when the table began playing (an ISO time, default now); a game
+    played on paper and entered afterwards gives its own.
+    """
     game = get_game(slug)
     players = clean_players(players)
     errors: dict[str, Msg] = {}
@@ -53,10 +61,11 @@ def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
         errors = {**error.errors, **errors}
     if errors:
         raise RulesError(errors)
+    created = now_iso()
     return {
         "game": slug, "players": players, "settings": settings, "group": group,
-        "note": clean(note, lines=True)[:MAX_NOTE], "created": now_iso(), "version": 0, "entries_version": 0,
-        "entries": [], "undone": [], "submissions": [],
+        "note": clean(note, lines=True)[:MAX_NOTE], "created": created, "played_on": played_on or created,
+        "version": 0, "entries_version": 0, "entries": [], "undone": [], "submissions": [],
     }
 
 
@@ -152,9 +161,12 @@ def _bump(record: dict[str, Any], submission: str | None, entries: bool = True) 
 
 
 def guard(record: Mapping[str, Any], version: int | None, submission: str | None) -> None:
-    """Refuse a repeated or stale form before anything is changed."""
+    """Refuse a repeated or stale form, or an entry in a game set aside, before anything
+    is changed."""
     if submission and submission in record.get("submissions", ()):
         raise Repeated()
+    if record.get("abandoned"):
+        raise RulesError(msg(N_("This game was abandoned. Resume it to go on.")))
     if version is not None and version != entries_version(record):
         raise Stale()
 
@@ -226,36 +238,137 @@ def set_note(record: Mapping[str, Any], note: str, *, submission: str | None = N
     return _bump(new, submission, entries=False)
 
 
+def abandon(record: Mapping[str, Any], *, submission: str | None = None) -> dict[str, Any]:
+    """Set a game in progress aside: it keeps its entries and counts in no statistic."""
+    if submission and submission in record.get("submissions", ()):
+        raise Repeated()
+    if record.get("abandoned"):
+        raise RulesError(msg(N_("This game is abandoned already.")))
+    if replay(record).finished:
+        raise RulesError(msg(N_("This game is over, so it cannot be abandoned. Delete it instead.")))
+    new = copy.deepcopy(dict(record))
+    new["abandoned"] = now_iso()
+    return _bump(new, submission, entries=False)
+
+
+def resume(record: Mapping[str, Any], *, submission: str | None = None) -> dict[str, Any]:
+    """An abandoned game becomes a game in progress again."""
+    if submission and submission in record.get("submissions", ()):
+        raise Repeated()
+    if not record.get("abandoned"):
+        raise RulesError(msg(N_("This game is not abandoned.")))
+    new = copy.deepcopy(dict(record))
+    del new["abandoned"]
+    return _bump(new, submission, entries=False)
+
+
+def reseat(record: Mapping[str, Any], order: Sequence[int], *, submission: str | None = None,
+           version: int | None = None) -> dict[str, Any]:
+    """The record with the players in a new seat order (``order[new seat]`` = old seat),
+    before the first entry; settings that name seats move with their people."""
+    guard(record, version, submission)
+    if record["entries"]:
+        raise RulesError(msg(N_("The seats can only be changed before the first entry.")))
+    if sorted(order) != list(range(len(record["players"]))):
+        raise RulesError(msg(N_("Give each player exactly one seat.")))
+    if list(order) == sorted(order):
+        raise RulesError(msg(N_("Nothing was changed.")))
+    game = get_game(record["game"])
+    new = copy.deepcopy(dict(record))
+    new["players"] = [record["players"][old] for old in order]
+    new["settings"] = game.setup(new["players"], game.reseat(record["settings"], order))
+    return _bump(new, submission)
+
+
+def status(record: Mapping[str, Any], view: View) -> str:
+    """``playing``, ``finished`` or ``abandoned`` (a finished game is never abandoned)."""
+    if view.finished:
+        return "finished"
+    return "abandoned" if record.get("abandoned") else "playing"
+
+
 # -- time --------------------------------------------------------------------------------
 
 def parse_time(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
 
 
+def played_on(record: Mapping[str, Any]) -> str:
+    """When the table began playing: given for a game entered afterwards, else the time it
+    was started in the app (records from before the field was kept have only that)."""
+    return record.get("played_on") or record["created"]
+
+
+def entered_afterwards(record: Mapping[str, Any]) -> bool:
+    """Played on paper and entered later: its entry times say when it was typed, not played."""
+    return parse_time(record["created"]) - parse_time(played_on(record)) > PAUSE  # type: ignore[operator]
+
+
 def started(record: Mapping[str, Any]) -> str:
     entries = record["entries"]
-    return entries[0]["at"] if entries else record["created"]
+    if entered_afterwards(record) or not entries:
+        return played_on(record)
+    return entries[0]["at"]
 
 
 def ended(record: Mapping[str, Any], view: View) -> str | None:
-    return record["entries"][-1]["at"] if view.finished and record["entries"] else None
+    if not view.finished or not record["entries"]:
+        return None
+    # A game entered afterwards is dated by when it was played; its end is not known.
+    return played_on(record) if entered_afterwards(record) else record["entries"][-1]["at"]
+
+
+def last_activity(record: Mapping[str, Any]) -> str:
+    """The latest time anything was entered, undone or corrected."""
+    times = [record["created"]] + [e["at"] for e in record["entries"]] + [
+        e["undone_at"] for e in record.get("undone", ()) if e.get("undone_at")] + [
+        edit["at"] for e in record["entries"] for edit in e.get("edits", ())]
+    return max(times, key=lambda at: parse_time(at))  # type: ignore[arg-type, return-value]
+
+
+def play_minutes(record: Mapping[str, Any]) -> int | None:
+    """Time played, from the start through each entry, leaving out pauses longer than
+    ``PAUSE``; None for a game entered afterwards (its entry times are typing times)."""
+    if entered_afterwards(record):
+        return None
+    times = [parse_time(played_on(record))] + [parse_time(e["at"]) for e in record["entries"]]
+    played = sum((gap for a, b in pairwise(times)
+                  if timedelta(0) <= (gap := b - a) <= PAUSE),  # type: ignore[operator]
+                 timedelta())
+    return round(played.total_seconds() / 60)
 
 
 def duration_minutes(record: Mapping[str, Any], view: View) -> int | None:
-    end = ended(record, view)
-    if end is None:
-        return None
-    delta = parse_time(end) - parse_time(started(record))  # type: ignore[operator]
-    return max(0, round(delta.total_seconds() / 60))
+    return play_minutes(record) if view.finished else None
 
 
 # -- what the index keeps ----------------------------------------------------------------
 
+def _msg_data(message: Msg) -> dict[str, Any]:
+    """A message as JSON (for the index): its id and its values as text or numbers."""
+    return {"text": message.text, "args": {k: v if isinstance(v, (int, float)) else str(v)
+                                           for k, v in message.args.items()}}
+
+
+def progress(record: Mapping[str, Any], view: View) -> dict[str, Any]:
+    """Where a game stands: what it waits for (the round, hand or turn reached), scores
+    and places by seat, rounds played and the last time anything was entered."""
+    by_seat = {s.seat: s for s in view.standings}
+    seats = range(len(record["players"]))
+    return {
+        "reached": _msg_data(view.expect.title) if view.expect is not None else None,
+        "rounds": len(view.game.totals_by_round(view.state)), "entries": len(record["entries"]),
+        "scores": [by_seat[i].score for i in seats], "ranks": [by_seat[i].rank for i in seats],
+        "last": last_activity(record),
+    }
+
+
 def summary(record: Mapping[str, Any]) -> dict[str, Any]:
     """What the games list needs without opening the game file.
 
-    Scores and winners are only kept once a game is over, so an ordinary entry does
-    not change the summary and does not rewrite the index.
+    Scores and winners are only kept once a game is over or abandoned, so an ordinary
+    entry does not change the summary and does not rewrite the index. (The list of games
+    in progress reads their few files instead: see lifecycle.in_progress.)
     """
     out: dict[str, Any] = {
         "game": record["game"], "players": list(record["players"]),
@@ -263,12 +376,20 @@ def summary(record: Mapping[str, Any]) -> dict[str, Any]:
     }
     if record.get("origin"):  # the game an imported record was exported from (transfer.py)
         out["origin"] = record["origin"]
+    if entered_afterwards(record):
+        out["afterwards"] = True
     try:
         view = replay(record)
     except ReplayError:
         return {**out, "status": "broken"}
-    if not view.finished:
+    state = status(record, view)
+    if state == "playing":
         return {**out, "status": "playing"}
+    if state == "abandoned":
+        # Dated by when it stopped, so the history shows it among the games of that day.
+        where = progress(record, view)
+        return {**out, "status": "abandoned", "abandoned": record["abandoned"],
+                "started": started(record), "ended": where["last"], **where}
     by_seat = {s.seat: s for s in view.standings}
     return {
         **out, "status": "finished", "started": started(record), "ended": ended(record, view),

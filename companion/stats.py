@@ -2,8 +2,9 @@
 
 Nothing here opens a game file: a summary (records.summary) holds who played, the
 scores and places by seat, the winners' seats, when the game started and ended, its
-length in minutes and rounds. Names are read through the group's aliases first, so a
-merged or renamed player's games count for the name they have now.
+play time in minutes and rounds. Names are read through the group's aliases first, so a
+merged or renamed player's games count for the name they have now. Only finished games
+count; the history also lists abandoned ones (``plays(..., statuses=...)``).
 
 Scores are only compared within one game: 40 in Beutezug and 40 in Beutelschneider mean
 different things, so averages and bests are per game.
@@ -14,7 +15,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .periods import Period
 from .text import identity
+
+RIVALS_LEAST = 3  # games played together before a nemesis or favourite victim is named
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,9 @@ class Play:
     minutes: int | None
     rounds: int | None
     folded: tuple[str, ...] = ()  # the names' identities, so a lookup does not fold them again
+    status: str = "finished"  # or "abandoned" (listed in the history, counted nowhere)
+    afterwards: bool = False  # entered afterwards, from paper
+    reached: Mapping[str, Any] | None = None  # an abandoned game: what it waited for
 
     def seat_of(self, name: str) -> int | None:
         folded = identity(name)
@@ -41,11 +48,13 @@ class Play:
         return self.seat_of(name) in self.winners
 
 
-def plays(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str]) -> list[Play]:
-    """Finished games, oldest first, with every name read through ``names`` (groups.resolver)."""
+def plays(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str],
+          statuses: tuple[str, ...] = ("finished",)) -> list[Play]:
+    """Finished games (or those of ``statuses``), oldest first, with every name read
+    through ``names`` (groups.resolver)."""
     out = []
     for s in summaries:
-        if s.get("status") != "finished":
+        if s.get("status") not in statuses:
             continue
         typed = tuple(s["players"])
         now = tuple(names.get(identity(n), n) for n in typed)
@@ -54,18 +63,23 @@ def plays(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str]) -> l
             names=now, typed=typed, folded=tuple(identity(n) for n in now),
             scores=tuple(s.get("scores", ())), ranks=tuple(s.get("ranks", ())),
             winners=frozenset(s.get("winners", ())), minutes=s.get("minutes"),
-            rounds=s.get("rounds")))
+            rounds=s.get("rounds"), status=s["status"], afterwards=bool(s.get("afterwards")),
+            reached=s.get("reached")))
     out.sort(key=lambda p: (p.ended, p.id))
     return out
 
 
+def during(all_plays: Sequence[Play], period: Period) -> list[Play]:
+    """The games that ended within ``period`` (all of them for all time)."""
+    return [p for p in all_plays if p.ended in period] if period.bounded else list(all_plays)
+
+
 def history(all_plays: Sequence[Play], *, game: str = "", player: str = "",
-            since: str = "", until: str = "") -> list[Play]:
-    """Newest first, filtered by game, player and the day it ended (YYYY-MM-DD, inclusive)."""
+            period: Period | None = None) -> list[Play]:
+    """Newest first, filtered by game, player and the period it ended in."""
     out = []
     for p in reversed(all_plays):
-        day = p.ended[:10]
-        if (game and p.game != game) or (since and day < since) or (until and day > until):
+        if (game and p.game != game) or (period is not None and p.ended not in period):
             continue
         if player and p.seat_of(player) is None:
             continue
@@ -83,12 +97,14 @@ class Record:
     wins: int = 0
     total: int = 0
     best: int | None = None
+    minutes: int = 0  # play time (games entered afterwards have none)
 
-    def add(self, won: bool, score: int) -> None:
+    def add(self, won: bool, score: int, minutes: int | None = None) -> None:
         self.played += 1
         self.wins += won
         self.total += score
         self.best = score if self.best is None else max(self.best, score)
+        self.minutes += minutes or 0
 
     @property
     def win_rate(self) -> float:
@@ -113,6 +129,10 @@ class PlayerStats:
     def win_rate(self) -> float:
         return self.wins / self.played if self.played else 0.0
 
+    @property
+    def minutes(self) -> int:
+        return sum(r.minutes for r in self.by_game.values())
+
 
 def player_stats(all_plays: Sequence[Play], name: str) -> PlayerStats:
     """Games, wins, win rate, average and best score per game, streaks, last played.
@@ -132,9 +152,49 @@ def player_stats(all_plays: Sequence[Play], name: str) -> PlayerStats:
         run = run + 1 if won else 0
         stats.longest_streak = max(stats.longest_streak, run)
         stats.last_played = p.ended
-        stats.by_game.setdefault(p.game, Record()).add(won, p.scores[seat])
+        stats.by_game.setdefault(p.game, Record()).add(won, p.scores[seat], p.minutes)
     stats.current_streak = run
     return stats
+
+
+@dataclass(frozen=True)
+class Rival:
+    name: str
+    beaten: int  # games one of the two won and the other did not
+    together: int
+
+
+def rivals(all_plays: Sequence[Play], name: str,
+           least: int = RIVALS_LEAST) -> tuple[Rival | None, Rival | None]:
+    """``name``'s nemesis (who most often won a game that ``name`` lost) and favourite
+    victim (who most often lost a game that ``name`` won), among the players of at least
+    ``least`` games together; a shared win beats nobody. Equal counts go to the higher
+    share of the games together, then to the name first in the alphabet."""
+    together: dict[str, int] = {}
+    beat_me: dict[str, int] = {}
+    i_beat: dict[str, int] = {}
+    for p in all_plays:
+        seat = p.seat_of(name)
+        if seat is None:
+            continue
+        mine = seat in p.winners
+        for other, who in enumerate(p.names):
+            if other == seat:
+                continue
+            together[who] = together.get(who, 0) + 1
+            theirs = other in p.winners
+            if theirs and not mine:
+                beat_me[who] = beat_me.get(who, 0) + 1
+            elif mine and not theirs:
+                i_beat[who] = i_beat.get(who, 0) + 1
+
+    def most(counts: dict[str, int]) -> Rival | None:
+        fit = [(-n, -n / together[w], w.casefold(), w) for w, n in counts.items() if together[w] >= least]
+        if not fit:
+            return None
+        who = min(fit)[3]
+        return Rival(who, counts[who], together[who])
+    return most(beat_me), most(i_beat)
 
 
 @dataclass
@@ -181,6 +241,7 @@ class GameStats:
     scores: list[int] = field(default_factory=list)
     average_minutes: float | None = None
     average_rounds: float | None = None
+    minutes: int = 0  # play time of all its games
 
 
 def _mean(values: Sequence[int]) -> float | None:
@@ -197,7 +258,7 @@ def game_stats(all_plays: Sequence[Play], game: str) -> GameStats:
             continue
         out.played += 1
         for seat, name in enumerate(p.names):
-            board.setdefault(name, Record()).add(seat in p.winners, p.scores[seat])
+            board.setdefault(name, Record()).add(seat in p.winners, p.scores[seat], p.minutes)
             out.scores.append(p.scores[seat])
         if p.minutes is not None:
             minutes.append(p.minutes)
@@ -206,6 +267,7 @@ def game_stats(all_plays: Sequence[Play], game: str) -> GameStats:
     out.leaderboard = sorted(board.items(), key=lambda kv: (
         -kv[1].wins, -kv[1].win_rate, -(kv[1].average or 0), kv[0].casefold()))
     out.average_minutes, out.average_rounds = _mean(minutes), _mean(rounds)
+    out.minutes = sum(minutes)
     return out
 
 
@@ -231,3 +293,16 @@ def players_overview(all_plays: Sequence[Play]) -> list[tuple[str, int, int]]:
             row[0] += 1
             row[1] += seat in p.winners
     return sorted(((n, g, w) for n, (g, w) in games.items()), key=lambda r: (-r[1], r[0].casefold()))
+
+
+def play_time(all_plays: Sequence[Play]) -> tuple[dict[str, int], dict[str, int]]:
+    """Minutes played per game and per player (a game counts for everyone at the table)."""
+    by_game: dict[str, int] = {}
+    by_player: dict[str, int] = {}
+    for p in all_plays:
+        if p.minutes is None:
+            continue
+        by_game[p.game] = by_game.get(p.game, 0) + p.minutes
+        for name in p.names:
+            by_player[name] = by_player.get(name, 0) + p.minutes
+    return by_game, by_player

@@ -442,6 +442,13 @@ class Store:
                         path.unlink()
                         log.warning("removed the temporary file of an interrupted write: %s", path)
 
+    def unlist(self, game_id: str) -> None:
+        """Take one game out of the index (its file has gone to the trash: trash.py)."""
+        with self._lock("index"):
+            games = self._read_index()
+            if games.pop(game_id, None) is not None:
+                self._write_index(games)
+
     def rebuild_index(self) -> list[DamagedFile]:
         """Rebuild the index from the game files; returns the files that could not be read.
 

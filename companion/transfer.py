@@ -16,13 +16,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeGuard
 
 from .games import GAMES, SHAPES, entry_problem, settings_problem
 from .games.base import N_, Msg, ReplayError, RulesError, msg
 from .games.schema import depth
 from .i18n import t
-from .records import KEEP_SUBMISSIONS, new_record, now_iso, replay
+from .records import KEEP_SUBMISSIONS, last_activity, new_record, now_iso, played_on, replay, status
 from .store import NoSuchGame, Store
 from .text import clean
 
@@ -34,7 +34,8 @@ MAX_DEPTH = 16   # a record's deepest value (a card in a Treasure turn's edits) 
 MAX_ID = 40
 # The fields of a record (docs/record-format.md); the computed ones are read and ignored.
 FIELDS = {"format", "format_version", "id", "origin", "game", "players", "settings", "note",
-          "created", "entries", "standings", "finished", "winners", "decided_by"}
+          "created", "played_on", "status", "entries", "standings", "finished", "awaiting",
+          "winners", "decided_by"}
 ENTRY_FIELDS = {"kind", "data", "at", "source", "edits"}
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -55,12 +56,14 @@ def export_record(record: Mapping[str, Any]) -> dict[str, Any]:
         "id": record["id"], **({"origin": record["origin"]} if record.get("origin") else {}),
         "game": record["game"], "players": list(names),
         "settings": record["settings"], "note": record.get("note", ""),
-        "created": record["created"],
+        "created": record["created"], "played_on": played_on(record), "status": status(record, view),
         "entries": [{k: e[k] for k in ("kind", "data", "at", "source", "edits") if k in e}
                     for e in record["entries"]],
         "standings": [{"rank": s.rank, "player": names[s.seat], "seat": s.seat, "score": s.score,
                        "tie_break": str(s.note) if s.note else None} for s in view.standings],
         "finished": view.finished,
+        # The entry the rules wait for next (a pending table choice, e.g. "tie_choice").
+        "awaiting": view.expect.kind if view.expect else None,
         "winners": [names[w] for w in view.outcome.winners] if view.outcome else [],
         "decided_by": str(view.outcome.decided_by) if view.outcome else None,
     }
@@ -70,7 +73,8 @@ def _fail(text: str, **args: Any) -> ImportError_:
     return ImportError_(msg(text, **args))
 
 
-def _time(value: Any, entry: int | None) -> str:
+def _time(value: Any, entry: int | None,
+          refusal: str = N_("The record's start time is not an ISO 8601 time with its zone.")) -> str:
     """An ISO 8601 time with its zone, as the app writes them; a record's times are sorted
     and subtracted, so anything else is refused rather than stored."""
     if value is None and entry is not None:
@@ -84,16 +88,16 @@ def _time(value: Any, entry: int | None) -> str:
         utc = None
     if utc is None:
         if entry is None:
-            raise _fail(N_("The record's start time is not an ISO 8601 time with its zone."))
+            raise _fail(refusal)
         raise _fail(N_("Entry %(n)s: its time is not an ISO 8601 time with its zone."), n=entry)
     if utc < EARLIEST:
         if entry is None:
-            raise _fail(N_("The record's start time is before 1970."))
+            raise _fail(N_("The record's times must be after 1970."))
         raise _fail(N_("Entry %(n)s: its time is before 1970."), n=entry)
     return utc.isoformat(timespec="seconds")
 
 
-def valid_id(value: Any) -> bool:
+def valid_id(value: Any) -> TypeGuard[str]:
     return (isinstance(value, str) and 0 < len(value) <= MAX_ID and value.isascii()
             and all(c.isalnum() or c in "-_" for c in value))
 
@@ -202,15 +206,23 @@ def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household"
         })
     if data.get("created") is not None:
         record["created"] = _time(data["created"], None)
+    # Files from before played_on was kept were played when they were started in the app.
+    record["played_on"] = record["created"]
+    if data.get("played_on") is not None:
+        record["played_on"] = _time(data["played_on"], None, N_(
+            "The record's played_on is not an ISO 8601 time with its zone."))
     origin = data.get("origin") or data.get("id")
     if origin:
         record["origin"] = origin
     try:
-        replay(record)
+        view = replay(record)
     except ReplayError as error:
         reasons = "; ".join(f"{k or 'entry'}: {t(m)}" for k, m in error.error.errors.items())
         raise _fail(N_("Entry %(n)s (%(kind)s) breaks the rules: %(why)s"),
                     n=error.index + 1, kind=entries[error.index]["kind"], why=reasons) from None
+    if data.get("status") == "abandoned" and not view.finished:
+        # The file says that it was abandoned, not when: it stopped with its last entry.
+        record["abandoned"] = last_activity(record)
     return record
 
 

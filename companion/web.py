@@ -25,6 +25,7 @@ from .views import (
     groups,
     history,
     home,
+    lifecycle,
     not_saved,
     play,
     printables,
@@ -161,7 +162,7 @@ def init_app(app: Flask) -> None:
     # typed and a message, where a global CSRFProtect could only answer with a bare 400.
     # groups first: its before-request check (join a group first) must run before any view.
     for bp in (groups.bp, home.bp, play.bp, beutezug.bp, scoot.bp, treasure.bp, history.bp,
-               stats.bp, share.bp, backup.bp, printables.bp):
+               stats.bp, share.bp, backup.bp, printables.bp, lifecycle.bp):
         app.register_blueprint(bp)
     app.after_request(_security_headers)
     app.after_request(_gzip)

@@ -11,8 +11,19 @@ from collections.abc import Iterator
 from typing import Any
 
 from flask_wtf.file import FileField, FileRequired
-from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField, TextAreaField
-from wtforms.fields.choices import SelectChoice
+from wtforms import (
+    BooleanField,
+    DateField,
+    Field,
+    Form,
+    HiddenField,
+    RadioField,
+    SelectField,
+    StringField,
+    TextAreaField,
+    TimeField,
+)
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # new in 3.3; stubs are 3.2
 from wtforms.validators import InputRequired, Length, Optional
 
 from ..games import GAMES
@@ -42,7 +53,7 @@ class ChangeForm(LedgerForm):
 
     def version_number(self) -> int | None:
         try:
-            return int(self.version.data)
+            return int(self.version.data or "")
         except (TypeError, ValueError):
             return None
 
@@ -68,6 +79,10 @@ class NewGameForm(LedgerForm):
                       validators=[InputRequired(message=N_("Choose a game."))])
     players = StringField(N_("Players in seat order, one per field"))
     note = StringField(N_("Note (optional)"), validators=[Optional(), Length(max=200)])
+    # When the table began playing, in the group's time zone (default now): a game played on
+    # paper is entered afterwards with its own day and time.
+    played_day = DateField(N_("Played on"), validators=[Optional()])
+    played_time = TimeField(N_("Start time"), validators=[Optional()])
 
     def player_names(self, formdata: Any) -> list[str]:
         return [v[:MAX_NAME] for v in formdata.getlist("player") if v.strip()]
@@ -94,7 +109,7 @@ def walk(fields: Any) -> Iterator[Field]:
             yield field
 
 
-def attach_errors(form: LedgerForm, error: RulesError) -> list[str]:
+def attach_errors(form: Form, error: RulesError) -> list[str]:
     """Put each rules message next to its field; return the ones that belong to no field.
 
     Rules name fields by dotted paths into the entry's data (``players.2.gold``); form

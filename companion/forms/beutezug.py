@@ -15,9 +15,9 @@ from wtforms import FieldList, FormField, HiddenField, RadioField, SelectField, 
 from wtforms.validators import InputRequired, Optional
 
 from ..games.base import N_
-from ..games.beutezug.cards import BONUS_LABELS, BONUSES, LOOT_RANGE, PLACEMENT_CHIP_BONUSES
+from ..games.beutezug.cards import BONUS_LABELS, BONUSES, LOOT_RANGE, PLACEMENT_CHIP_BONUSES, ROUNDS
 from ..games.beutezug.odds import COLOUR_LABELS, COLOURS, FACES, MOST_DICE
-from ..games.beutezug.rules import ROUNDS, State, bonus_inventory, points_groups
+from ..games.beutezug.rules import State, bonus_inventory, points_groups
 from ..records import View, replay
 from ..text import typed_number
 from . import EntryForm, choices

@@ -8,10 +8,11 @@ Reinforcements called ("sides.0.reinforcements.1"); the table tapped a group, no
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from flask import g, request
+from markupsafe import Markup
 from wtforms import (
     BooleanField,
     Field,
@@ -74,17 +75,17 @@ class ErrorAlias(Field):
     def process(self, formdata: Any, data: Any = unset_value, extra_filters: Any = None) -> None:
         self.process_errors, self.data, self.raw_data = [], None, []
 
-    def __call__(self, **kwargs: Any) -> str:
-        return ""
+    def __call__(self, **kwargs: Any) -> Markup:
+        return Markup()
 
     @property
-    def errors(self) -> list[str]:  # type: ignore[override]
+    def errors(self) -> Sequence[str]:
         return []
 
     @errors.setter
     def errors(self, value: Any) -> None:
         name = self.name[: len(self.name) - len(self.short_name)] + self.target
-        target = next(f for f in walk(self._form) if f.name == name)
+        target = next(f for f in walk(self._form) if f.name == name)  # type: ignore[attr-defined]
         target.errors = list(target.errors or []) + [m for m in value if m not in (target.errors or [])]
 
 
@@ -283,6 +284,7 @@ class GameAdapter(Adapter):
              formdata: Any = None) -> EntryForm:
         data = data or {}
         state = replay(record).state
+        form: Any  # the class depends on the kind, and so do the fields set below
         if kind == "deal":
             form = DealForm(formdata=formdata, data=data)
             while len(form.bandits.entries) < len(record["players"]):

@@ -46,11 +46,10 @@ class RulesError(ValueError):
     a whole. Nothing is stored when this is raised.
     """
 
-    def __init__(self, errors: Mapping[str, Msg] | Msg | str):
-        if isinstance(errors, (Msg, str)):
-            errors = {"": errors}
+    def __init__(self, errors: Mapping[str, Msg] | Mapping[str, Msg | str] | Msg | str):
+        given: Mapping[str, Msg | str] = {"": errors} if isinstance(errors, (Msg, str)) else errors
         self.errors: dict[str, Msg] = {
-            k: (v if isinstance(v, Msg) else Msg(v)) for k, v in errors.items()
+            k: (v if isinstance(v, Msg) else Msg(v)) for k, v in given.items()
         }
         super().__init__("; ".join(f"{k or 'entry'}: {v}" for k, v in self.errors.items()))
 
@@ -108,6 +107,27 @@ class Game(ABC):
     title: str
     min_players: int
     max_players: int
+    # Settings that name seats, and how: "seat" (one seat number), "seats" (a list of
+    # seat numbers) or "by_seat" (one value per seat). When the table changes its seat
+    # order before the first entry, they move with the people (see ``reseat``).
+    seat_settings: tuple[tuple[str, str], ...] = ()
+
+    def reseat(self, settings: Mapping[str, Any], order: Sequence[int]) -> dict[str, Any]:
+        """The settings for the seats in ``order`` (``order[new seat]`` = old seat), so a
+        first dealer or a team is still the same people."""
+        new_seat = {old: new for new, old in enumerate(order)}
+        out = dict(settings)
+        for key, how in self.seat_settings:
+            value = out.get(key)
+            if value is None:
+                continue
+            if how == "seat":
+                out[key] = new_seat[value]
+            elif how == "seats":
+                out[key] = [new_seat[v] for v in value]
+            else:
+                out[key] = [value[old] for old in order]
+        return out
 
     def player_count_errors(self, players: Sequence[str]) -> dict[str, Msg]:
         """The rulebook's player count, as a message on the ``players`` field."""

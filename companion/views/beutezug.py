@@ -82,7 +82,8 @@ def heist(game_id: str) -> Any:
             if given >= 0 and bonuses is not None:
                 check = check_heist(dice, rolled[:max(given + 1, len(dice))], bonuses)
                 result["check"] = check
-                result["dice"] = [{"n": i + 1, "colour": c, "minimum": int(m),
+                # check_heist read the dice (it raised otherwise): these are its numbers.
+                result["dice"] = [{"n": i + 1, "colour": c, "minimum": int(str(m)),
                                    "value": check.values[i], "ok": i not in check.failing}
                                   for i, (c, m) in enumerate(dice)]
         except RulesError as error:

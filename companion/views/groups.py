@@ -7,7 +7,7 @@ import segno
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 
-from .. import groups
+from .. import groups, network
 from ..forms import CSRF_MESSAGE, choices
 from ..forms.groups import (
     AddPlayerForm,
@@ -98,7 +98,7 @@ def join_link(gid: str, token: str) -> Any:
         return render_template("groups/join.html", form=JoinForm(), group=current_group(),
                                messages=[t(msg(TOO_MANY, seconds=wait))]), 429
     group = groups.get(_store(), gid)
-    if group is None or not groups.token_matches(current_app.secret_key, group, token):
+    if group is None or not groups.token_matches(current_app.config["SECRET_KEY"], group, token):
         _wrong("join link")
         abort(404)
     groups.succeeded(_store(), _address())  # the link's token was right
@@ -137,15 +137,19 @@ def settings_current() -> Any:
 def _settings(group: dict[str, Any], status: int = 200, **forms: Any) -> Any:
     store = _store()
     players = sorted(groups.players(store, group["id"]), key=str.casefold)
-    link = url_for("groups.join_link", gid=group["id"],
-                   token=groups.invite_token(current_app.secret_key, group), _external=True)
+    phones = network.base()
+    link = phones.url_for("groups.join_link", gid=group["id"],
+                          token=groups.invite_token(current_app.config["SECRET_KEY"], group))
+    # Without a code any phone on the network just opens the app: show where.
+    address = phones.url_for("home.index")
     # The forms not being answered start empty (formdata=None): after a refused POST,
     # Flask-WTF would fill every form on the page from the posted fields.
     rename = forms.get("rename") or RenameForm(formdata=None)
     merge = forms.get("merge") or MergeForm(formdata=None)
     rename.player.choices = merge.player.choices = merge.into.choices = choices((p, p) for p in players)
     return render_template(
-        "groups/settings.html", group=group, players=players, link=link, qr=_qr(link),
+        "groups/settings.html", group=group, players=players, link=link,
+        qr=_qr(link if group.get("code_hash") else address), address=address, phones=phones,
         aliases=groups.aliases(store, group["id"]), undo_form=UndoAliasForm(formdata=None),
         code_form=forms.get("code") or CodeForm(formdata=None),
         name_form=forms.get("name") or GroupNameForm(formdata=None, name=t(groups.display_name(group))),

@@ -1,4 +1,5 @@
-"""History: the group's finished games, newest first, filtered by game, player and date."""
+"""History: the group's finished and abandoned games, newest first, filtered by game, player
+and date (days in the group's time zone)."""
 from __future__ import annotations
 
 import re
@@ -7,10 +8,12 @@ from typing import Any
 
 from flask import Blueprint, current_app, render_template, request
 
-from .. import groups, stats
+from .. import groups, periods, stats
 from ..games import GAMES
+from ..i18n import t
 from ..store import Store
 from . import group_id
+from .lifecycle import _now, zone
 
 bp = Blueprint("history", __name__)
 PAGE = 50
@@ -40,6 +43,14 @@ def group_plays(gid: str | None = None) -> list[stats.Play]:
         groups.group_games(store, gid), groups.names_now(store, gid)))
 
 
+def group_history(gid: str | None = None) -> list[stats.Play]:
+    """The finished and the abandoned games (the history lists both; statistics count only
+    the finished ones: ``group_plays``)."""
+    return _derived("history", gid or group_id(), lambda store, gid: stats.plays(
+        groups.group_games(store, gid), groups.resolver(groups.aliases(store, gid)),
+        statuses=("finished", "abandoned")))
+
+
 def group_players(gid: str | None = None) -> dict[str, int]:
     """The group's players with their number of games (groups.players), cached."""
     return _derived("players", gid or group_id(), groups.players)
@@ -51,12 +62,13 @@ def _day(value: str | None) -> str:
 
 @bp.get("/history")
 def index() -> Any:
-    everything = group_plays()
+    everything = group_history()
     game = request.args.get("game", "")
     game = game if game in GAMES else ""
     player = request.args.get("player", "")[:40]
     since, until = _day(request.args.get("from")), _day(request.args.get("to"))
-    found = stats.history(everything, game=game, player=player, since=since, until=until)
+    period, problem = periods.period("range" if since or until else "all", zone(), _now(), since, until)
+    found = stats.history(everything, game=game, player=player, period=period)
     try:
         page = max(1, int(request.args.get("page", 1)))
     except ValueError:
@@ -64,7 +76,10 @@ def index() -> Any:
     shown = found[(page - 1) * PAGE: page * PAGE]
     names = sorted({n for p in everything for n in p.names}, key=str.casefold)
     args = {k: v for k, v in (("game", game), ("player", player), ("from", since), ("to", until)) if v}
-    return render_template("history/index.html", plays=shown, total=len(found), page=page,
+    abandoned = sum(p.status == "abandoned" for p in found)
+    return render_template("history/index.html", plays=shown, total=len(found) - abandoned,
+                           abandoned=abandoned, messages=[t(problem)] if problem else [],
+                           now=_now(), page=page,
                            pages=max(1, -(-len(found) // PAGE)), games=GAMES, names=names,
                            chosen={"game": game, "player": player, "from": since, "to": until},
                            args=args)

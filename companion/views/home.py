@@ -5,6 +5,7 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 
+from .. import lifecycle
 from ..forms import CSRF_MESSAGE, LanguageForm, NewGameForm
 from ..forms.adapters import ADAPTERS
 from ..games import GAMES
@@ -14,6 +15,7 @@ from ..i18n import t
 from ..records import new_record
 from ..store import NotSaved
 from . import group_id, not_saved, safe_next
+from .lifecycle import _now, zone
 
 bp = Blueprint("home", __name__)
 RECENT = 10
@@ -28,16 +30,15 @@ def known_players(group: str) -> list[str]:
 @bp.get("/")
 def index() -> Any:
     mine = group_id()
-    games = [g for g in current_app.extensions["store"].index().values()
-             if g.get("group", "household") == mine]
-    playing = sorted((g for g in games if g.get("status") != "finished"),
-                     key=lambda g: g["created"], reverse=True)
+    store = current_app.extensions["store"]
+    games = [g for g in store.index().values() if g.get("group", "household") == mine]
+    playing = lifecycle.in_progress(store, mine)
     finished = sorted((g for g in games if g.get("status") == "finished"),
                       key=lambda g: g.get("ended") or "", reverse=True)[:RECENT]
     # A game is offered once its forms exist (its rules may land first).
     offered = {slug: g for slug, g in GAMES.items() if slug in ADAPTERS}
     return render_template("home/index.html", playing=playing, finished=finished, games=GAMES,
-                           offered=offered)
+                           offered=offered, now=_now())
 
 
 @bp.route("/new/<slug>", methods=["GET", "POST"])
@@ -51,10 +52,21 @@ def new(slug: str) -> Any:
     names = request.form.getlist("player") if request.method == "POST" else []
     loose: list[str] = []
     status = 422 if request.method == "POST" else 200
-    if request.method == "POST" and form.validate() and setup.validate():
+    today, this_minute = lifecycle.form_default(zone(), _now())
+    shown = request.form.get("played_shown", "")[:20] if request.method == "POST" else \
+        lifecycle.shown_text(today, this_minute)
+    valid = request.method == "POST" and form.validate() and setup.validate()
+    played_on, problem = lifecycle.played_on_from_form(
+        form.played_day.data, form.played_time.data, zone(), _now(), shown)
+    if problem is not None and request.method == "POST":
+        form.played_day.errors = [*form.played_day.errors, t(problem)]
+        valid = False
+    if request.method == "GET":
+        form.played_day.data, form.played_time.data = today, this_minute
+    if valid:
         try:
             record = new_record(slug, names, adapter.to_settings(setup), group=group_id(),
-                                note=form.note.data or "")
+                                note=form.note.data or "", played_on=played_on)
         except RulesError as error:
             loose = [t(m) for k, m in error.errors.items() if not hasattr(setup, k) or k == "players"]
             for key, message in error.errors.items():
@@ -73,7 +85,7 @@ def new(slug: str) -> Any:
     names = names[:game.max_players] + [""] * (game.max_players - len(names))
     known = known_players(group_id())
     return render_template("home/new.html", game=game, form=form, setup=setup, names=names,
-                           known=known, notices=loose, adapter=adapter), status
+                           known=known, notices=loose, adapter=adapter, shown=shown), status
 
 
 @bp.post("/lang")

@@ -10,6 +10,7 @@ from flask import Blueprint, Response, abort, current_app, g, redirect, render_t
 from markupsafe import Markup
 
 from ..chart import totals_chart
+from ..colours import seat_colours
 from ..forms import CSRF_MESSAGE, DrawForm, ImportForm, NoteForm, UndoForm, new_submission, walk
 from ..forms.adapter import Adapter
 from ..forms.adapters import ADAPTERS
@@ -68,10 +69,11 @@ def _form_messages(form: Any) -> list[str]:
 
 
 @lru_cache(maxsize=256)
-def _chart(players: tuple[str, ...], totals: tuple[tuple[int, ...], ...], label: str) -> Markup:
+def _chart(players: tuple[str, ...], totals: tuple[tuple[int, ...], ...], label: str,
+           colours: tuple[str, ...]) -> Markup:
     # A game page is reloaded often at the table and its chart only changes with an entry;
     # drawing it was a twentieth of the page's time.
-    return totals_chart(players, totals, label=label)
+    return totals_chart(players, totals, label=label, colours=colours)
 
 
 def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = None,
@@ -91,6 +93,7 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
             form.submission.data = new_submission()
     small = {"version": entries_version(record), "submission": new_submission()}
     totals = view.game.totals_by_round(view.state)
+    colours = seat_colours(_store(), record.get("group", "household"), record["players"])
     return render_template(
         "play/game.html", record=record, view=view, form=form, messages=messages or [],
         # formdata=None: on a page shown after a POST, Flask-WTF would otherwise fill these
@@ -100,7 +103,7 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
                    if view.expect is not None and view.expect.draw else None),
         note_form=NoteForm(formdata=None, note=record.get("note", ""), **small),
         chart=(_chart(tuple(record["players"]), tuple(map(tuple, totals)),
-                      t(N_("Totals by round"))) if totals else None),
+                      t(N_("Totals by round")), colours) if totals else None), colours=colours,
         players=record["players"], adapter=adapter, log_tail=LOG_TAIL,
         minutes=duration_minutes(record, view),
     ), status
@@ -272,7 +275,7 @@ def edit(game_id: str, entry_id: int) -> Any:
                 messages, status = _not_saved(error)
             else:
                 return _back(game_id)
-    form.version.data = entries_version(record)
+    form.version.data = str(entries_version(record))
     form.kind.data = entry["kind"]
     if not form.submission.data:
         form.submission.data = new_submission()

@@ -16,7 +16,8 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from flask_babel import get_locale
 
 from .. import pdf
-from ..chart import legend, totals_chart
+from ..chart import MARKER_SYMBOLS, legend, totals_chart
+from ..colours import seat_colours
 from ..forms.adapters import ADAPTERS
 from ..games import GAMES, get_game
 from ..games.base import N_, Msg, ReplayError, msg
@@ -31,7 +32,6 @@ bp = Blueprint("printables", __name__)
 
 # Sheets whose grids need the width of the page turned sideways.
 LANDSCAPE = {"beutezug", "beutelschneider"}
-MARKER_SYMBOLS = {"circle": "●", "square": "■", "diamond": "◆", "triangle": "▲", "cross": "✕"}
 RECENT = 10  # logged games listed on the Printables page
 
 
@@ -129,20 +129,24 @@ def game_sheet_html(record: dict[str, Any], lang: str) -> str:
     view = replay(record)
     players = record["players"]
     totals = view.game.totals_by_round(view.state)
+    colours = seat_colours(current_app.extensions["store"], record.get("group", "household"), players)
     with language(lang):
         return render_template(
             "print/game.html", record=record, view=view, game=view.game, lang=lang,
             players=players, adapter=ADAPTERS[record["game"]],
             detail=detail(view.game, view, players),
             chart=totals_chart(players, totals, width=460, height=150, label=t(N_("Totals by round")),
-                               font_family="Ledger Sans") if totals else None,
-            chart_legend=legend(players), marker_symbols=MARKER_SYMBOLS,
+                               font_family="Ledger Sans", colours=colours) if totals else None,
+            chart_legend=legend(players, colours), marker_symbols=MARKER_SYMBOLS,
             bonus_marks=BONUS_MARKS, bonus_labels=BONUS_LABELS, log_line=log_line)
 
 
 def game_sheet(record: dict[str, Any], paper: str, lang: str) -> bytes:
     """The filled sheet of a logged game; cached by what it depends on."""
-    key = (record["id"], record.get("version", 0), lang, paper)
+    # The players' colours belong to the group, not the record: a new pick draws anew.
+    colours = seat_colours(current_app.extensions["store"], record.get("group", "household"),
+                           record["players"])
+    key = (record["id"], record.get("version", 0), lang, paper, colours)
     cached = pdf.GAME_SHEETS.get(key)
     if cached is not None:
         return cached

@@ -7,7 +7,9 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, url_for
 
+from .. import network
 from ..chart import totals_chart
+from ..colours import seat_colours
 from ..forms.groups import ShareForm
 from ..games.base import N_, ReplayError
 from ..i18n import t
@@ -33,9 +35,10 @@ def _link_of(game_id: str) -> dict[str, Any] | None:
 def manage(game_id: str) -> Any:
     record = load(game_id)  # 404 for another group's game
     link = _link_of(game_id)
-    url = url_for("share.view", token=link["id"], _external=True) if link else None
+    phones = network.base()
+    url = phones.url_for("share.view", token=link["id"]) if link else None
     return render_template("share/manage.html", record=record, link=link, url=url,
-                           qr=_qr(url) if url else None, form=ShareForm())
+                           qr=_qr(url) if url else None, form=ShareForm(), phones=phones)
 
 
 def _refused(record: dict[str, Any], game_id: str, form: ShareForm) -> Any:
@@ -51,7 +54,7 @@ def create(game_id: str) -> Any:
     if not form.validate():
         return _refused(record, game_id, form)
     if _link_of(game_id) is None:
-        doc = {"id": secrets.token_urlsafe(16), "game": game_id, "group": record.get("group"),
+        doc: dict[str, Any] = {"id": secrets.token_urlsafe(16), "game": game_id, "group": record.get("group"),
                "created": now_iso()}
         _store().change_table("shares", lambda t: {**t, doc["id"]: doc})
     return redirect(url_for("share.manage", game_id=game_id), 303)
@@ -90,9 +93,11 @@ def view(token: str) -> Any:
     except ReplayError:
         abort(404)
     totals = view_.game.totals_by_round(view_.state)
+    colours = seat_colours(_store(), record.get("group", "household"), record["players"])
     response = current_app.make_response(render_template(
         "share/view.html", record=record, view=view_, players=record["players"],
-        chart=totals_chart(record["players"], totals, label=t(N_("Totals by round"))) if totals else None,
+        chart=totals_chart(record["players"], totals, label=t(N_("Totals by round")),
+                           colours=colours) if totals else None, colours=colours,
         refresh=None if view_.finished else REFRESH_SECONDS))
     response.headers["Cache-Control"] = "no-store"  # each refresh must show the new standings
     return response

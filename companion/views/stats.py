@@ -1,4 +1,6 @@
-"""Statistics of the group: players, one player, two players head to head, one game."""
+"""Statistics of the group: players, one player, two players head to head, one game -- each
+for a period (this month, this year, all time, from one day to another) in the group's
+time zone."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,8 +13,11 @@ from ..bars import bar_chart, column_chart
 from ..games import GAMES
 from ..games.base import N_
 from ..i18n import t
+from ..periods import Period
 from ..text import identity
-from .history import group_players, group_plays
+from . import group_id
+from .history import _derived, group_players, group_plays
+from .lifecycle import period_of_request
 
 bp = Blueprint("stats", __name__)
 
@@ -26,21 +31,34 @@ def _player(name: str) -> str:
     return found
 
 
+def _period() -> tuple[Period, list[stats.Play], dict[str, Any]]:
+    """The period asked for, the group's finished games in it (kept, like the group's games,
+    until the index changes), and what the page's period switch needs."""
+    period, problem = period_of_request()
+    found = group_plays()
+    if period.bounded:
+        found = _derived(f"plays {period.since} {period.until}", group_id(),
+                         lambda store, gid: stats.during(group_plays(gid), period))
+    return period, found, {"period": period, "messages": [problem] if problem else []}
+
+
 @bp.get("/stats")
 def index() -> Any:
-    everything = group_plays()
+    _, everything, switch = _period()
     overview = stats.players_overview(everything)
     played = {slug: sum(1 for p in everything if p.game == slug) for slug in GAMES}
     chart = bar_chart([(n, w, f"{w}/{g}") for n, g, w in overview[:12]],
                       label=t(N_("Wins and games per player"))) if overview else None
+    by_game, by_player = stats.play_time(everything)
     return render_template("stats/index.html", overview=overview, played=played, games=GAMES,
-                           chart=chart)
+                           chart=chart, minutes_by_game=by_game, minutes_by_player=by_player,
+                           **switch)
 
 
 @bp.get("/players/<path:name>")
 def player(name: str) -> Any:
     name = _player(name)
-    everything = group_plays()
+    _, everything, switch = _period()
     mine = stats.player_stats(everything, name)
     chart = bar_chart([(GAMES[g].title if g in GAMES else g, r.win_rate * 100,
                         format_percent(r.win_rate)) for g, r in sorted(mine.by_game.items())],
@@ -50,17 +68,20 @@ def player(name: str) -> Any:
     duel = None
     if vs:
         duel = stats.head_to_head(everything, name, _player(vs))
+    nemesis, victim = stats.rivals(everything, name)
     recent = stats.history(everything, player=name)[:10]
     return render_template("stats/player.html", name=name, s=mine, chart=chart, games=GAMES,
-                           others=others, duel=duel, recent=recent)
+                           others=others, duel=duel, recent=recent, nemesis=nemesis,
+                           victim=victim, least=stats.RIVALS_LEAST, **switch)
 
 
 @bp.get("/stats/games/<slug>")
 def game(slug: str) -> Any:
     if slug not in GAMES:
         abort(404)
-    result = stats.game_stats(group_plays(), slug)
+    _, everything, switch = _period()
+    result = stats.game_stats(everything, slug)
     spread = stats.distribution(result.scores)
     chart = column_chart([(str(lo) if lo == hi else f"{lo}–{hi}", c) for lo, hi, c in spread],
                          label=t(N_("Score distribution"))) if spread else None
-    return render_template("stats/game.html", game=GAMES[slug], s=result, chart=chart)
+    return render_template("stats/game.html", game=GAMES[slug], s=result, chart=chart, **switch)

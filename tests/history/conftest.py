@@ -9,11 +9,11 @@ that ends it, so score = gold of the second hand) by Anna, Ben and Cem:
 | G2   | 2026-01-02 | 40   | 40  | 0   | Anna, Ben (shared) | 40   |
 | G3   | 2026-01-03 | 20   | 60  | 0   | Ben             | 50      |
 | G4   | 2026-01-04 | 30   | 0   | 50  | Cem             | 60      |
-| G5   | 2026-01-05 | 45   | 0   | 35  | Anna            | 70      |
+| G5   | 2026-01-05 | 45   | 0   | 35  | Anna            | 60      |
 """
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -21,23 +21,25 @@ from companion import groups
 from companion.records import add_entry, new_record
 
 FIXTURE = [  # (golds by Anna, Ben, Cem; minutes)
-    ((50, 30, 0), 30), ((40, 40, 0), 40), ((20, 60, 0), 50), ((30, 0, 50), 60), ((45, 0, 35), 70)]
+    ((50, 30, 0), 30), ((40, 40, 0), 40), ((20, 60, 0), 50), ((30, 0, 50), 60), ((45, 0, 35), 60)]
 
 
 def finished_game(store, golds, *, players=("Anna", "Ben", "Cem"), day=1, minutes=30,
                   group="household") -> str:
-    """A finished two-hand Beutelschneider game that ended on 2026-01-<day> at 20:00."""
+    """A finished two-hand Beutelschneider game that ended on 2026-01-<day> at 20:00, its
+    entries evenly spread over ``minutes`` of play from its start (no gap over 30 minutes,
+    which would be a pause, for ``minutes`` up to 60)."""
     record = new_record("beutelschneider", list(players), {"limit": 30}, group=group)
     record = add_entry(record, "hand", {"players": [{"gold": 0} for _ in golds]})
     record = add_entry(record, "hand", {"players": [{"gold": g} for g in golds]})
     if sorted(golds)[-1] == sorted(golds)[-2]:
         record = add_entry(record, "tie_choice", {"choice": "share"})
-    end = datetime(2026, 1, day, 20, 0)
+    end = datetime(2026, 1, day, 20, 0, tzinfo=UTC)
     start = end - timedelta(minutes=minutes)
-    record["created"] = start.isoformat() + "+00:00"
-    for entry in record["entries"]:
-        entry["at"] = end.isoformat() + "+00:00"
-    record["entries"][0]["at"] = start.isoformat() + "+00:00"
+    record["created"] = record["played_on"] = start.isoformat()
+    count = len(record["entries"])
+    for i, entry in enumerate(record["entries"], 1):
+        entry["at"] = (start + (end - start) * i / count).isoformat()
     return store.create(record)
 
 

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 
 import pytest
 
-from companion import groups, stats
+from companion import groups, periods, stats
 
 
 @pytest.fixture
@@ -53,7 +54,8 @@ def test_per_game_leaderboard_distribution_and_length(plays):
     game = stats.game_stats(plays, "beutelschneider")
     assert game.played == 5
     assert [(n, r.wins, r.played) for n, r in game.leaderboard] == [("Anna", 3, 5), ("Ben", 2, 5), ("Cem", 1, 5)]
-    assert game.average_minutes == 50.0  # (30+40+50+60+70) / 5
+    assert game.average_minutes == 48.0  # (30+40+50+60+60) / 5
+    assert game.minutes == 240
     assert game.average_rounds == 2.0
     # 15 scores from 0 to 60 in 8 ranges of 8 points
     assert stats.distribution(game.scores) == [
@@ -64,7 +66,8 @@ def test_per_game_leaderboard_distribution_and_length(plays):
 def test_history_is_newest_first_and_filters_by_game_player_and_day(store, history, plays):
     from tests.history.conftest import finished_game
     assert [p.id for p in stats.history(plays)] == history[::-1]
-    assert [p.id for p in stats.history(plays, since="2026-01-02", until="2026-01-03")] == [history[2], history[1]]
+    days = periods.between(date(2026, 1, 2), date(2026, 1, 3), periods.zone("UTC"))
+    assert [p.id for p in stats.history(plays, period=days)] == [history[2], history[1]]
     assert stats.history(plays, game="beutezug") == []
     dora = finished_game(store, (80, 0, 0), players=("Dora", "Anna", "Ben"), day=6)
     more = stats.plays(groups.group_games(store, "household"), {})
@@ -94,7 +97,7 @@ def test_the_player_page_compares_two_players(client, history):
 def test_the_game_page_shows_the_leaderboard_and_the_distribution(client, history):
     page = text(client.get("/stats/games/beutelschneider", headers={"Accept-Language": "en"}))
     assert page.index(">Anna<") < page.index(">Ben<") < page.index(">Cem<")
-    assert "50 min" in page and "<svg" in page
+    assert "48 min" in page and "<svg" in page
     assert client.get("/stats/games/chess").status_code == 404
 
 

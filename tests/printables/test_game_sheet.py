@@ -57,12 +57,12 @@ def test_an_unchanged_game_is_served_from_the_cache_and_a_change_renders_again(c
                        {"players": [{"gold": 50}, {"gold": 30}, {"gold": 0}]})
     game_id = store.create(record)
     first = client.get(f"/games/{game_id}/sheet.pdf").data
-    assert (game_id, 1, "en", "a4") in pdf.GAME_SHEETS._items
+    assert (game_id, 1, "en", "a4") in {key[:4] for key in pdf.GAME_SHEETS._items}
     assert client.get(f"/games/{game_id}/sheet.pdf").data == first
     store.update(game_id, lambda r: add_entry(r, "hand", {"players": [{"gold": 0}, {"gold": 80}, {"gold": 0}]}))
     again = Pdf(client.get(f"/games/{game_id}/sheet.pdf").data)
     assert again.data != first and "80" in again.text
-    assert (game_id, 2, "en", "a4") in pdf.GAME_SHEETS._items
+    assert (game_id, 2, "en", "a4") in {key[:4] for key in pdf.GAME_SHEETS._items}
 
 
 def test_a_game_in_german_on_letter_paper(client, logged):

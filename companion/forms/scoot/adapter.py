@@ -172,11 +172,16 @@ class GameAdapter(Adapter):
     def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
              formdata: Any = None) -> EntryForm:
         state = self.state(record)
+        # The class depends on the kind, and so do the fields set below.
+        cls: type[Any]
         if kind in ("action", "leave"):
             wanted = formdata.get("action") if formdata is not None else None
-            cls = ACTIONS.get(wanted or (data or {}).get("action") or ("leave" if kind == "leave" else "recruit"))
-            if cls is None or cls.entry_kind != kind:
-                cls = LeaveForm if kind == "leave" else ACTIONS.get((data or {}).get("action"), RecruitForm)
+            found = ACTIONS.get(str(wanted or (data or {}).get("action")
+                                    or ("leave" if kind == "leave" else "recruit")))
+            if found is not None and found.entry_kind == kind:
+                cls = found
+            else:
+                cls = LeaveForm if kind == "leave" else ACTIONS.get(str((data or {}).get("action")), RecruitForm)
         else:
             cls = self.forms[kind]
         if kind == "final":
@@ -211,7 +216,7 @@ class GameAdapter(Adapter):
             head: dict[str, Any] = {} if seat is None else {"seat": seat}
             if kind == "action":
                 head["action"] = form.action.data
-            data = {**head, **form.fields()}
+            data: dict[str, Any] = {**head, **form.fields()}
             if isinstance(form, BuildForm) and data["train"]:
                 # "Train one for free" is ticked by default: it applies when there is a
                 # Level 1 Adventurer of the Upgrade's class to train.
@@ -224,7 +229,7 @@ class GameAdapter(Adapter):
             return {"players": [{k: v for k, v in (
                 ("loot", list(row.form.loot.data)), ("unclaimed", row.form.unclaimed.data),
                 ("treasure", row.form.treasure.data)) if v is not None} for row in form.players]}
-        data: dict[str, Any] = {}
+        data = {}
         if form.seat.data not in (None, ""):
             data["seat"] = _int(form.seat.data)
         if kind == "pick":
@@ -256,14 +261,16 @@ class GameAdapter(Adapter):
 
     def panel(self, record: dict[str, Any], form: Any = None, entry: dict[str, Any] | None = None) -> Panel:
         """The current player's actions (or, correcting an entry, the ones it can become)."""
+        inn: tuple[str, ...]
+        dungeon: tuple[str, ...]
         if entry is not None:
             state = self.state_before(record, entry["id"])
-            seat = _int(entry["data"].get("seat"))
-            seat = state.current if not isinstance(seat, int) else seat
+            given = _int(entry["data"].get("seat"))
+            seat = given if isinstance(given, int) else state.current
             inn, dungeon = ((), ("leave",)) if entry["kind"] == "leave" else (INN, DUNGEON)
             prefill = {entry["data"].get("action", "leave"): entry["data"]}
         else:
-            state, seat = self.state(record), None
+            state = self.state(record)
             seat = state.current
             first = state.actions == 0
             inn = () if state.looting else tuple(a for a in INN if first or a != "beg")
@@ -275,7 +282,7 @@ class GameAdapter(Adapter):
         for action in inn + dungeon:
             cls = ACTIONS[action]
             f = form if type(form) is cls else cls(data=_prefill(cls.entry_kind, prefill.get(action)))
-            f.action.data, f.kind.data, f.version.data = action, cls.entry_kind, entries_version(record)
+            f.action.data, f.kind.data, f.version.data = action, cls.entry_kind, str(entries_version(record))
             f.seat.data = str(seat)
             f.submission.data = f.submission.data or new_submission()
             forms[action] = f
@@ -322,9 +329,9 @@ class GameAdapter(Adapter):
             out.level_rows = []
             for row in rows:
                 out.level_rows.append([Chip(v, v, checked=v in chosen) for v in row])
-                for v in row:
-                    if v in chosen:
-                        chosen.remove(v)
+                for level in row:
+                    if level in chosen:
+                        chosen.remove(level)
                         out.more_levels = out.more_levels or row is not rows[0]
         return out
 

@@ -83,6 +83,7 @@ class Beutelschneider(Game):
     title = "Beutelschneider"
     min_players = 3
     max_players = 5
+    seat_settings = (("first_dealer", "seat"),)
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
         errors: dict[str, Msg] = self.player_count_errors(players)

@@ -15,7 +15,7 @@ matters: the dynamic programme runs over the set of failing dice and the re-roll
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -104,7 +104,12 @@ def die_chance(colour: str, minimum: int, bonuses: Bonuses) -> Fraction:
     return Fraction(min(FACES, max(0, FACES + 1 - need)), FACES)
 
 
-def _solver(chances: tuple[Fraction, ...]):
+Outcomes = list[tuple[int, Fraction]]  # (failing dice as a bit mask, chance)
+Options = Callable[[int, int, int], tuple[Advice, ...]]  # (failing, one, every) -> advice
+Best = Callable[[int, int, int], Fraction]
+
+
+def _solver(chances: tuple[Fraction, ...]) -> tuple[Outcomes, Options, Best]:
     """The best chance of success from a set of failing dice (a bit mask) and re-rolls left."""
     n = len(chances)
 
@@ -147,7 +152,7 @@ def _solver(chances: tuple[Fraction, ...]):
     return outcomes, options, best
 
 
-def success_chance(required: Sequence[tuple[str, int]], bonuses: Bonuses = Bonuses()) -> Fraction:
+def success_chance(required: Sequence[Any], bonuses: Bonuses = Bonuses()) -> Fraction:
     """The exact chance of seizing a card before rolling, using the re-rolls optimally."""
     errors: dict[str, Msg] = {}
     dice = read_required(required, errors)
@@ -159,7 +164,7 @@ def success_chance(required: Sequence[tuple[str, int]], bonuses: Bonuses = Bonus
                Fraction(0))
 
 
-def check_heist(required: Sequence[tuple[str, int]], rolled: Sequence[Any],
+def check_heist(required: Sequence[Any], rolled: Sequence[Any],
                 bonuses: Bonuses = Bonuses()) -> HeistCheck:
     """Check a roll against a card: success with the +1 bonuses, or the re-rolls worth trying.
 

@@ -101,8 +101,9 @@ class LootAndScoot(Game):
         if (not isinstance(classes, (list, tuple)) or len(classes) != STARTING_ADVENTURERS
                 or any(c not in CLASSES for c in classes)):
             raise RulesError({"classes": msg(N_("Pick two Level 1 Adventurers by class."))})
-        pair = tuple(sorted(str(c) for c in classes))
-        if pair[0] == pair[1]:
+        first, second = sorted(str(c) for c in classes)
+        pair = (first, second)
+        if first == second:
             raise RulesError({"classes": msg(N_("The two Adventurers must be of different classes."))})
         if pair in state.picks:
             raise RulesError({"classes": msg(N_("A previous player picked this pair; pick another."))})

@@ -136,10 +136,9 @@ class Party:
 
     def adventurer(self, cls: str, level: int, delta: int) -> Party:
         """This party with ``delta`` more (or fewer) Adventurers of a class and level."""
-        field = "level1" if level == 1 else "level2"
-        counts = list(getattr(self, field))
+        counts = list(self.level1 if level == 1 else self.level2)
         counts[CLASSES.index(cls)] += delta
-        return replace(self, **{field: tuple(counts)})
+        return replace(self, level1=tuple(counts)) if level == 1 else replace(self, level2=tuple(counts))
 
     def roster(self) -> dict[str, int]:
         """Characters by title, as the Inn card shows them."""

@@ -206,7 +206,9 @@ def combination(tokens: Sequence[Any], path: str) -> Combination:
         raise RulesError({path: msg(N_("A single card is not a combination."))})
     if len(parsed) > 5:
         raise RulesError({path: msg(N_("A combination has at most 5 cards."))})
-    known = [t.card if isinstance(t, GreatTreasure) else t for t in parsed]
+    # Cursed Paintings were refused above; a Great Treasure stands for the card it is placed as
+    # (None: the app places it).
+    known = [t.card if isinstance(t, GreatTreasure) else t for t in parsed if not isinstance(t, CursedPainting)]
     seen: set[Card] = set()
     for i, card in enumerate(known):
         if card is not None and card in seen:
@@ -226,13 +228,14 @@ def combination(tokens: Sequence[Any], path: str) -> Combination:
         cards = tuple(treasure if c is None else c for c in known)
         return Combination(cards, kind, value, treasure)
     cards = tuple(c for c in known if c is not None)
-    kind = kind_of(cards)
-    if kind is None:
+    found = kind_of(cards)
+    if found is None:
         if _wraps(numbers):
             raise RulesError({path: msg(N_("7 and 1 do not follow each other."))})
         raise RulesError({path: msg(N_("These cards form no combination."))})
-    treasure = parsed[treasures[0]].card if treasures else None  # type: ignore[union-attr]
-    return Combination(cards, kind, BLACK_MARKET[(kind, len(cards))], treasure)
+    first = parsed[treasures[0]] if treasures else None
+    return Combination(cards, found, BLACK_MARKET[(found, len(cards))],
+                       first.card if isinstance(first, GreatTreasure) else None)
 
 
 # -- Bandits and Reinforcements ("4 Bandit Tiles", "9 Reinforcement Cards") -----------------
@@ -269,7 +272,7 @@ REINFORCEMENT_NEEDS = {
 
 def key_of(name: Any, table: Mapping[str, str]) -> str | None:
     """The key of a Bandit or Reinforcement given by key or printed name ("Super Rou-Rou")."""
-    def norm(text: str) -> str:
+    def norm(text: str) -> list[str]:
         return "".join(ch if ch.isalnum() else " " for ch in text.lower().replace("'", "")).split()
     if not isinstance(name, str):
         return None

@@ -190,7 +190,7 @@ def best_resale(chest: Sequence[Any], bandit: str | None = None,
         f = _add(f, combo, cursed)
     wins, bonus, discarded, called = _bonus(f, bandit, held, up, cursed, opponent_cursed)
     sold = sum(used for used, _ in plan)
-    left = [t for i, t in enumerate(loot) if not sold & (1 << i)]
+    left: list[Token] = [t for i, t in enumerate(loot) if not sold & (1 << i)]
     left += [CursedPainting()] * (cursed - discarded)
     combos = tuple(combo for _, combo in plan)
     return Resale(combos, sum(c.value for c in combos), bonus, called, discarded, tuple(left), wins)

@@ -137,6 +137,7 @@ class GiveMeTheTreasure(Game):
     title = "Give Me The Treasure"
     min_players = 2
     max_players = 4
+    seat_settings = (("teams", "by_seat"), ("leaders", "seats"))
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
         errors: dict[str, Msg] = {}
@@ -172,7 +173,7 @@ class GiveMeTheTreasure(Game):
 
     def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> State:
         s = self.setup(players, settings)
-        return State(players=tuple(players), teams=tuple(s["teams"]), leaders=tuple(s["leaders"]),  # type: ignore[arg-type]
+        return State(players=tuple(players), teams=tuple(s["teams"]), leaders=tuple(s["leaders"]),
                      target=s["target"], starting_coins=s["starting_coins"],
                      bandit_skills=s["bandit_skills"])
 

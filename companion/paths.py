@@ -1,0 +1,31 @@
+"""Where the app's own files are, in a checkout and in an installed wheel.
+
+The product keeps ``templates/`` and ``static/`` at the top of the repository; the wheel's
+build copies them into the package (``companion/templates``, ``companion/static``), because
+an installed package has no "folder above it" of its own: there, ``site-packages/static``
+would be anybody's. Every module that needs one of these folders asks here, never
+``Path(__file__).parent.parent``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent
+CHECKOUT = PACKAGE.parent
+
+# Installed from a wheel, the package carries its templates; in a checkout (editable or
+# not installed at all) it does not, and the top-level folders are the ones to use.
+INSTALLED = (PACKAGE / "templates").is_dir()
+
+
+def resource(name: str) -> Path:
+    """The folder ``templates`` or ``static``: inside the installed package, else the
+    checkout's top-level one."""
+    return PACKAGE / name if INSTALLED else CHECKOUT / name
+
+
+def default_printables() -> Path:
+    """Where ``printables`` writes its PDFs when no folder is given: the checkout's
+    ``printables/``; for an installed app, ``printables/`` in the current folder (never
+    inside site-packages)."""
+    return Path.cwd() / "printables" if INSTALLED else CHECKOUT / "printables"

@@ -1,0 +1,100 @@
+"""Periods of the statistics -- this month, this year, all time, from one day to another --
+in the group's time zone.
+
+A game that ended at 00:30 on 1 March in Berlin belongs to March, though it was still
+February in UTC. So a period is made of local days and turned into UTC bounds once; the
+summaries keep their times in UTC as ISO text, so a game is in a period when its time
+compares between the bounds as text -- no parsing per game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from functools import lru_cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from .games.base import N_, Msg, msg
+
+KINDS = ("all", "month", "year", "range")
+
+
+@lru_cache(maxsize=1)
+def zones() -> tuple[str, ...]:
+    """Every time zone name this machine knows, sorted (for the group's setting)."""
+    return tuple(sorted(available_timezones()))
+
+
+@lru_cache(maxsize=1)
+def _known() -> frozenset[str]:
+    return frozenset(zones())
+
+
+def is_zone(name: str | None) -> bool:
+    return bool(name) and name in _known()
+
+
+def zone(name: str | None) -> ZoneInfo:
+    try:
+        return ZoneInfo(name or "UTC")
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def utc_iso(moment: datetime) -> str:
+    """As the records write times: UTC, to the second, so they compare as text."""
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def start_of(day: date, where: ZoneInfo) -> str:
+    """The first moment of ``day`` in ``where``, as UTC text."""
+    return utc_iso(datetime.combine(day, time(), tzinfo=where))
+
+
+def parse_day(value: str | None) -> date | None:
+    try:
+        return date.fromisoformat(value or "")
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True)
+class Period:
+    kind: str = "all"
+    since: str = ""  # UTC ISO, inclusive ("" = no bound)
+    until: str = ""  # UTC ISO, exclusive
+    first: date | None = None  # the local days it covers, for the page
+    last: date | None = None
+
+    def __contains__(self, when: str) -> bool:
+        return (not self.since or when >= self.since) and (not self.until or when < self.until)
+
+    @property
+    def bounded(self) -> bool:
+        return bool(self.since or self.until)
+
+
+def between(first: date | None, last: date | None, where: ZoneInfo, kind: str = "range") -> Period:
+    """Local days ``first`` to ``last``, both included (either may be open)."""
+    return Period(kind, start_of(first, where) if first else "",
+                  start_of(last + timedelta(days=1), where) if last else "", first, last)
+
+
+def period(kind: str, where: ZoneInfo, now: datetime, first: str = "",
+           last: str = "") -> tuple[Period, Msg | None]:
+    """The period asked for, and a message when the request could not be read (then all
+    time, so the page still answers)."""
+    today = now.astimezone(where).date()
+    if kind == "month":
+        start = today.replace(day=1)
+        return between(start, (start + timedelta(days=32)).replace(day=1) - timedelta(days=1),
+                       where, kind), None
+    if kind == "year":
+        return between(date(today.year, 1, 1), date(today.year, 12, 31), where, kind), None
+    if kind == "range" or first or last:
+        a, b = parse_day(first), parse_day(last)
+        if (first and a is None) or (last and b is None):
+            return Period(), msg(N_("Enter the days as dates (YYYY-MM-DD)."))
+        if a and b and a > b:
+            return Period(), msg(N_("The first day is after the last day."))
+        return between(a, b, where), None
+    return Period(), None

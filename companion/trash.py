@@ -1,0 +1,135 @@
+"""A group's Trash: a deleted game waits 30 days to be brought back, then goes for good.
+
+Deleting moves the game's file from ``games/`` to ``trash/`` in the data folder, stamped
+with when it was deleted, and the index forgets it. Every list, statistic, export and
+backup reads the index and ``games/``, so each leaves a deleted game out without a check
+of its own; bringing it back moves the file back. This module is the store's extension
+for that folder: it uses the store's locks, file format and atomic writes, always taking
+a game's lock before the index's, as the store does.
+
+A crash halfway leaves the game in both folders (it is still a game; the copy in the
+trash is ignored and cleared) or, after the index forgot it, in the trash only -- never
+in neither.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from .records import KEEP_SUBMISSIONS
+from .store import DamagedFile, NoSuchGame, Store, fsync_dir
+
+KEEP = timedelta(days=30)
+
+
+def _now(now: datetime | None) -> datetime:
+    return now or datetime.now(UTC)
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def _folder(store: Store) -> Path:
+    folder = store.folder / "trash"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+def _path(store: Store, game_id: str) -> Path:
+    return _folder(store) / store._path(game_id).name  # the store checks the id
+
+
+def _with_submission(record: dict[str, Any], submission: str | None) -> dict[str, Any]:
+    if submission:
+        record["submissions"] = (record.get("submissions", []) + [submission])[-KEEP_SUBMISSIONS:]
+    record["version"] = record.get("version", 0) + 1
+    return record
+
+
+def delete(store: Store, game_id: str, *, submission: str | None = None,
+           now: datetime | None = None) -> dict[str, Any]:
+    """Move a game to the trash; NoSuchGame if it is not (or no longer) there."""
+    game_path = store._path(game_id)
+    with store._lock(game_id):
+        record = store._read(game_path)
+        record = _with_submission({**record, "deleted": _iso(_now(now))}, submission)
+        store._write(_path(store, game_id), record)
+        store.unlist(game_id)
+        game_path.unlink()
+        fsync_dir(game_path.parent)
+    purge(store, now=now)
+    return record
+
+
+def restore(store: Store, game_id: str, *, submission: str | None = None) -> dict[str, Any]:
+    """Bring a game back from the trash; NoSuchGame if it is not there."""
+    path = _path(store, game_id)
+    with store._lock(game_id):
+        record = store._read(path)
+        game_path = store._path(game_id)
+        if not game_path.exists():  # else a crash left it in both folders: it is back already
+            record = _with_submission({k: v for k, v in record.items() if k != "deleted"}, submission)
+            store._write(game_path, record)
+            store.reindex(game_id, record)
+        path.unlink()
+        fsync_dir(path.parent)
+    return record
+
+
+def find(store: Store, game_id: str, now: datetime | None = None) -> dict[str, Any] | None:
+    """A game in the trash, or None (also once its 30 days are over)."""
+    try:
+        record = store._read(_path(store, game_id))
+    except (NoSuchGame, DamagedFile):
+        return None
+    return record if record.get("deleted", "") > _iso(_now(now) - KEEP) else None
+
+
+def _records(store: Store) -> Iterator[tuple[Path, dict[str, Any]]]:
+    for path in sorted(_folder(store).glob("*.json")):
+        try:
+            record = store._read(path)
+        except (NoSuchGame, DamagedFile):
+            continue  # gone meanwhile, or unreadable: left alone, as the store does
+        if isinstance(record.get("deleted"), str):
+            yield path, record
+
+
+def until(record: dict[str, Any]) -> str:
+    """When a game in the trash is removed for good."""
+    return _iso(datetime.fromisoformat(record["deleted"]) + KEEP)
+
+
+def listing(store: Store, group_id: str, now: datetime | None = None) -> list[dict[str, Any]]:
+    """The group's games in the trash, the latest deleted first (expired ones purged)."""
+    purge(store, now=now)
+    found = [record for path, record in _records(store)
+             if record.get("group", "household") == group_id
+             and not store._path(path.stem).exists()]
+    return sorted(found, key=lambda r: (r["deleted"], r["id"]), reverse=True)
+
+
+def purge(store: Store, *, now: datetime | None = None, group_id: str | None = None,
+          upto: str | None = None) -> int:
+    """Remove for good what has been in the trash for ``KEEP`` -- or, to empty a group's
+    trash, that group's games deleted at or before ``upto`` (what the person confirming
+    saw, so a game deleted meanwhile on another phone stays). Also clears copies left in
+    the trash by a crash of a game that is still in play. Returns how many went."""
+    expired = _iso(_now(now) - KEEP)
+    gone = 0
+    for path, record in _records(store):
+        stale = store._path(path.stem).exists()
+        emptied = (group_id is not None and upto is not None
+                   and record.get("group", "household") == group_id and record["deleted"] <= upto)
+        if not (stale or emptied or record["deleted"] <= expired):
+            continue
+        with store._lock(path.stem):
+            if path.exists():
+                path.unlink()
+                gone += not stale
+    if gone:
+        fsync_dir(_folder(store))
+    return gone

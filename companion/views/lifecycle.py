@@ -1,0 +1,304 @@
+"""A game's life beyond play: abandon and resume, the group's trash, the seat order before
+the first entry, and the group's time zone and players' colours.
+
+Every form here carries a CSRF token and a submission id (a double tap counts once), and
+every game or trash address of another group answers 404, like the game pages.
+"""
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    has_request_context,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import format_date, format_timedelta
+
+from .. import colours, groups, lifecycle, periods, records, trash
+from ..chart import COLOUR_NAMES, legend_items
+from ..forms import CSRF_MESSAGE, ChangeForm, choices, new_submission
+from ..forms.lifecycle import ColourForm, EmptyTrashForm, StatusForm, ZoneForm
+from ..games import GAMES
+from ..games.base import N_, RulesError, msg
+from ..i18n import t
+from ..records import Repeated, Stale
+from ..store import NoSuchGame, Store
+from ..text import identity
+from . import current_group, group_id, safe_next
+from .groups import _settings, mine
+from .play import STALE_MESSAGE, load, page
+
+bp = Blueprint("lifecycle", __name__)
+
+
+def _store() -> Store:
+    return current_app.extensions["store"]
+
+
+def _now() -> datetime:
+    """The clock of this module's pages; tests set ``LIFECYCLE_NOW`` to fix it."""
+    fixed = current_app.config.get("LIFECYCLE_NOW")
+    return fixed if isinstance(fixed, datetime) else datetime.now(UTC)
+
+
+# -- the time zone a phone sees times in -------------------------------------------------
+
+def zone_name() -> str:
+    """The group's time zone; for a group that chose none, the phone's own (static/js/zone.js
+    reports it), else the app's ``TIMEZONE`` setting, else UTC."""
+    if not has_request_context():
+        return str(current_app.config.get("TIMEZONE") or "UTC")
+    group = current_group() or {}
+    for name in (group.get("timezone"), request.cookies.get("tz"), current_app.config.get("TIMEZONE")):
+        if periods.is_zone(name):
+            return str(name)
+    return "UTC"
+
+
+def zone() -> ZoneInfo:
+    return periods.zone(zone_name())
+
+
+def period_of_request() -> tuple[periods.Period, str | None]:
+    """The statistics' period from ``?period=`` (``month``, ``year``, ``range`` with
+    ``from``/``to``), and a message if it could not be read."""
+    kind = request.args.get("period", "all")
+    found, problem = periods.period(kind if kind in periods.KINDS else "all", zone(), _now(),
+                                    request.args.get("from", "")[:10], request.args.get("to", "")[:10])
+    return found, t(problem) if problem else None
+
+
+# -- abandon, resume ------------------------------------------------------------------------
+
+def _game_change(game_id: str, change: Any, done: str) -> Any:
+    record = load(game_id)  # 404 for another group's game
+    form = StatusForm()
+    back = safe_next(form.next.data, url_for("play.game", game_id=game_id))
+    if form.submission.data and form.submission.data in record.get("submissions", ()):
+        return redirect(back, 303)  # a double tap: done already
+    if not form.validate():
+        return page(record, messages=[t(CSRF_MESSAGE)], status=422)
+    try:
+        _store().update(game_id, lambda r: change(r, submission=form.submission.data))
+    except Repeated:
+        return redirect(back, 303)
+    except RulesError as error:
+        return page(load(game_id), messages=[t(m) for m in error.errors.values()], status=409)
+    flash(t(done))
+    return redirect(back, 303)
+
+
+@bp.post("/games/<game_id>/abandon")
+def abandon(game_id: str) -> Any:
+    return _game_change(game_id, records.abandon, N_(
+        "The game is abandoned. It stays in the history, where it can be resumed, and counts "
+        "in no statistic."))
+
+
+@bp.post("/games/<game_id>/resume")
+def resume(game_id: str) -> Any:
+    return _game_change(game_id, records.resume, N_("The game is resumed."))
+
+
+# -- delete, the trash ---------------------------------------------------------------------
+
+def _mine_in_trash(game_id: str) -> dict[str, Any] | None:
+    record = trash.find(_store(), game_id, now=_now())
+    if record is None or record.get("group", groups.DEFAULT) != group_id():
+        return None
+    return record
+
+
+@bp.post("/games/<game_id>/delete")
+def delete(game_id: str) -> Any:
+    form = StatusForm()
+    back = safe_next(form.next.data, url_for("home.index"))
+    if back.rstrip("/") == url_for("play.game", game_id=game_id):
+        back = url_for("home.index")  # the game's own page is gone with it
+    gone = _mine_in_trash(game_id)
+    if gone is not None and form.submission.data in gone.get("submissions", ()):
+        return redirect(back, 303)  # a double tap: deleted already
+    record = load(game_id)
+    if not form.validate():
+        return page(record, messages=[t(CSRF_MESSAGE)], status=422)
+    try:
+        trash.delete(_store(), game_id, submission=form.submission.data, now=_now())
+    except NoSuchGame:
+        abort(404)
+    flash(t(N_("The game is in the trash. It can be brought back from there for 30 days.")),
+          f"deleted:{game_id}")
+    return redirect(back, 303)
+
+
+def _trash_page(messages: list[str] | None = None, status: int = 200) -> Any:
+    store = _store()
+    items = []
+    for record in trash.listing(store, group_id(), now=_now()):
+        items.append({"record": record, "summary": records.summary(record), "until": trash.until(record)})
+    return render_template("lifecycle/trash.html", items=items, games=GAMES,
+                           messages=messages or []), status
+
+
+@bp.get("/trash")
+def trash_page() -> Any:
+    return _trash_page()
+
+
+@bp.post("/trash/<game_id>/restore")
+def restore(game_id: str) -> Any:
+    form = StatusForm()
+    back = safe_next(form.next.data, url_for("lifecycle.trash_page"))
+    if _mine_in_trash(game_id) is None:
+        listed = _store().index().get(game_id)
+        if listed is not None and listed.get("group", groups.DEFAULT) == group_id() and \
+                form.submission.data and form.submission.data in _store().load(game_id).get("submissions", ()):
+            return redirect(back, 303)  # a double tap: it is back already
+        abort(404)
+    if not form.validate():
+        return _trash_page([t(CSRF_MESSAGE)], 422)
+    try:
+        trash.restore(_store(), game_id, submission=form.submission.data)
+    except NoSuchGame:
+        abort(404)
+    flash(t(N_("The game is back.")))
+    return redirect(back, 303)
+
+
+@bp.route("/trash/empty", methods=["GET", "POST"])
+def empty() -> Any:
+    """Emptying the trash asks first: a page that says what goes for good."""
+    items = trash.listing(_store(), group_id(), now=_now())
+    form = EmptyTrashForm()
+    if request.method == "POST":
+        if not form.validate():
+            return _trash_page([t(CSRF_MESSAGE)], 422)
+        upto = (form.upto.data or "")[:40]
+        if not upto:
+            return _trash_page([t(N_("Nothing was removed: confirm on the page that lists what goes."))], 422)
+        gone = trash.purge(_store(), group_id=group_id(), upto=upto)
+        flash(t(msg(N_("Games removed for good: %(n)s."), n=gone)))
+        return redirect(url_for("lifecycle.trash_page"), 303)
+    if not items:
+        return redirect(url_for("lifecycle.trash_page"), 303)
+    form.upto.data = max(r["deleted"] for r in items)
+    return render_template("lifecycle/empty.html", form=form, count=len(items))
+
+
+# -- seat order before the first entry -------------------------------------------------------
+
+@bp.post("/games/<game_id>/seats")
+def seats(game_id: str) -> Any:
+    record = load(game_id)
+    form = ChangeForm()
+    if form.submission.data and form.submission.data in record.get("submissions", ()):
+        return redirect(url_for("play.game", game_id=game_id), 303)
+    if not form.validate():
+        return page(record, messages=[t(CSRF_MESSAGE)], status=422)
+    try:
+        order = [int(v) for v in request.form.getlist("seat")]
+    except ValueError:
+        order = []
+    try:
+        _store().update(game_id, lambda r: records.reseat(
+            r, order, submission=form.submission.data, version=form.version_number()))
+    except Repeated:
+        pass
+    except Stale:
+        return page(load(game_id), messages=[t(STALE_MESSAGE)], status=409)
+    except RulesError as error:
+        return page(load(game_id), messages=[t(m) for m in error.errors.values()], status=422)
+    return redirect(url_for("play.game", game_id=game_id), 303)
+
+
+# -- the group's time zone and its players' colours ------------------------------------------
+
+def group_settings(group: dict[str, Any]) -> dict[str, Any]:
+    """What the group page's time zone and colours section shows (its template calls this)."""
+    store = _store()
+    players = sorted(groups.players(store, group["id"]), key=str.casefold)
+    zone_form = ZoneForm(formdata=None, zone=zone_name())
+    zone_form.zone.choices = choices((z, z) for z in periods.zones())
+    colour_form = ColourForm(formdata=None, prefix=ColourForm.PREFIX)
+    colour_form.player.choices = choices((p, p) for p in players)
+    picks = colours.chosen(store, group["id"])
+    return {"zone_form": zone_form, "zone_chosen": bool(group.get("timezone")),
+            "colour_form": colour_form, "colour_names": COLOUR_NAMES,
+            "picks": [(p, picks.get(identity(p))) for p in players]}
+
+
+@bp.post("/groups/<gid>/zone")
+def set_zone(gid: str) -> Any:
+    group = mine(gid)
+    form = ZoneForm()
+    if not form.validate() or not periods.is_zone(form.zone.data):
+        problem = [t(CSRF_MESSAGE)] if "csrf_token" in form.errors else [t(N_("Choose a time zone from the list."))]
+        return _settings(group, 422, messages=problem)
+
+    def change(table: dict[str, Any]) -> dict[str, Any]:
+        doc = dict(table.get(gid) or groups.get(_store(), gid) or {})
+        doc["timezone"] = form.zone.data
+        return {**table, gid: doc}
+    _store().change_table("groups", change)
+    flash(t(msg(N_("The group's time zone is %(zone)s."), zone=form.zone.data)))
+    return redirect(url_for("groups.settings", gid=gid) + "#time-zone", 303)
+
+
+@bp.post("/groups/<gid>/colours")
+def set_colour(gid: str) -> Any:
+    group = mine(gid)
+    form = ColourForm(prefix=ColourForm.PREFIX)
+    if not form.validate():
+        return _settings(group, 422, messages=[t(CSRF_MESSAGE)] if "csrf_token" in form.errors
+                         else [t(N_("Choose one of the colours offered."))])
+    try:
+        colours.choose(_store(), gid, form.player.data or "", form.colour.data or "")
+    except groups.GroupError as error:
+        return _settings(group, 422, messages=[t(error.message)])
+    flash(t(N_("The colour is saved.")))
+    return redirect(url_for("groups.settings", gid=gid) + "#player-colours", 303)
+
+
+def _ago(value: str | None, now: datetime) -> str:
+    """How long ago, in words of the page's language ("12 minutes ago", "vor 12 Minuten")."""
+    moment = records.parse_time(value)
+    if moment is None:
+        return ""
+    delta = moment - now
+    if abs(delta.total_seconds()) < 60:
+        return t(N_("just now"))
+    return str(format_timedelta(delta, add_direction=True))
+
+
+def _day(value: str | date) -> str:
+    """A day in words of the page's language; a time as its day in the phone's zone."""
+    if isinstance(value, str):
+        moment = records.parse_time(value)
+        return format_date(moment, "medium", rebase=True) if moment else ""
+    return format_date(value, "medium")
+
+
+def _playtime(minutes: int | None) -> str:
+    """Play time in hours and minutes ("3 h 05 min", "45 min")."""
+    if minutes is None:
+        return "–"
+    if minutes < 60:
+        return t(msg(N_("%(n)s min"), n=minutes))
+    return t(msg(N_("%(h)s h %(m)s min"), h=minutes // 60, m=f"{minutes % 60:02d}"))
+
+
+@bp.record_once
+def _template_helpers(state: Any) -> None:
+    state.app.jinja_env.globals.update(
+        new_submission=new_submission, entered_afterwards=records.entered_afterwards,
+        group_settings=group_settings, reached=lifecycle.reached, leaders=lifecycle.leaders,
+        legend_items=legend_items, entries_version=records.entries_version)
+    state.app.jinja_env.filters.update(ago=_ago, day=_day, playtime=_playtime)

@@ -1,0 +1,72 @@
+"""The trash in a real store: delete, restore, removal for good after 30 days (a fixed
+clock), emptying a group's trash, and what a crash halfway leaves."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from companion import trash
+from companion.store import NoSuchGame
+from tests.lifecycle.conftest import NOW, playing_game
+
+
+def test_a_deleted_game_leaves_the_index_and_its_folder_and_comes_back_as_it_was(store):
+    game_id = playing_game(store)
+    before = store.load(game_id)
+    trash.delete(store, game_id, submission="del-1", now=NOW)
+    assert game_id not in store.index() and game_id not in store.game_ids()
+    with pytest.raises(NoSuchGame):
+        store.load(game_id)
+    listed = trash.listing(store, "household", now=NOW)
+    assert [r["id"] for r in listed] == [game_id]
+    assert listed[0]["deleted"] == NOW.isoformat() and "del-1" in listed[0]["submissions"]
+    assert trash.until(listed[0]) == (NOW + timedelta(days=30)).isoformat()
+    back = trash.restore(store, game_id, submission="res-1")
+    assert "deleted" not in back and "res-1" in back["submissions"]
+    assert store.load(game_id)["entries"] == before["entries"]
+    assert store.index()[game_id]["status"] == "playing"
+    assert trash.listing(store, "household", now=NOW) == []
+    # A rebuilt index finds it too: it is an ordinary game file again.
+    store.rebuild_index()
+    assert game_id in store.index()
+
+
+def test_the_trash_keeps_a_game_30_days_then_removes_it_for_good(store):
+    old, young = playing_game(store), playing_game(store)
+    trash.delete(store, old, now=NOW)
+    trash.delete(store, young, now=NOW + timedelta(days=10))
+    assert len(trash.listing(store, "household", now=NOW + timedelta(days=29, hours=23))) == 2
+    # Past its 30 days a game cannot be brought back, even before anything removed its file.
+    assert trash.find(store, old, now=NOW + timedelta(days=30)) is None
+    assert trash.find(store, old, now=NOW + timedelta(days=29)) is not None
+    assert [r["id"] for r in trash.listing(store, "household", now=NOW + timedelta(days=30))] == [young]
+    assert trash.find(store, old, now=NOW) is None
+    with pytest.raises(NoSuchGame):
+        trash.restore(store, old)
+    assert trash.listing(store, "household", now=NOW + timedelta(days=40)) == []
+
+
+def test_emptying_removes_what_the_person_saw_and_only_their_groups(store, club):
+    mine, later, theirs = playing_game(store), playing_game(store), playing_game(store, group=club["id"])
+    trash.delete(store, mine, now=NOW)
+    trash.delete(store, theirs, now=NOW)
+    seen = max(r["deleted"] for r in trash.listing(store, "household", now=NOW))
+    trash.delete(store, later, now=NOW + timedelta(minutes=5))  # on another phone, meanwhile
+    assert trash.purge(store, group_id="household", upto=seen, now=NOW) == 1
+    assert [r["id"] for r in trash.listing(store, "household", now=NOW)] == [later]
+    assert [r["id"] for r in trash.listing(store, club["id"], now=NOW)] == [theirs]
+
+
+def test_a_crash_between_the_trash_copy_and_the_index_leaves_a_game_not_a_ghost(store):
+    game_id = playing_game(store)
+    record = store.load(game_id)
+    # What a crash right after writing the trash copy leaves: the game in both folders.
+    store._write(trash._path(store, game_id), {**record, "deleted": NOW.isoformat()})
+    assert trash.listing(store, "household", now=NOW) == []  # still a game, so not in the trash
+    assert trash.find(store, game_id, now=NOW) is None  # and the stale copy is cleared
+    assert store.load(game_id)["entries"] == record["entries"]
+    # A restore finding the game in both folders just clears the copy.
+    store._write(trash._path(store, game_id), {**record, "deleted": NOW.isoformat()})
+    trash.restore(store, game_id)
+    assert trash.find(store, game_id, now=NOW) is None and store.load(game_id)["entries"] == record["entries"]
