@@ -42,6 +42,7 @@ INDEX_SCHEMA = 1
 # Tables the index keeps besides the games' summaries. They are not derived from the game
 # files (groups, merges and renames of players, share links), so a rebuild keeps them.
 TABLES = ("groups", "aliases", "shares")
+MAX_ID = 40
 LOCK_TIMEOUT = 10  # seconds; a writer never holds the lock longer than one small write
 # A temporary file older than this belongs to a write that was interrupted (a writer keeps
 # one for milliseconds), so start-up removes it.
@@ -176,7 +177,10 @@ class Store:
             lock.release()
 
     def _path(self, game_id: str) -> Path:
-        if not game_id or not all(c.isalnum() or c in "-_" for c in game_id):
+        # Our ids are 12 hex digits (a restore keeps ids of up to 40 characters); anything
+        # longer would only reach the file system to be refused as a name too long.
+        if not game_id or len(game_id) > MAX_ID or not game_id.isascii() \
+                or not all(c.isalnum() or c in "-_" for c in game_id):
             raise NoSuchGame(game_id)
         return self.games_dir / f"{game_id}.json"
 

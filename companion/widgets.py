@@ -14,10 +14,23 @@ from markupsafe import Markup, escape
 from .i18n import t
 
 
+def messages(errors: Any) -> list[str]:
+    """A field's messages, each once. A list of fields (a FieldList) has a list of messages
+    per entry, a subform a dict of them: all are read out, so none is lost or a crash."""
+    if isinstance(errors, str):
+        return [errors]
+    if isinstance(errors, dict):
+        errors = list(errors.values())
+    out: list[str] = []
+    for item in errors or ():
+        out += [m for m in messages(item) if m not in out]
+    return out
+
+
 def errors(field: Any) -> Markup:
     if not field.errors:
         return Markup()
-    return Markup("".join(f'<span class="error">{escape(t(e))}</span>' for e in field.errors))
+    return Markup("".join(f'<span class="error">{escape(t(e))}</span>' for e in messages(field.errors)))
 
 
 def number(field: Any, label: str | None = None, min: int | None = 0, max: int | None = None,

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from flask_wtf.file import FileField, FileRequired
+from werkzeug.datastructures import MultiDict
 from wtforms import (
     BooleanField,
     DateField,
@@ -96,6 +97,23 @@ class ImportForm(LedgerForm):
 class LanguageForm(LedgerForm):
     lang = SelectField(choices=choices([("en", "English"), ("de", "Deutsch")]))
     next = HiddenField()
+
+
+def complete_rows(formdata: Any, name: str, n: int, blank: str = "") -> Any:
+    """``formdata`` with a blank value for each of the ``n`` rows of the list ``name`` that was
+    not sent (``name-2`` or ``name-2-blank``), so every row keeps its place and a missing row
+    is refused as empty rather than skipped or filled in. Returns the rows that were missing
+    too."""
+    if formdata is None:
+        return None, []
+    sent = {key.split("-")[1] for key in formdata if key.startswith(f"{name}-")}
+    missing = [i for i in range(n) if str(i) not in sent]
+    if not missing:
+        return formdata, []
+    data = MultiDict(formdata)
+    for i in missing:
+        data[f"{name}-{i}-{blank}" if blank else f"{name}-{i}"] = ""
+    return data, missing
 
 
 def walk(fields: Any) -> Iterator[Field]:

@@ -20,7 +20,7 @@ from ..games.beutezug.odds import COLOUR_LABELS, COLOURS, FACES, MOST_DICE
 from ..games.beutezug.rules import State, bonus_inventory, points_groups
 from ..records import View, replay
 from ..text import typed_number
-from . import EntryForm, choices
+from . import EntryForm, choices, complete_rows
 from .adapter import Adapter
 from .base import LedgerForm, PlainForm
 
@@ -137,6 +137,7 @@ class GameAdapter(Adapter):
             order = [s for g in points_groups(replay(record).state) for s in g]
         else:
             order = list(range(n))
+        formdata, _missing = complete_rows(formdata, "order", n)  # a chip not sent: "Choose a player."
         form = PlacementForm(formdata=formdata, data=None if formdata else
                              {"order": [_text(s) for s in order]})
         while not formdata and len(form.order.entries) < n:

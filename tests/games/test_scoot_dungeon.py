@@ -79,7 +79,7 @@ def test_a_boss_kill_ends_the_game_and_asks_for_the_final_scoring():
 
 
 def test_while_looting_the_next_entry_expected_is_leaving():
-    state = play(started(), FIRST_ACTION, ("action", {"action": "poison", "saved": "no"}))
+    state = play(started(), FIRST_ACTION, ("action", {"action": "poison", "saved": False}))
     assert GAME.expect(state).kind == "leave"
 
 

@@ -39,7 +39,7 @@ def test_each_inn_action_pays_the_rule_price(gold, data, gold_after, roster_afte
 
 def test_the_second_upgrade_costs_fifteen_and_is_counted_with_the_first():
     state = prepared(30, upgrades=("wizard",))
-    after = GAME.apply(state, "action", {"action": "build", "upgrade": "squire", "train": "yes"})
+    after = GAME.apply(state, "action", {"action": "build", "upgrade": "squire", "train": True})
     assert after.parties[0].gold == 15
     assert after.parties[0].upgrades == ("wizard", "squire")
     assert after.parties[0].roster()["knight"] == 1

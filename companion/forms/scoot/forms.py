@@ -119,7 +119,7 @@ class HireForm(ActionForm):
     count = IntegerField(N_("Hirelings"), validators=[Optional()])
 
     def fields(self) -> dict[str, Any]:
-        return {"count": self.count.data or 1}
+        return {"count": 1 if self.count.data is None else self.count.data}  # 0 is refused
 
 
 class BegForm(ActionForm):
@@ -190,7 +190,8 @@ class PoisonForm(ActionForm):
     saved = StringField()
 
     def fields(self) -> dict[str, Any]:
-        return {"saved": self.saved.data == "yes"}
+        # Neither button (a crafted post): no answer, which the rules refuse.
+        return {} if self.saved.data not in ("yes", "no") else {"saved": self.saved.data == "yes"}
 
 
 class WoundsForm(ActionForm):
@@ -203,9 +204,11 @@ class WoundsForm(ActionForm):
                             validate_choice=False)
 
     def fields(self) -> dict[str, Any]:
+        # Everything ticked goes to the rules: a sacrifice with Hirelings lost as well is
+        # refused there ("a sacrifice takes all the wounds"), never half stored.
         out: dict[str, Any] = {"hirelings": self.hirelings.data or 0, "flipped": list(self.flipped.data or [])}
         if self.sacrificed.data:
-            out = {"sacrificed": self.sacrificed.data}
+            out["sacrificed"] = self.sacrificed.data
         return out
 
 
