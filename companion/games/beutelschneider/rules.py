@@ -172,7 +172,7 @@ class Beutelschneider(Game):
                 max=state.cutpurses_in_deck, total=sum(cutpurses) + caught)
         authorities = len(AUTHORITIES) - len(TRUMPS_LEFT_OUT.get(len(state.players), ()))
         for key, _label, most in EVENTS:
-            problem = None
+            problem: Msg | None = None
             if len(event_seats[key]) > 1:
                 problem = msg(N_("There is one such card: only one player can score it in a hand."))
             elif most is not None and event_count[key] > most:
@@ -180,8 +180,8 @@ class Beutelschneider(Game):
             elif key == "assassin" and event_count[key] > authorities:
                 problem = msg(N_("Only %(max)s authorities are in the deck with this many players."),
                               max=authorities)
-            for seat in event_seats[key] if problem else ():
-                errors[f"players.{seat}.{key}"] = problem
+            if problem is not None:
+                errors.update({f"players.{seat}.{key}": problem for seat in event_seats[key]})
         if errors:
             raise RulesError(errors)
         scores = tuple(hand_score(g, c, s) for g, c, s in zip(gold, cutpurses, special, strict=True))
