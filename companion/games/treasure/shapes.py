@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..schema import Either
+from ..schema import Choice, Either
 
 # A card: "red3", "treasure", "treasure:red3", "cursed", or the same as an object.
 CARD = Either(str, {"number?": int, "colour?": str, "treasure?": bool, "cursed?": bool})
@@ -22,4 +22,5 @@ ENTRIES: dict[str, Any] = {
 SETTINGS: dict[str, Any] = {
     "teams?": Either([int], type(None)), "leaders?": Either([int], type(None)),
     "target?": Either(int, type(None)), "starting_coins?": int, "bandit_skills?": bool,
+    "free_discard?": Choice(("any", "one_per_combination")),
 }
