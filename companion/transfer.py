@@ -148,7 +148,7 @@ def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household"
     if data.get("format_version") != FORMAT_VERSION or isinstance(data.get("format_version"), bool):
         raise _fail(N_("Record format version %(v)s is not one this app reads."),
                     v=str(data.get("format_version"))[:20])
-    if data.get("game") not in GAMES:
+    if not isinstance(data.get("game"), str) or data["game"] not in GAMES:
         raise _fail(N_("Unknown game %(game)s."), game=str(data.get("game"))[:40])
     unknown = sorted(str(k)[:40] for k in data if k not in FIELDS)
     if unknown:

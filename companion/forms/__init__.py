@@ -18,16 +18,14 @@ from wtforms import (
     Field,
     Form,
     HiddenField,
-    RadioField,
     SelectField,
     StringField,
     TextAreaField,
     TimeField,
 )
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # new in 3.3; stubs are 3.2
-from wtforms.validators import InputRequired, Length, Optional
+from wtforms.validators import Length, Optional
 
-from ..games import GAMES
 from ..games.base import N_, RulesError
 from ..i18n import t
 from ..records import MAX_NAME, MAX_NOTE
@@ -76,8 +74,7 @@ class NoteForm(ChangeForm):
 
 
 class NewGameForm(LedgerForm):
-    game = RadioField(N_("Game"), choices=choices((slug, g.title) for slug, g in GAMES.items()),
-                      validators=[InputRequired(message=N_("Choose a game."))])
+    # The game is the page's (/new/<game>), not a field a post could leave out or change.
     players = StringField(N_("Players in seat order, one per field"))
     note = StringField(N_("Note (optional)"), validators=[Optional(), Length(max=200)])
     # When the table began playing, in the group's time zone (default now): a game played on

@@ -47,7 +47,7 @@ def new(slug: str) -> Any:
     if game is None or slug not in ADAPTERS:
         abort(404)
     adapter = ADAPTERS[slug]
-    form = NewGameForm(game=slug)
+    form = NewGameForm()
     setup = adapter.setup_form(request.form if request.method == "POST" else None)
     names = request.form.getlist("player") if request.method == "POST" else []
     loose: list[str] = []
