@@ -14,6 +14,7 @@ from ..colours import seat_colours
 from ..forms import CSRF_MESSAGE, DrawForm, ImportForm, NoteForm, UndoForm, new_submission, walk
 from ..forms.adapter import Adapter
 from ..forms.adapters import ADAPTERS
+from ..games import GAMES
 from ..games.base import N_, ReplayError, RulesError, msg
 from ..i18n import t
 from ..records import (
@@ -330,7 +331,10 @@ def import_game() -> Any:
                 if found is not None:
                     # The same game counted twice would count every win twice: nothing is
                     # added unless the table asks for a copy.
-                    already, status = {"id": found[0], "same": found[1]}, 200 if found[1] else 409
+                    here = _store().index().get(found[0], {})
+                    already = {"id": found[0], "same": found[1], "players": here.get("players", []),
+                               "title": GAMES[record["game"]].title}
+                    status = 200 if found[1] else 409
                 else:
                     try:
                         game_id = _store().create(record)

@@ -34,9 +34,10 @@ def test_the_end_screen_says_which_money_and_which_rooms(user, store):
     user.submit("/entries", {"dice-0": "3", "dice-1": "3"})   # Beth's first Treasure: 6 gp
     user.submit("/entries", {"dice-0": "6", "dice-1": "6"})   # and her second: 12 gp
     assert entries(store, game_id)[-1]["kind"] == "treasure_roll"
-    beth = re.search(r"<h3>Beth <span class=\"gp\">(\d+) gp</span>(.*?)</h3>", user.page, re.S)
-    assert beth and "+ 18 gp of unrevealed Treasure" in beth.group(2)
+    beth = re.search(r"<h3>Beth <span class=\"gp\">(\d+) gp</span></h3>\s*<p[^>]*>([^<]*)</p>", user.page)
+    total = int(beth.group(1)) + 18
+    assert beth and beth.group(2) == f"+ 18 gp of unrevealed Treasure: {total} gp in all"
     money = re.search(r"Money with the unrevealed Treasure \(gp\)</td>(.*?)</tr>", user.page, re.S)
-    assert money and str(int(beth.group(1)) + 18) in money.group(1)
+    assert money and str(total) in money.group(1)
     assert "Looted rooms (VP: their levels)" in user.page and "Looted rooms (count)" in user.page
     assert "<td>Looted rooms</td>" not in user.page
