@@ -133,9 +133,9 @@ def printables_figures(app, store, repeat: int) -> None:
     record = store.load(game_id)
 
     def fresh() -> bytes:
-        pdf.GAME_SHEETS.clear()
+        # What a request and its render worker do between them, in one process.
         with app.test_request_context():
-            return printables.game_sheet(record, "a4", "en")
+            return pdf.render(printables.game_sheet_html(record, "en"), "a4", landscape=True)
 
     with app.test_request_context():
         html = printables.game_sheet_html(record, "en")
@@ -188,6 +188,139 @@ def printables_figures(app, store, repeat: int) -> None:
     figure("rss_after_50_renders", after_50, "MB")
     figure("rss_after_300_renders", end, "MB")
     figure("rss_growth_50_to_300_renders", end - after_50, "MB")
+
+
+# A Loot and Scoot turn: two Inn actions, begging, or an action and a trip a-Lootin' (with
+# what happened in the Dungeon). Each player takes each kind in turn, about 2 entries a turn.
+SCOOT_TURNS = (
+    lambda s, o: [("action", {"seat": s, "action": "trade", "with": o, "pay": 1}),
+                  ("action", {"seat": s, "action": "trade", "with": o, "receive": 1})],
+    lambda s, o: [("action", {"seat": s, "action": "beg"})],
+    lambda s, o: [("action", {"seat": s, "action": "trade", "with": o, "pay": 1}),
+                  ("action", {"seat": s, "action": "wounds", "hirelings": 1}),
+                  ("leave", {"seat": s, "dungeon": o, "levels": [], "how": "lost"})],
+    lambda s, o: [("action", {"seat": s, "action": "hire", "count": 1}),
+                  ("leave", {"seat": s, "dungeon": o, "levels": [], "how": "fled"})],
+)
+
+
+def scoot_record(n_entries: int) -> dict:
+    """A four-player Loot and Scoot game of ``n_entries`` entries, played by the rules."""
+    from companion.games import get_game
+    record = new_record("loot-and-scoot", PLAYERS, {})
+    entries: list[tuple[str, dict]] = [("first_player", {"seat": 0})]
+    pairs = [["squire", "priest"], ["wizard", "thief"], ["squire", "wizard"], ["priest", "thief"]]
+    entries += [("pick", {"seat": s, "classes": pairs[s]}) for s in range(4)]
+    turn = 0
+    while len(entries) < n_entries:
+        entries += SCOOT_TURNS[(turn // 4) % len(SCOOT_TURNS)](turn % 4, (turn + 1) % 4)
+        turn += 1
+    entries = entries[:n_entries]
+    get_game("loot-and-scoot").replay(record["players"], record["settings"], entries)  # by the rules
+    at = now_iso()
+    record["entries"] = [{"id": i + 1, "kind": k, "data": d, "at": at, "source": "table", "edits": []}
+                         for i, (k, d) in enumerate(entries)]
+    record["version"] = record["entries_version"] = len(entries)
+    return record
+
+
+def sheet_length_figures(app, store, repeat: int) -> None:
+    """The filled sheet of a game of 30, 300 and 1,500 entries: its cost follows its pages
+    (a line per round), not its entries. HTML and render in one process, as a request and
+    its worker do them."""
+    from companion import pdf
+    from companion.views import printables
+
+    times = {}
+    for n in (30, 300, 1500):
+        record = store.load(store.create(scoot_record(n)))
+
+        def render(record: dict = record) -> bytes:
+            with app.test_request_context():
+                return pdf.render(printables.game_sheet_html(record, "en"), "a4", landscape=True)
+        render()
+        times[n] = median_ms(render, repeat)
+        figure(f"sheet_{n}_entries_ms", times[n], "ms")
+    figure("sheet_300_vs_30_ratio", times[300] / times[30], "x")
+    figure("sheet_1500_vs_30_ratio", times[1500] / times[30], "x")
+
+
+def game_page_while_printing_figures(folder: str, reads: int = 300) -> None:
+    """The game page's p99 from a real waitress server (`flask --app app serve`), idle and
+    while ten different sheets are asked for at once (each following its "being made"
+    page until the PDF comes)."""
+    import os
+    import socket
+    import subprocess
+    import threading
+    import urllib.error
+    import urllib.request
+
+    instance = Path(folder) / "serving"
+    app = create_app({"INSTANCE_PATH": str(instance)})
+    record = new_record("beutelschneider", PLAYERS, {"limit": 10000})
+    for h in range(8):
+        record = add_entry(record, "hand", hand([30, 20, 20, 10] if h % 2 else [10, 20, 20, 30]))
+    game_id = app.extensions["store"].create(record)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    base = f"http://127.0.0.1:{port}"
+
+    def fetch(url: str) -> tuple[int, dict]:
+        try:
+            with urllib.request.urlopen(url, timeout=300) as response:
+                response.read()
+                return response.status, dict(response.headers)
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers)
+
+    def p99(samples: list[float]) -> float:
+        return sorted(samples)[min(len(samples) - 1, int(len(samples) * 0.99))]
+
+    server = subprocess.Popen(
+        [sys.executable, "-m", "flask", "--app", "app", "serve", "--port", str(port)],
+        cwd=Path(__file__).resolve().parents[1], stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, env={**os.environ, "COMPANION_INSTANCE_PATH": str(instance)})
+    try:
+        for _ in range(600):
+            try:
+                fetch(f"{base}/")
+                break
+            except OSError:
+                time.sleep(0.1)
+        # The workers started and warm, as on a server that has printed before.
+        fetch(f"{base}/printables/beutezug/sheet.pdf?players=2&names=Warm")
+        while fetch(f"{base}/printables/beutezug/sheet.pdf?players=2&names=Warm")[0] == 202:
+            time.sleep(0.5)
+
+        def read_page() -> float:
+            start = time.perf_counter()
+            fetch(f"{base}/games/{game_id}")
+            return (time.perf_counter() - start) * 1000
+
+        idle = [read_page() for _ in range(reads)]
+
+        def sheet(i: int) -> None:
+            url = f"{base}/printables/beutelschneider/sheet.pdf?players=5&names=Guest{i}"
+            while (answer := fetch(url))[0] == 202:
+                time.sleep(float(answer[1].get("Retry-After", 1)))
+
+        threads = [threading.Thread(target=sheet, args=(i,)) for i in range(10)]
+        for thread in threads:
+            thread.start()
+        busy = []
+        while any(thread.is_alive() for thread in threads):
+            busy.append(read_page())
+        for thread in threads:
+            thread.join()
+    finally:
+        server.terminate()
+        server.wait(10)
+    figure("game_page_reads_while_10_sheets", len(busy), "reads")
+    figure("game_page_p99_idle_ms", p99(idle), "ms")
+    figure("game_page_p99_while_10_sheets_ms", p99(busy), "ms")
+    figure("game_page_p99_printing_ratio", p99(busy) / p99(idle), "x")
 
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -260,14 +393,21 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=101)
+    parser.add_argument("--printing", action="store_true", help="only the printing figures")
     parser.add_argument("--start-only", action="store_true", help="only the start-up figures")
     args = parser.parse_args()
-    start_figures(7)
+    if not args.printing:
+        start_figures(7)
     if args.start_only:
         return
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({"TESTING": True, "INSTANCE_PATH": folder})
         store = app.extensions["store"]
+        if args.printing:
+            printables_figures(app, store, 21)
+            sheet_length_figures(app, store, 7)
+            game_page_while_printing_figures(folder)
+            return
 
         empty = append_cost(store, args.repeat)
         figure("append_entry_at_0_games_median", empty, "ms")
@@ -307,6 +447,8 @@ def main() -> None:
         figure("game_page_vs_bare_ratio", game_page / bare_page, "x")
         figure("home_page_median", median_ms(lambda: client.get("/"), 21), "ms")
         printables_figures(app, store, 21)
+        sheet_length_figures(app, store, 7)
+        game_page_while_printing_figures(folder)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import i18n, web, widgets
+from . import i18n, printing, web, widgets
 from .paths import resource
 from .records import summary
 from .store import Store
@@ -88,4 +88,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     store.reconcile()  # a crash or a full disk may have left the index behind the game files
     web.init_app(app)
     widgets.init_app(app)
+    printing.init_app(app)
     return app

@@ -59,6 +59,15 @@ def _marker(kind: str, x: float, y: float) -> str:
     return f"M{x-3:.1f} {y-3:.1f}l6 6m0-6l-6 6"
 
 
+def label_step(count: int, room: float, widest: int) -> int:
+    """Every how many rounds an axis label fits: the smallest of 1, 2, 5, 10, 20, 50, ... that
+    leaves each label room for its ``widest`` digits (about 6 units each at font size 10,
+    and a gap)."""
+    need = widest * 6 + 6
+    steps = (m * 10 ** e for e in range(9) for m in (1, 2, 5))
+    return next(step for step in steps if count / step * need <= room)
+
+
 def totals_chart(players: Sequence[str], totals: Sequence[Sequence[int]], *,
                  width: int = 340, height: int = 180, limit: int | None = None,
                  label: str = "", font_family: str | None = None,
@@ -85,6 +94,10 @@ def totals_chart(players: Sequence[str], totals: Sequence[Sequence[int]], *,
         return top + h * (hi - v) / ((hi - lo) or 1)
 
     levels = sorted({lo, 0, hi} | ({limit} if limit is not None else set()))
+    # Round labels thinned to what fits; markers where there are labels once the points
+    # come closer than a marker's width (a line of 600 turns would be a smear of them).
+    step = label_step(n, w, len(str(n)))
+    marked = 1 if w / n >= 8 else step
     font = f' font-family="{escape(font_family)}"' if font_family else ""
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
              f'role="img" aria-label="{escape(label)}">',
@@ -94,13 +107,13 @@ def totals_chart(players: Sequence[str], totals: Sequence[Sequence[int]], *,
              *(f'<text x="{left - 4}" y="{y(v) + 4:.1f}">{v}</text>' for v in levels),
              '</g><g text-anchor="middle">',
              *(f'<text x="{x(i):.1f}" y="{height - 6}">{i}</text>'
-               for i in range(len(rows)) if n <= 12 or i % 2 == 0),
+               for i in range(0, len(rows), step)),
              "</g></g>"]
     keys = _colours(len(players), colours)
     for s, name in enumerate(players):
         dash, marker = DASHES[s % 5], MARKERS[s % 5]
         points = " ".join(f"{x(i):.1f},{y(r[s]):.1f}" for i, r in enumerate(rows))
-        marks = "".join(_marker(marker, x(i), y(r[s])) for i, r in enumerate(rows) if i)
+        marks = "".join(_marker(marker, x(i), y(r[s])) for i, r in enumerate(rows) if i and i % marked == 0)
         paint = ('fill="none" stroke="currentColor" stroke-width="2"' if marker == "cross"
                  else 'fill="currentColor"')
         # The group's colour attribute paints it (the PDF, the light page); the class lets

@@ -128,9 +128,9 @@ def restore_command(file: Path, group_name: str) -> None:
         raise click.ClickException(f"not restored: {error.message}") from None
     except backups.Interrupted as error:
         raise click.ClickException(
-            f"not saved: {error.error.detail}; {error.added} games were restored before that, "
-            "restoring the same backup again adds the rest") from None
-    click.echo(f"{added} games added, {present} already here")
+            f"not saved: {error.error.detail}; {error.added} game{'s' * (error.added != 1)} restored "
+            "before that, restoring the same backup again adds the rest") from None
+    click.echo(f"{added} game{'s' * (added != 1)} added, {present} already here")
 
 
 @click.command("printables")

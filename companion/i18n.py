@@ -30,7 +30,8 @@ def merged_catalog(lang: str) -> Catalog:
     for po in sorted((SOURCE / lang).glob("*.po")):
         with po.open("rb") as f:
             for message in read_po(f, locale=lang):
-                if message.id and message.string:
+                forms = message.string if isinstance(message.string, tuple) else (message.string,)
+                if message.id and all(forms):
                     merged.add(message.id, message.string)
     return merged
 
@@ -117,10 +118,17 @@ def template_gettext(text: str, **args: Any) -> Markup:
     return Markup(_translations().ugettext(text)) % args
 
 
+def ngettext(singular: str, plural: str, count: int, **args: Any) -> str:
+    """The form of a sentence about ``count`` things that fits it, filled in with ``args``."""
+    return _translations().ungettext(singular, plural, count) % args
+
+
 def t(value: Any) -> str:
-    """Translate a rules message (``Msg``) or a plain message id."""
+    """Translate a rules message (``Msg``), with its plural form, or a plain message id."""
     if isinstance(value, Msg):
         args = {k: (t(v) if isinstance(v, Msg) else v) for k, v in value.args.items()}
+        if value.plural is not None:
+            return ngettext(value.text, value.plural, int(value.args.get("n", 0)), **args)
         return gettext(value.text, **args)
     return gettext(value) if value else ""
 

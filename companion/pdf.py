@@ -1,4 +1,5 @@
-"""HTML -> PDF with WeasyPrint, fetching nothing but our own bundled files.
+"""HTML -> PDF with WeasyPrint, fetching nothing but our own bundled files. Runs in the
+render workers (``companion.printing``), never in the process serving pages.
 
 WeasyPrint's default fetcher follows any URL it meets: a ``file:///etc/hostname`` in an
 ``<img>``, a stylesheet or an attachment link ends up inside the PDF. Ours serves only
@@ -7,27 +8,28 @@ and ``data:`` URLs; ``file:``, ``http(s):`` and everything else are refused.
 
 WeasyPrint is imported once here, and one ``FontConfiguration`` is shared by every render:
 a configuration per render keeps its fonts alive and memory grows render after render.
-The print stylesheet and the paper sizes are parsed once, with that configuration.
+The print stylesheet and the paper sizes are parsed once, with that configuration. Only
+the worker processes import this module, so the app, its pages and its commands that
+make no PDF never pay WeasyPrint's import (1.5 s and more).
 """
 from __future__ import annotations
 
 import gc
 import mimetypes
-import threading
-from collections import OrderedDict
-from collections.abc import Hashable, Iterator
+import os
+import signal
+from collections.abc import Iterator
 from contextlib import contextmanager
+from multiprocessing.connection import Connection
 from urllib.parse import unquote
 
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from .paths import resource
+from .printing import PAPERS, STATIC
 
-STATIC = resource("static").resolve()
 SCHEME = "ledger-static"
-PAPERS = {"a4": "A4", "letter": "letter"}
 # What a print layout may load from static/: its stylesheet, fonts, images.
 SERVED_SUFFIXES = {".css", ".ttf", ".otf", ".woff", ".woff2", ".png", ".svg"}
 
@@ -67,9 +69,6 @@ PRINT_CSS = CSS(string=(STATIC / "css" / "print.css").read_text(encoding="utf-8"
 PAPER_CSS = {(paper, landscape): CSS(
     string=f"@page {{ size: {size}{' landscape' if landscape else ''}; }}", font_config=FONTS)
     for paper, size in PAPERS.items() for landscape in (False, True)}
-# Pango and fontconfig objects behind the shared FontConfiguration are not documented as
-# safe across threads (waitress serves with several); one render at a time.
-_RENDER = threading.Lock()
 
 
 @contextmanager
@@ -98,8 +97,9 @@ def render(html: str, paper: str = "a4", landscape: bool = False) -> bytes:
     """The PDF of one of our rendered templates on A4 or US Letter.
 
     No base URL: a relative reference resolves to nothing instead of to a file path.
+    One render at a time per process: the worker that calls this serves one job at a time.
     """
-    with _RENDER, collector_paused():
+    with collector_paused():
         return _write_pdf(html, paper, landscape)
 
 
@@ -109,36 +109,29 @@ def _write_pdf(html: str, paper: str, landscape: bool) -> bytes:
         stylesheets=[PRINT_CSS, PAPER_CSS[(paper, landscape)]], font_config=FONTS)
 
 
-class PdfCache:
-    """The last ``size`` PDFs by key; the key says everything the PDF depends on."""
+def serve(conn: Connection, nice: int) -> None:
+    """A render worker's life: read (html, paper, landscape), answer ("ok", pdf) or
+    ("error", why), until the pool closes the pipe.
 
-    def __init__(self, size: int = 64):
-        self.size = size
-        self._items: OrderedDict[Hashable, bytes] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> bytes | None:
-        with self._lock:
-            pdf = self._items.get(key)
-            if pdf is not None:
-                self._items.move_to_end(key)
-            return pdf
-
-    def put(self, key: Hashable, pdf: bytes) -> bytes:
-        with self._lock:
-            self._items[key] = pdf
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-        return pdf
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-# Filled sheets of logged games: (record id, version, language, paper). A record's version
-# goes up with every change (entry, undo, correction, note), so a key never goes stale.
-GAME_SHEETS = PdfCache(64)
-# Blank sheets and rules references: (kind, game, players, names, paper, language).
-BLANKS = PdfCache(128)
+    Ctrl-C at the server's terminal reaches the whole process group; the pool ends its
+    workers itself, so a worker ignores it instead of printing a traceback. ``nice``
+    lowers the worker's priority: a render is background work, a phone at the table
+    asking for its game page comes first.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if nice:
+        os.nice(nice)
+    render("<p>warm</p>")   # fonts and styles loaded before the first real job
+    while True:
+        try:
+            html, paper, landscape = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple[str, bytes | str] = ("ok", render(html, paper, landscape))
+        except Exception as error:  # a broken template must not end the worker
+            answer = ("error", f"{type(error).__name__}: {error}"[:500])
+        try:
+            conn.send(answer)
+        except (EOFError, OSError):
+            return

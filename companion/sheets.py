@@ -7,13 +7,15 @@ from the rules the app scores by. No Flask and no WeasyPrint in here.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
 from html.parser import HTMLParser
 from typing import Any
 
 from markupsafe import Markup
 
-from .games.base import Game
+from .games.base import N_, Game, Msg, msg
 from .games.beutelschneider import rules as bs
 from .games.beutezug import cards as bzc
 from .games.beutezug import rules as bz
@@ -31,9 +33,17 @@ BONUS_MARKS = {
     bzc.NONE: "–", "orange": "●", "green": "▲", "black": "■", "pink": "◆",
     bzc.REROLL_ONE: "↻1", bzc.REROLL_ALL: "↻↻",
 }
-BEUTELSCHNEIDER_HAND_ROWS = 12   # room for a long game to the default limit
+# Hands to the default limit: more players, fewer points each per hand, longer games. Rows
+# that do not fit the first page continue on a second, under the repeated head row.
+BEUTELSCHNEIDER_HAND_ROWS = {3: 12, 4: 13, 5: 20}
 TREASURE_TURN_ROWS = 12
 SCOOT_LEDGER_ROWS = 16
+
+# The tie chain as a rule to look up (lss.DECIDED_BY says what decided a game, afterwards).
+SCOOT_TIES = (N_("The most victory points win."), N_("Tied: the most money."),
+              N_("Still tied: the highest total Adventurer levels."), N_("Still tied: the most looted rooms."),
+              N_("Tied on everything: the table picks who most looks like a dwarf."))
+
 
 def facts(slug: str, players: int) -> dict[str, Any]:
     """The numbers a player looks up at the table, for this game and player count."""
@@ -55,7 +65,7 @@ def facts(slug: str, players: int) -> dict[str, Any]:
             "penalty": bs.CUTPURSE_PENALTY, "special_step": bs.SPECIAL_STEP,
             "gold_in_deck": bs.GOLD_IN_DECK, "limit": bs.SETTINGS_DEFAULTS["limit"],
             "cutpurses": bs.SETTINGS_DEFAULTS["cutpurses_in_deck"], "events": bs.EVENTS,
-            "authorities": bs.AUTHORITIES, "hand_rows": BEUTELSCHNEIDER_HAND_ROWS,
+            "authorities": bs.AUTHORITIES, "hand_rows": BEUTELSCHNEIDER_HAND_ROWS.get(players, 12),
         }
     if slug == "give-me-the-treasure":
         teams = gt.DEFAULT_TEAMS.get(players, gt.DEFAULT_TEAMS[2])
@@ -84,7 +94,7 @@ def facts(slug: str, players: int) -> dict[str, Any]:
             "starting_gold": lst.STARTING_GOLD, "boss_level": lst.BOSS_LEVEL,
             "setup": lst.setup_for(players) if players in lst.REMOVED else None,
             "setups": {n: lst.setup_for(n) for n in sorted(lst.REMOVED)},
-            "decided_by": lss.DECIDED_BY, "titles": lst.TITLES, "classes": lst.CLASSES,
+            "decided_by": SCOOT_TIES, "titles": lst.TITLES, "classes": lst.CLASSES,
             "pity": lst.DIVINE_PITY, "ledger_rows": SCOOT_LEDGER_ROWS,
             "example_payout": (ls.leave_payout([1, 2, 3], 0, "peaceful"),
                                ls.leave_payout([1, 2, 3], 0, "fled")),
@@ -103,16 +113,19 @@ def sides_of(teams: Sequence[int], names: Sequence[str]) -> list[list[int]]:
 
 # -- a logged game --------------------------------------------------------------------------
 
-def detail(game: Game, view: View, players: Sequence[str]) -> dict[str, Any]:
-    """Per-game rows for the filled sheet, laid out like the blank sheet."""
+def detail(game: Game, view: View, record: Mapping[str, Any]) -> dict[str, Any]:
+    """Per-game rows for the filled sheet, laid out like the blank sheet, and its log
+    compacted to a line per round."""
+    players, entries = record["players"], record["entries"]
     state, n = view.state, len(players)
+    log = partial(log_rounds, game, players, record["settings"], entries)
     if game.slug == "beutelschneider":
         running, hands = [0] * n, []
         for h, hand in enumerate(state.hands):
             running = [r + s for r, s in zip(running, hand.scores, strict=True)]
             hands.append({"no": h + 1, "dealer": players[(state.first_dealer + h) % n],
                           "cells": list(zip(hand.gold, hand.cutpurses, hand.special, running, strict=True))})
-        return {"hands": hands, "limit": state.limit}
+        return {"hands": hands, "limit": state.limit, "log": log()}
     if game.slug == "beutezug":
         rounds, running = [], [0] * n
         for r, heists in enumerate(state.rounds):
@@ -128,15 +141,92 @@ def detail(game: Game, view: View, players: Sequence[str]) -> dict[str, Any]:
             rounds.append({"no": r + 1, "cells": cells,
                            "reroll": players[placement[-1]] if placement else ""})
         chips = [state.loot_chip(s) for s in range(n)]
-        return {"rounds": rounds, "loot_chips": chips}
+        return {"rounds": rounds, "loot_chips": chips, "log": log()}
     if game.slug == "give-me-the-treasure":
         return {"turns": state.turns, "sides": [state.side_name(s) for s in (0, 1)],
                 "target": state.target, "corrections": state.corrections,
-                "bandits": [gtm.BANDITS.get(b, b) for b in state.bandits]}
+                "bandits": [gtm.BANDITS.get(b, b) for b in state.bandits], "log": log()}
     if game.slug == "loot-and-scoot":
         scores = lss.final_scores(state) if state.final is not None else None
-        return {"gold": state.gold_by_turn, "scores": scores}
+        return {"ledger": scoot_ledger(game, view, entries), "scores": scores}
     return {}
+
+
+# -- the log, compacted: one line per round -------------------------------------------------
+# A filled sheet prints a line per round (hand, turn), not per entry, so its length follows
+# the game's rounds; the full log, entry by entry, is a PDF of its own.
+
+ROUND_LABELS = {"beutelschneider": N_("Hand %(n)s"), "beutezug": N_("Round %(n)s"),
+                "give-me-the-treasure": N_("Turn %(n)s")}
+
+
+@dataclass
+class LogRound:
+    number: int                                   # 1, 2, ...: the round the entries lead to
+    entries: list[Mapping[str, Any]] = field(default_factory=list)
+    label: Msg = field(default_factory=lambda: msg(N_("End")))
+
+
+def log_rounds(game: Game, players: Sequence[str], settings: Mapping[str, Any],
+               entries: Sequence[Mapping[str, Any]]) -> list[LogRound]:
+    """The entries grouped by the round they belong to: those before round n's last entry
+    (a placement draw, a deal) with it, those after the last round (a coin flip, the
+    table's choice on a tie) in a round of their own. Read off a replay, entry by entry."""
+    state = game.start(players, settings)
+    rounds: list[LogRound] = []
+    for entry in entries:
+        number = len(game.totals_by_round(state)) + 1
+        if not rounds or rounds[-1].number != number:
+            rounds.append(LogRound(number))
+        rounds[-1].entries.append(entry)
+        state = game.apply(state, entry["kind"], entry["data"])
+    played = len(game.totals_by_round(state))
+    for r in rounds:
+        if r.number <= played:
+            r.label = msg(ROUND_LABELS[game.slug], n=r.number)
+    return rounds
+
+
+@dataclass
+class ScootRound:
+    """A round of Loot and Scoot turns: each player's turn (its entries) and gp after it."""
+
+    number: int
+    turns: dict[int, list[Mapping[str, Any]]] = field(default_factory=dict)
+    gold: dict[int, int] = field(default_factory=dict)
+
+
+SCOOT_SHORT = {"recruit": N_("Recruit"), "hire": N_("Hire"), "beg": N_("Beg"), "build": N_("Build"),
+               "train": N_("Train"), "trade": N_("Trade"), "treasure": N_("Treasure"),
+               "poison": N_("Poison"), "wounds": N_("Wounds"), "peaceful": N_("left"),
+               "fled": N_("fled"), "lost": N_("lost")}
+
+
+def scoot_ledger(game: Game, view: View, entries: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The gold ledger as the blank sheet lays it out: a row per round, a column per seat with
+    that player's turn and gp after it. Entries before play (first player, picks) and after
+    the Boss fell (final scoring, Treasure rolls, the dwarf) are set apart."""
+    state = view.state
+    start = game.start(state.players, {})
+    before: list[Mapping[str, Any]] = []
+    after: list[Mapping[str, Any]] = []
+    rounds: list[ScootRound] = []
+    n = len(state.players)
+    current = start
+    for entry in entries:
+        if current.phase in ("first_player", "pick"):
+            before.append(entry)
+        elif current.phase != "play":
+            after.append(entry)
+        else:
+            turn, seat = current.turn, current.current
+            if not rounds or rounds[-1].number != turn // n + 1:
+                rounds.append(ScootRound(turn // n + 1))
+            rounds[-1].turns.setdefault(seat, []).append(entry)
+            if turn < len(state.gold_by_turn):
+                rounds[-1].gold[seat] = state.gold_by_turn[turn][seat]
+        current = game.apply(current, entry["kind"], entry["data"])
+    return {"before": before, "rounds": rounds, "after": after, "starting_gold": lst.STARTING_GOLD}
 
 
 # -- the log of a filled sheet --------------------------------------------------------------

@@ -11,7 +11,7 @@ from companion import i18n
 
 def german(target: Path) -> dict[str, str]:
     with (target / "de" / "LC_MESSAGES" / "messages.mo").open("rb") as f:
-        return {m.id: m.string for m in read_mo(f) if m.id}
+        return {m.id: m.string for m in read_mo(f) if m.id and isinstance(m.id, str)}
 
 
 def test_a_changed_added_or_removed_catalog_is_compiled_again(tmp_path, monkeypatch):

@@ -28,6 +28,8 @@ def extracted() -> dict[str, str]:
 
 MESSAGES = extracted()
 GERMAN = merged_catalog("de")
+# A message with plural forms is found by its singular; its plural id leads there too.
+PLURALS = {m.id[1]: m for m in GERMAN if m.pluralizable}
 
 
 def test_strings_are_found():
@@ -36,6 +38,16 @@ def test_strings_are_found():
 
 @pytest.mark.parametrize("msgid", sorted(MESSAGES))
 def test_every_message_has_a_german_translation(msgid):
-    message = GERMAN.get(msgid)
+    message = GERMAN.get(msgid) or PLURALS.get(msgid)
     assert message is not None and message.string, f"untranslated: {msgid!r} ({MESSAGES[msgid]})"
-    assert set(PLACEHOLDER.findall(message.string)) == set(PLACEHOLDER.findall(msgid))
+    forms = message.string if message.pluralizable else (message.string,)
+    for form in forms:
+        assert form, f"a plural form is missing: {msgid!r}"
+        assert set(PLACEHOLDER.findall(form)) == set(PLACEHOLDER.findall(msgid))
+
+
+def test_messages_about_a_number_of_things_have_german_plural_forms():
+    # Singular and plural differ in German where they do in English ("1 Eintrag", "2 Einträge").
+    entries = GERMAN.get("%(num)s entry")
+    assert entries.pluralizable and entries.string == ("%(num)s Eintrag", "%(num)s Einträge")
+    assert GERMAN.plural_forms == "nplurals=2; plural=(n != 1);"

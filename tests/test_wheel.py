@@ -102,7 +102,10 @@ def test_loot_ledger_serve_from_an_empty_folder_answers_a_page_a_stylesheet_and_
         assert status == 200 and kind == "text/html" and b"Loot Ledger" in body
         status, kind, css = _get(f"http://127.0.0.1:{port}/static/css/app.css")
         assert status == 200 and kind == "text/css" and b"--accent" in css
-        status, kind, pdf = _get(f"http://127.0.0.1:{port}/printables/beutelschneider/rules.pdf")
+        # A PDF the render workers have not finished yet is a page that reloads itself (202).
+        while (answer := _get(f"http://127.0.0.1:{port}/printables/beutelschneider/rules.pdf"))[0] == 202:
+            time.sleep(1)
+        status, kind, pdf = answer
         assert status == 200 and kind == "application/pdf" and pdf.startswith(b"%PDF-")
     finally:
         server.terminate()

@@ -25,17 +25,29 @@ def N_(text: str) -> str:
 
 @dataclass(frozen=True)
 class Msg:
-    """A translatable sentence: an English message id and the values it names."""
+    """A translatable sentence: an English message id and the values it names.
+
+    With ``plural``, the sentence has a plural form chosen by the number ``args["n"]``
+    ("1 point", "2 points"; German and other languages by their own rule): the web layer
+    translates it with ``ngettext``.
+    """
 
     text: str
     args: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
 
     def __str__(self) -> str:
-        return self.text % dict(self.args) if self.args else self.text
+        text = self.plural if self.plural is not None and self.args.get("n") != 1 else self.text
+        return text % dict(self.args) if self.args else text
 
 
 def msg(text: str, **args: Any) -> Msg:
     return Msg(text, args)
+
+
+def msg_n(singular: str, plural: str, n: int, **args: Any) -> Msg:
+    """A sentence about ``n`` things, in the form that fits ``n`` (``%(n)s`` in both)."""
+    return Msg(singular, {"n": n, **args}, plural)
 
 
 class RulesError(ValueError):

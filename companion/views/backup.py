@@ -8,7 +8,7 @@ from flask import Blueprint, Response, current_app, flash, redirect, request, ur
 
 from .. import backup, groups
 from ..forms.groups import RestoreForm
-from ..games.base import N_, msg
+from ..games.base import N_, msg, msg_n
 from ..i18n import t
 from ..records import now_iso
 from . import not_saved
@@ -67,9 +67,12 @@ def restore(gid: str) -> Any:
                          messages=[t(msg(N_("The backup was not restored: %(why)s"), why=t(error.message)))])
     except backup.Interrupted as error:
         text, status = not_saved(error.error)
-        return _settings(group, status, restore=form, messages=[text, t(msg(N_(
-            "%(added)s games of the backup were restored before that; restoring the same backup "
-            "again adds the rest."), added=error.added))])
-    flash(t(msg(N_("Restored: %(added)s games added, %(present)s already here."),
-                added=added, present=present)))
+        return _settings(group, status, restore=form, messages=[text, t(msg_n(
+            N_("%(n)s game of the backup was restored before that; restoring the same backup again "
+               "adds the rest."),
+            N_("%(n)s games of the backup were restored before that; restoring the same backup "
+               "again adds the rest."), error.added))])
+    flash(t(msg(N_("Restored: %(added)s, %(present)s."),  # "1 game added", "2 games added"
+                added=msg_n(N_("%(n)s game added"), N_("%(n)s games added"), added),
+                present=msg_n(N_("%(n)s already here"), N_("%(n)s already here"), present))))
     return redirect(url_for("groups.settings", gid=gid), 303)

@@ -21,7 +21,7 @@ from ..forms.groups import (
     RestoreForm,
     UndoAliasForm,
 )
-from ..games.base import N_, msg
+from ..games.base import N_, msg_n
 from ..i18n import t
 from ..store import NotSaved, Store
 from . import current_group, group_id, not_saved, safe_next
@@ -32,7 +32,8 @@ bp = Blueprint("groups", __name__)
 # read-only share links and the static files.
 OPEN = {"groups.join", "groups.join_link", "share.view", "static", "home.language"}
 WRONG = N_("Wrong group name or access code.")
-TOO_MANY = N_("Too many wrong codes from this device. Try again in %(seconds)s seconds.")
+TOO_MANY = (N_("Too many wrong codes from this device. Try again in %(n)s second."),
+            N_("Too many wrong codes from this device. Try again in %(n)s seconds."))
 
 
 def _store() -> Store:
@@ -78,7 +79,7 @@ def join() -> Any:
         if not form.validate():
             messages = [t(CSRF_MESSAGE)] if "csrf_token" in form.errors else []
         elif wait := _throttled():
-            messages, status = [t(msg(TOO_MANY, seconds=wait))], 429
+            messages, status = [t(msg_n(*TOO_MANY, wait))], 429
         else:
             group = groups.find_by_name(_store(), form.name.data or "")
             if group is None or not groups.check_code(group, form.code.data or ""):
@@ -96,7 +97,7 @@ def join() -> Any:
 def join_link(gid: str, token: str) -> Any:
     if wait := _throttled():
         return render_template("groups/join.html", form=JoinForm(), group=current_group(),
-                               messages=[t(msg(TOO_MANY, seconds=wait))]), 429
+                               messages=[t(msg_n(*TOO_MANY, wait))]), 429
     group = groups.get(_store(), gid)
     if group is None or not groups.token_matches(current_app.config["SECRET_KEY"], group, token):
         _wrong("join link")

@@ -1,9 +1,11 @@
 """Printables: blank score sheets, rules references and the filled sheet of a logged game.
 
 Every PDF is one of our own templates (templates/print/) rendered with the values of the
-request escaped by Jinja, then turned into a PDF by ``companion.pdf``, whose fetcher loads
-nothing but our bundled static files. A request the sheet cannot honour (too many players,
-an unknown paper) gets the Printables page back with a message, never a broken PDF.
+request escaped by Jinja, then turned into a PDF by a render worker (``companion.printing``,
+``companion.pdf``), whose fetcher loads nothing but our bundled static files. A request the
+sheet cannot honour (too many players, an unknown paper) gets the Printables page back with
+a message, never a broken PDF. A PDF not ready in time is answered with a page that reloads
+itself until it is; one whose worker stopped, with a message to try again.
 """
 from __future__ import annotations
 
@@ -15,20 +17,22 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, render_template, request
 from flask_babel import get_locale
 
-from .. import pdf
 from ..chart import MARKER_SYMBOLS, legend, totals_chart
 from ..colours import seat_colours
 from ..forms.adapters import ADAPTERS
 from ..games import GAMES, get_game
 from ..games.base import N_, Msg, ReplayError, msg
 from ..games.beutezug.cards import BONUS_LABELS
+from ..glyphs import fit, shown, unprintable
 from ..i18n import LANGUAGES, language, t
+from ..printing import PAPERS, Interrupted, Pending, Printing, RenderFailed
 from ..records import MAX_NAME, replay
-from ..sheets import BONUS_MARKS, detail, facts, log_line, seat_names
+from ..sheets import BONUS_MARKS, SCOOT_SHORT, detail, facts, log_line, seat_names
 from . import group_id
 from .play import load
 
 bp = Blueprint("printables", __name__)
+bp.add_app_template_filter(fit, "fit")
 
 # Sheets whose grids need the width of the page turned sideways.
 LANDSCAPE = {"beutezug", "beutelschneider"}
@@ -54,7 +58,7 @@ def read_names(values: Sequence[str]) -> list[str]:
 def read_paper_lang(args: Any) -> tuple[str, str, list[Msg]]:
     errors: list[Msg] = []
     paper = (args.get("paper") or "a4").strip().lower()
-    if paper not in pdf.PAPERS:
+    if paper not in PAPERS:
         errors.append(msg(N_("Choose A4 or US Letter paper.")))
         paper = "a4"
     lang = (args.get("lang") or str(get_locale()) or "en").strip().lower()
@@ -92,86 +96,138 @@ def read_sheet_request(slug: str, args: Any) -> tuple[int, list[str], str, str]:
     return players, names, paper, lang
 
 
-def _pdf_response(body: bytes, filename: str) -> Response:
-    response = Response(body, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
+def printing() -> Printing:
+    return current_app.extensions["printing"]
 
 
-def blank_sheet(slug: str, players: int, names: Sequence[str], paper: str, lang: str) -> bytes:
-    key = ("sheet", slug, players, tuple(names), paper, lang)
-    cached = pdf.BLANKS.get(key)
-    if cached is not None:
-        return cached
+def blank_sheet_key(slug: str, players: int, names: Sequence[str], paper: str, lang: str) -> tuple:
+    return ("sheet", slug, players, tuple(names), paper, lang)
+
+
+def blank_sheet_html(slug: str, players: int, names: Sequence[str], lang: str) -> str:
     game = get_game(slug)
     with language(lang):
-        html = render_template(f"print/sheet/{slug}.html", game=game, lang=lang, players=players,
-                               names=seat_names(players, names), f=facts(slug, players))
-    return pdf.BLANKS.put(key, pdf.render(html, paper, landscape=slug in LANDSCAPE))
+        return render_template(f"print/sheet/{slug}.html", game=game, lang=lang, players=players,
+                               names=seat_names(players, [shown(n) for n in names]),
+                               unprintable=unprintable(list(names)), f=facts(slug, players))
 
 
-def rules_reference(slug: str, paper: str, lang: str) -> bytes:
-    key = ("rules", slug, paper, lang)
-    cached = pdf.BLANKS.get(key)
-    if cached is not None:
-        return cached
+def rules_html(slug: str, lang: str) -> str:
     game = get_game(slug)
     counts = range(game.min_players, game.max_players + 1)
     with language(lang):
-        html = render_template(f"print/rules/{slug}.{lang}.html", game=game, lang=lang,
+        return render_template(f"print/rules/{slug}.{lang}.html", game=game, lang=lang,
                                f=facts(slug, game.max_players),
                                by_count={n: facts(slug, n) for n in counts})
-    return pdf.BLANKS.put(key, pdf.render(html, paper))
+
+
+def blank_sheet(slug: str, players: int, names: Sequence[str], paper: str, lang: str,
+                wait: bool = True) -> bytes:
+    """A blank sheet; those without names, a fixed set, are kept on disk once made."""
+    return printing().make(blank_sheet_key(slug, players, names, paper, lang),
+                           partial(blank_sheet_html, slug, players, names, lang), paper,
+                           landscape=slug in LANDSCAPE, keep_on_disk=not any(names), wait=wait)
+
+
+def rules_reference(slug: str, paper: str, lang: str, wait: bool = True) -> bytes:
+    return printing().make(("rules", slug, paper, lang), partial(rules_html, slug, lang), paper,
+                           keep_on_disk=True, wait=wait)
 
 
 def game_sheet_html(record: dict[str, Any], lang: str) -> str:
     """The filled sheet's HTML: the record's entries, standings, outcome, details and chart."""
     view = replay(record)
-    players = record["players"]
+    players = [shown(p) for p in record["players"]]
     totals = view.game.totals_by_round(view.state)
-    colours = seat_colours(current_app.extensions["store"], record.get("group", "household"), players)
+    colours = colours_of(record)
     with language(lang):
         return render_template(
             "print/game.html", record=record, view=view, game=view.game, lang=lang,
             players=players, adapter=ADAPTERS[record["game"]],
-            detail=detail(view.game, view, players),
+            detail=detail(view.game, view, {**record, "players": players}),
             chart=totals_chart(players, totals, width=460, height=150, label=t(N_("Totals by round")),
                                font_family="Ledger Sans", colours=colours) if totals else None,
             chart_legend=legend(players, colours), marker_symbols=MARKER_SYMBOLS,
-            bonus_marks=BONUS_MARKS, bonus_labels=BONUS_LABELS, log_line=log_line)
+            bonus_marks=BONUS_MARKS, bonus_labels=BONUS_LABELS, log_line=log_line, short=SCOOT_SHORT,
+            unprintable=unprintable(record["players"]))
+
+
+def game_log_html(record: dict[str, Any], lang: str) -> str:
+    """The full log of a logged game: every entry, its time, who drew it, its corrections."""
+    view = replay(record)
+    with language(lang):
+        return render_template("print/log.html", record=record, game=view.game, lang=lang,
+                               players=[shown(p) for p in record["players"]],
+                               adapter=ADAPTERS[record["game"]], log_line=log_line,
+                               unprintable=unprintable(record["players"]))
+
+
+def colours_of(record: dict[str, Any]) -> Any:
+    # The players' colours belong to the group, not the record: a new pick draws anew.
+    return seat_colours(current_app.extensions["store"], record.get("group", "household"),
+                        record["players"])
 
 
 def game_sheet(record: dict[str, Any], paper: str, lang: str) -> bytes:
-    """The filled sheet of a logged game; cached by what it depends on."""
-    # The players' colours belong to the group, not the record: a new pick draws anew.
-    colours = seat_colours(current_app.extensions["store"], record.get("group", "household"),
-                           record["players"])
-    key = (record["id"], record.get("version", 0), lang, paper, colours)
-    cached = pdf.GAME_SHEETS.get(key)
-    if cached is not None:
-        return cached
-    return pdf.GAME_SHEETS.put(key, pdf.render(game_sheet_html(record, lang), paper))
+    """The filled sheet of a logged game, by all it depends on: the record's version (it goes
+    up with every change) and the group's colours for its players."""
+    key = ("game", record["id"], record.get("version", 0), lang, paper, colours_of(record))
+    return printing().make(key, partial(game_sheet_html, record, lang), paper,
+                           landscape=record["game"] in LANDSCAPE)
+
+
+def game_log(record: dict[str, Any], paper: str, lang: str) -> bytes:
+    key = ("log", record["id"], record.get("version", 0), lang, paper)
+    return printing().make(key, partial(game_log_html, record, lang), paper)
 
 
 def write_all(folder: Path, told: Callable[[Path], None] = lambda path: None) -> int:
-    """Every blank sheet (game × players × paper × language) and rules reference, as files."""
+    """Every blank sheet (game × players × paper × language) and rules reference, as files.
+
+    All are queued at once, so every worker of the pool has work; then written in order."""
     folder.mkdir(parents=True, exist_ok=True)
-    count = 0
+    jobs: list[tuple[str, Callable[[], bytes]]] = []
     with current_app.test_request_context():
         for slug, game in GAMES.items():
-            for paper in pdf.PAPERS:
+            for paper in PAPERS:
                 for lang in LANGUAGES:
-                    jobs = [(f"{slug}-sheet-{n}p-{paper}-{lang}.pdf",
-                             partial(blank_sheet, slug, n, [], paper, lang))
-                            for n in range(game.min_players, game.max_players + 1)]
+                    for n in range(game.min_players, game.max_players + 1):
+                        key = blank_sheet_key(slug, n, [], paper, lang)
+                        printing().queue(key, partial(blank_sheet_html, slug, n, [], lang), paper,
+                                         landscape=slug in LANDSCAPE, keep_on_disk=True)
+                        jobs.append((f"{slug}-sheet-{n}p-{paper}-{lang}.pdf",
+                                     partial(blank_sheet, slug, n, [], paper, lang, False)))
+                    printing().queue(("rules", slug, paper, lang), partial(rules_html, slug, lang),
+                                     paper, keep_on_disk=True)
                     jobs.append((f"{slug}-rules-{paper}-{lang}.pdf",
-                                 partial(rules_reference, slug, paper, lang)))
-                    for name, make in jobs:
-                        path = folder / name
-                        path.write_bytes(make())
-                        told(path)
-                        count += 1
-    return count
+                                 partial(rules_reference, slug, paper, lang, False)))
+        for name, make in jobs:
+            path = folder / name
+            path.write_bytes(make())
+            told(path)
+    return len(jobs)
+
+
+def _pdf(make: Callable[[], bytes], filename: str) -> Any:
+    """The PDF as a response; or a page that reloads itself while it is being made; or,
+    when its worker stopped, a message to try again."""
+    try:
+        body = make()
+    except Pending as pending:
+        response = Response(render_template("printables/wait.html", ahead=pending.ahead), 202)
+        response.headers["Retry-After"] = "2"
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    except Interrupted:
+        response = Response(render_template("printables/interrupted.html"), 503)
+        response.headers["Retry-After"] = "2"
+        return response
+    except RenderFailed as error:
+        current_app.logger.error("PDF render failed for %s: %s", filename, error)
+        abort(500)
+    response = Response(body, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
 
 
 def _page(messages: Sequence[Msg] = (), status: int = 200, chosen: str | None = None) -> Any:
@@ -201,8 +257,8 @@ def sheet(slug: str) -> Any:
         players, names, paper, lang = read_sheet_request(slug, request.args)
     except Refused as refused:
         return _page(refused.messages, 400, slug)
-    body = blank_sheet(slug, players, names, paper, lang)
-    return _pdf_response(body, f"{slug}-sheet-{players}p-{paper}-{lang}.pdf")
+    return _pdf(partial(blank_sheet, slug, players, names, paper, lang),
+                f"{slug}-sheet-{players}p-{paper}-{lang}.pdf")
 
 
 @bp.get("/printables/<slug>/rules.pdf")
@@ -211,7 +267,7 @@ def rules(slug: str) -> Any:
     paper, lang, errors = read_paper_lang(request.args)
     if errors:
         return _page(errors, 400, slug)
-    return _pdf_response(rules_reference(slug, paper, lang), f"{slug}-rules-{paper}-{lang}.pdf")
+    return _pdf(partial(rules_reference, slug, paper, lang), f"{slug}-rules-{paper}-{lang}.pdf")
 
 
 @bp.get("/games/<game_id>/sheet.pdf")
@@ -221,7 +277,20 @@ def logged(game_id: str) -> Any:
         return _page(errors, 400)
     record = load(game_id)  # 404 for a game of another group
     try:
-        body = game_sheet(record, paper, lang)
+        return _pdf(partial(game_sheet, record, paper, lang),
+                    f"{record['game']}-{game_id}-{paper}-{lang}.pdf")
     except ReplayError as error:
         return render_template("errors/broken.html", record=record, error=error), 500
-    return _pdf_response(body, f"{record['game']}-{game_id}-{paper}-{lang}.pdf")
+
+
+@bp.get("/games/<game_id>/log.pdf")
+def log(game_id: str) -> Any:
+    paper, lang, errors = read_paper_lang(request.args)
+    if errors:
+        return _page(errors, 400)
+    record = load(game_id)  # 404 for a game of another group
+    try:
+        return _pdf(partial(game_log, record, paper, lang),
+                    f"{record['game']}-{game_id}-log-{paper}-{lang}.pdf")
+    except ReplayError as error:
+        return render_template("errors/broken.html", record=record, error=error), 500

@@ -200,7 +200,7 @@ def test_a_game_played_on_paper_is_entered_with_its_day_and_appears_under_it(fix
     assert listed["status"] == "finished" and listed["ended"] == "2026-02-14T19:30:00+00:00"
     assert listed["minutes"] is None and listed["afterwards"] is True
     history = text(user.client.get("/history?from=2026-02-14&to=2026-02-14").get_data(as_text=True))
-    assert "1 finished games" in history and "entered afterwards" in history
+    assert "1 finished game" in history and "entered afterwards" in history
 
 
 def test_the_form_left_as_it_showed_is_a_game_played_now_however_long_it_stayed_open(app, store, user):

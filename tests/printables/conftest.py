@@ -10,7 +10,6 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from companion import pdf
 from companion.transfer import import_record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,14 +43,6 @@ def save_png(data: bytes, name: str) -> Path:
     png = ARTIFACTS / f"{name}.png"
     assert png.stat().st_size > 5000
     return png
-
-
-@pytest.fixture(autouse=True)
-def fresh_caches():
-    # Each test sees its own renders (the caches are per process and keyed by game id).
-    pdf.GAME_SHEETS.clear()
-    pdf.BLANKS.clear()
-    yield
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import pytest
 
-from companion import pdf
 from companion.records import add_entry, correct, new_record
 from tests.printables.conftest import Pdf, save_png
 
@@ -39,17 +38,38 @@ def test_the_beutezug_sheet_marks_the_tie_break_beside_the_standing(client, logg
     assert text.count("Tie broken by the second-highest loot card.") >= 2   # outcome and standing
 
 
-def test_a_corrected_entry_shows_the_old_values(client, store):
+def test_a_corrected_entry_is_marked_on_the_sheet_and_its_old_values_are_in_the_log(client, store):
     record = new_record("beutelschneider", ["Anna", "Ben", "Cem"], {})
     hand = {"players": [{"gold": 50}, {"gold": 30}, {"gold": 0}]}
     record = add_entry(record, "hand", hand)
     record = correct(record, record["entries"][0]["id"],
                      {"players": [{"gold": 45}, {"gold": 35}, {"gold": 0}]})
     game_id = store.create(record)
-    text = Pdf(client.get(f"/games/{game_id}/sheet.pdf?lang=en").data).text
-    assert "corrected" in text and "before the correction of" in text
-    assert "Anna: 50" in text and "Anna: 45" in text
-    assert "in progress" in text and "Winner" not in text
+    sheet = Pdf(client.get(f"/games/{game_id}/sheet.pdf?lang=en").data).text
+    assert "Hand 1 Hand Anna: 45" in sheet and "corrected" in sheet and "Anna: 50" not in sheet
+    assert "in progress" in sheet and "Winner" not in sheet and "1 entry " in sheet
+    log = Pdf(client.get(f"/games/{game_id}/log.pdf?lang=en").data).text
+    assert "before the correction of" in log and "Anna: 50" in log and "Anna: 45" in log
+
+
+def test_a_long_game_prints_a_line_per_round_and_its_full_log_apart(client, store):
+    # Loot and Scoot: every player begs, turn after turn; 4 players x 12 rounds.
+    record = new_record("loot-and-scoot", ["Adam", "Beth", "Cleo", "Dan"], {})
+    record = add_entry(record, "first_player", {"seat": 0})
+    for seat, pair in enumerate([["squire", "priest"], ["wizard", "thief"], ["squire", "wizard"],
+                                 ["priest", "thief"]]):
+        record = add_entry(record, "pick", {"seat": seat, "classes": pair})
+    for turn in range(48):
+        record = add_entry(record, "action", {"seat": turn % 4, "action": "beg"})
+    game_id = store.create(record)
+    sheet = Pdf(client.get(f"/games/{game_id}/sheet.pdf?lang=en").data)
+    assert "53 entries" in sheet.text
+    assert sheet.text.count("Beg → ") == 48                  # a cell per turn, in its round's row
+    assert "12 Beg → 65 Beg → 65 Beg → 65 Beg → 65" in sheet.text   # round 12, gp after it
+    assert sheet.pages == 1
+    log = Pdf(client.get(f"/games/{game_id}/log.pdf?lang=en").data)
+    assert log.text.count("Beg Funds") == 48 and " 53 Dan Beg Funds" in log.text
+    save_png(sheet.data, "game-long-loot-and-scoot-en")
 
 
 def test_an_unchanged_game_is_served_from_the_cache_and_a_change_renders_again(client, store):
@@ -57,12 +77,12 @@ def test_an_unchanged_game_is_served_from_the_cache_and_a_change_renders_again(c
                        {"players": [{"gold": 50}, {"gold": 30}, {"gold": 0}]})
     game_id = store.create(record)
     first = client.get(f"/games/{game_id}/sheet.pdf").data
-    assert (game_id, 1, "en", "a4") in {key[:4] for key in pdf.GAME_SHEETS._items}
+    assert ("game", game_id, 1, "en", "a4") in {key[:5] for key in client.application.extensions["printing"].memory._items}
     assert client.get(f"/games/{game_id}/sheet.pdf").data == first
     store.update(game_id, lambda r: add_entry(r, "hand", {"players": [{"gold": 0}, {"gold": 80}, {"gold": 0}]}))
     again = Pdf(client.get(f"/games/{game_id}/sheet.pdf").data)
     assert again.data != first and "80" in again.text
-    assert (game_id, 2, "en", "a4") in {key[:4] for key in pdf.GAME_SHEETS._items}
+    assert ("game", game_id, 2, "en", "a4") in {key[:5] for key in client.application.extensions["printing"].memory._items}
 
 
 def test_a_game_in_german_on_letter_paper(client, logged):

@@ -5,7 +5,7 @@ import gc
 import re
 
 from companion import pdf
-from companion.chart import totals_chart
+from companion.chart import label_step, totals_chart
 from tests.printables.conftest import Pdf
 
 
@@ -49,3 +49,12 @@ def test_the_chart_draws_a_player_with_a_line_and_one_path_of_markers():
     assert len(re.findall(r"<(?:path|polyline|line|circle|rect|text)\b", svg)) == 1 + 5 * 2 + 3 + 11
     assert "font-family" not in svg    # the web page's font is inherited
     assert 'font-family="Ledger Sans"' in str(totals_chart(["A"], [[1]], font_family="Ledger Sans"))
+
+
+def test_the_chart_thins_its_round_labels_and_markers_to_what_fits():
+    totals = [[r, 2 * r] for r in range(1, 301)]
+    svg = str(totals_chart(["A", "B"], totals, width=460, height=150, label="Totals"))
+    rounds = [int(v) for v in re.findall(r'<text x="[\d.]+" y="144">(\d+)</text>', svg)]
+    assert rounds == list(range(0, 301, 20))            # 16 labels, not 301 run together
+    assert svg.count("a3 3 0") == 300 // 20 * 2          # A's circles: one per labelled round
+    assert label_step(10, 418, 2) == 1 and label_step(30, 418, 2) == 2

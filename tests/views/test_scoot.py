@@ -59,7 +59,7 @@ def seed(store, players, items):
 def test_a_new_game_shows_the_setup_for_its_player_count(user):
     start(user, first=None, picks=False)
     assert "Remove 2 Hirelings." in user.page
-    assert "Remove 1 Adventurers of each class." in user.page
+    assert "Remove 1 Adventurer of each class." in user.page
     assert "Each Dungeon gets 11 room tiles (1 empty), the Boss among them." in user.page
     assert "Let the app draw" in user.page
 

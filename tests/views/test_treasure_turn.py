@@ -144,7 +144,7 @@ def test_a_reinforcement_whose_condition_is_not_met_is_refused(user, store):
 def test_the_turn_page_speaks_german(user):
     ready(user)
     page = user.client.get(user.url, headers={"Accept-Language": "de"}).get_data(as_text=True)
-    assert "Kombination 1" in page and "Schwarzmarkt" in page and "Runde speichern" in page
+    assert "Kombination 1" in page and "Schwarzmarkt" in page and "Zug speichern" in page
 
 
 def test_the_turn_page_stays_small(user):

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked
+from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, msg_n, ranked
 from .cards import (
     BONUSES,
     LOOT_CHIPS,
@@ -340,8 +340,9 @@ class Beutezug(Game):
         if state.placement is None:
             points = state.points
             return Expect("placement_tie", msg(N_("Placement chips for round %(n)s"), n=state.round_no),
-                          tuple(msg(N_("%(players)s are tied on %(points)s points: their placement chips are drawn at random."),
-                                    players=_names(state, g), points=points[g[0]])
+                          tuple(msg_n(N_("%(players)s are tied on %(n)s point: their placement chips are drawn at random."),
+                                      N_("%(players)s are tied on %(n)s points: their placement chips are drawn at random."),
+                                      points[g[0]], players=_names(state, g))
                                 for g in points_groups(state) if len(g) > 1), draw=True)
         placement = state.placement
         lines = [

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..base import N_, Msg, RulesError, as_int, msg
+from ..base import N_, Msg, RulesError, as_int, msg, msg_n
 from .state import (
     BEG_GOLD,
     CLASSES,
@@ -107,8 +107,8 @@ def hire(state: State, seat: int, data: Mapping[str, Any]) -> State:
     check(errors)
     party = state.parties[seat]
     if count > state.pool.hirelings:
-        errors["count"] = msg(N_("Only %(left)s Hirelings are left in the common pool."),
-                              left=state.pool.hirelings)
+        errors["count"] = msg_n(N_("Only %(n)s Hireling is left in the common pool."),
+                                N_("Only %(n)s Hirelings are left in the common pool."), state.pool.hirelings)
     elif party.characters + count > MAX_CHARACTERS:
         errors["count"] = msg(N_("A party holds at most six characters, Hirelings included."))
     check(errors)

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked
+from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, msg_n, ranked
 from .actions import DUNGEON_EVENTS, INN_ACTIONS, check, read_seat
 from .score import DECIDED_BY, decide, final_scores, ranking, tied_on_everything
 from .state import (
@@ -188,7 +188,8 @@ class LootAndScoot(Game):
             # with nothing looted; only one that met nothing at all cannot.
             errors["how"] = msg(N_("Nothing was looted: the party ran screaming or lost."))
         if loot > state.pool.loot:
-            errors["loot"] = msg(N_("Only %(n)s Loot markers are left."), n=state.pool.loot)
+            errors["loot"] = msg_n(N_("Only %(n)s Loot marker is left."), N_("Only %(n)s Loot markers are left."),
+                                   state.pool.loot)
         check(errors)
         pity = party.pity
         if pity and any(level < BOSS_LEVEL for level in levels):
@@ -226,8 +227,9 @@ class LootAndScoot(Game):
             p = f"players.{seat}."
             values = row.get("loot") or []
             if not isinstance(values, (list, tuple)) or len(values) != state.parties[seat].loot:
-                errors[p + "loot"] = msg(N_("%(player)s drew %(n)s Loot markers: enter each one's value."),
-                                         player=state.players[seat], n=state.parties[seat].loot)
+                errors[p + "loot"] = msg_n(N_("%(player)s drew %(n)s Loot marker: enter its value."),
+                                           N_("%(player)s drew %(n)s Loot markers: enter each one's value."),
+                                           state.parties[seat].loot, player=state.players[seat])
                 values = []
             loot.append(tuple(as_int({"v": v}, "v", errors, f"{p}loot.{i}", lo=lo, hi=hi)
                               for i, v in enumerate(values)))
@@ -236,7 +238,8 @@ class LootAndScoot(Game):
             treasure.append(as_int(row, "treasure", errors, p + "treasure", lo=0,
                                    hi=min(unclaimed[-1], state.pool.treasure), default=0))
         if not errors and sum(treasure) > state.pool.treasure:
-            errors["treasure"] = msg(N_("Only %(n)s Treasure tiles were not found."), n=state.pool.treasure)
+            errors["treasure"] = msg_n(N_("Only %(n)s Treasure tile was not found."),
+                                       N_("Only %(n)s Treasure tiles were not found."), state.pool.treasure)
         check(errors)
         return replace(state, final=Final(tuple(loot), tuple(unclaimed), tuple(treasure)))
 

@@ -243,7 +243,7 @@ def combination(tokens: Sequence[Any], path: str) -> Combination:
 RAOUL, CHIPO, JOE, MOFETTE = "raoul", "chipo", "joe", "mofette"
 BANDITS = {RAOUL: "Raoul", CHIPO: "Chipo", JOE: "Joe", MOFETTE: "Mofette"}
 BANDIT_SKILLS = {
-    RAOUL: N_("You may keep 1 more card than the chest limit."),
+    RAOUL: N_("His side's chest holds one Loot card over the usual limit."),
     CHIPO: N_("Resold more than one combination this turn: +1 coin."),
     JOE: N_("Resold a combination worth at least 6 coins: +1 coin."),
     MOFETTE: N_("The opponent holds 2 or more Cursed Paintings after the Resale: +1 coin."),

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg
+from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, msg_n
 from .market import BANDITS, RAOUL, REINFORCEMENTS, key_of
 from .turn import SideTurn, read_turn
 
@@ -290,8 +290,9 @@ class GiveMeTheTreasure(Game):
         if not errors and coins == 0:
             errors["coins"] = msg(N_("A correction changes the coins."))
         if not errors and state.coins[side] + coins < 0:
-            errors["coins"] = msg(N_("%(side)s has %(coins)s coins; coins cannot go below zero."),
-                                  side=state.side_name(side), coins=state.coins[side])
+            errors["coins"] = msg_n(N_("%(side)s has %(n)s coin; coins cannot go below zero."),
+                                    N_("%(side)s has %(n)s coins; coins cannot go below zero."),
+                                    state.coins[side], side=state.side_name(side))
         if errors:
             raise RulesError(errors)
         return replace(state, corrections=state.corrections + (

@@ -1,0 +1,137 @@
+"""What the printed pages can show: the width of a text in our bundled font, and whether any
+font on this machine has a character. No WeasyPrint in here (the server never imports it).
+
+A name in a narrow cell (the dealer of a hand, the holder of the re-roll chip) is shortened
+to what fits, measured with the bundled font's own advance widths, so the PDF shows and
+holds exactly what fits and never runs into the next cell. A character that no font has
+(an emoji or a CJK name on a machine without such fonts) would print as an empty box; it
+prints as a visible placeholder instead, and the sheet spells the name out in its legend.
+"""
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import threading
+import unicodedata
+from functools import cache
+
+from .printing import STATIC
+
+FONTS = {False: STATIC / "fonts" / "DejaVuSansCondensed.ttf",
+         True: STATIC / "fonts" / "DejaVuSansCondensed-Bold.ttf"}
+PLACEHOLDER = "\ufffd"           # the replacement character: DejaVu draws it as a marked box
+ELLIPSIS = "…"
+MM_PER_PT = 25.4 / 72
+_LOCK = threading.Lock()
+
+
+@cache
+def _metrics(bold: bool) -> tuple[dict[int, int], int, int]:
+    """(advance width per character, units per em, advance of an unknown character)."""
+    from fontTools.ttLib import TTFont  # only when a sheet is laid out
+
+    with _LOCK:
+        font = TTFont(str(FONTS[bold]), lazy=True)
+        cmap, hmtx = font.getBestCmap(), font["hmtx"]
+        units = font["head"].unitsPerEm
+        widths = {code: hmtx[name][0] for code, name in cmap.items()}
+        font.close()
+    return widths, units, units   # a character from another font: about an em wide
+
+
+def width_mm(text: str, size_pt: float, bold: bool = False) -> float:
+    widths, units, unknown = _metrics(bold)
+    return sum(widths.get(ord(c), unknown) for c in text) * size_pt / units * MM_PER_PT
+
+
+def fit(text: str, room_mm: float, size_pt: float, bold: bool = False) -> str:
+    """``text``, or as much of it as fits ``room_mm`` followed by an ellipsis. A margin of
+    a twentieth covers kerning and rounding."""
+    room = room_mm * 0.95
+    if width_mm(text, size_pt, bold) <= room:
+        return text
+    cut = len(text)
+    while cut > 1 and width_mm(text[:cut].rstrip() + ELLIPSIS, size_pt, bold) > room:
+        cut -= 1
+    return text[:cut].rstrip() + ELLIPSIS
+
+
+# -- which characters some font has ------------------------------------------------------
+
+class _Fontconfig:
+    """The machine's fonts as fontconfig knows them (the same that WeasyPrint falls back to),
+    plus our bundled font, asked through libfontconfig."""
+
+    def __init__(self) -> None:
+        path = ctypes.util.find_library("fontconfig")
+        self.lib = ctypes.CDLL(path) if path else None
+        self.config = None
+        if self.lib is None:
+            return
+        lib = self.lib
+        lib.FcInitLoadConfigAndFonts.restype = ctypes.c_void_p
+        lib.FcConfigAppFontAddFile.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+        lib.FcPatternCreate.restype = ctypes.c_void_p
+        lib.FcCharSetCreate.restype = ctypes.c_void_p
+        lib.FcCharSetAddChar.argtypes = [ctypes.c_void_p, ctypes.c_uint32]
+        lib.FcPatternAddCharSet.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+        lib.FcObjectSetBuild.restype = ctypes.c_void_p
+        lib.FcObjectSetBuild.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
+        lib.FcFontList.restype = ctypes.c_void_p
+        lib.FcFontList.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+        lib.FcFontSetDestroy.argtypes = [ctypes.c_void_p]
+        lib.FcPatternDestroy.argtypes = [ctypes.c_void_p]
+        lib.FcCharSetDestroy.argtypes = [ctypes.c_void_p]
+        lib.FcObjectSetDestroy.argtypes = [ctypes.c_void_p]
+        self.config = lib.FcInitLoadConfigAndFonts()
+        for font in FONTS.values():
+            lib.FcConfigAppFontAddFile(self.config, str(font).encode())
+
+    def has(self, char: str) -> bool:
+        """Does any font have ``char``? Without fontconfig, only what the bundled font has."""
+        if self.lib is None or self.config is None:
+            return ord(char) in _metrics(False)[0]
+        lib = self.lib
+        with _LOCK:
+            pattern, charset = lib.FcPatternCreate(), lib.FcCharSetCreate()
+            lib.FcCharSetAddChar(charset, ord(char))
+            lib.FcPatternAddCharSet(pattern, b"charset", charset)
+            objects = lib.FcObjectSetBuild(b"family", None)
+            fonts = lib.FcFontList(self.config, pattern, objects)
+            count = ctypes.cast(fonts, ctypes.POINTER(ctypes.c_int))[0] if fonts else 0
+            if fonts:
+                lib.FcFontSetDestroy(fonts)
+            lib.FcObjectSetDestroy(objects)
+            lib.FcPatternDestroy(pattern)
+            lib.FcCharSetDestroy(charset)
+        return count > 0
+
+
+@cache
+def _fontconfig() -> _Fontconfig:
+    return _Fontconfig()
+
+
+@cache
+def printable(char: str) -> bool:
+    """Can a PDF show this character: the bundled font or a system font has it (spaces and
+    invisible joiners need no glyph)."""
+    if char.isspace() or unicodedata.category(char) in ("Cf", "Mn", "Me"):
+        return True
+    return ord(char) in _metrics(False)[0] or _fontconfig().has(char)
+
+
+def shown(text: str) -> str:
+    """``text`` with each character no font has replaced by the visible placeholder."""
+    return "".join(c if printable(c) else PLACEHOLDER for c in text)
+
+
+def spelled(text: str) -> str:
+    """The characters of ``text`` no font has, by their Unicode names, for the legend:
+    "Ann[SMILING FACE WITH SUNGLASSES]"."""
+    return "".join(c if printable(c) else f"[{unicodedata.name(c, f'U+{ord(c):04X}')}]" for c in text)
+
+
+def unprintable(names: list[str]) -> list[tuple[str, str]]:
+    """(as printed, spelled out) for each name with a character no font has."""
+    return [(shown(n), spelled(n)) for n in names if shown(n) != n]

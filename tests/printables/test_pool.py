@@ -1,0 +1,124 @@
+"""The render pool: renders in worker processes, shared when identical, kept when fixed,
+a killed worker replaced and its request told to try again, never a hang."""
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+from companion import create_app
+from companion.printing import Interrupted
+from tests.printables.conftest import Pdf
+
+# A document that keeps a worker busy for a few seconds: long enough to be killed mid-render.
+SLOW = "<table>" + "<tr><td>row</td><td>text</td></tr>" * 6000 + "</table>"
+
+
+def printing_of(client):
+    return client.application.extensions["printing"]
+
+
+def wait_for(condition, seconds=60.0):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError("timed out")
+
+
+def test_a_pdf_is_made_in_a_worker_process_not_in_the_server(client):
+    response = client.get("/printables/beutezug/sheet.pdf?players=3&names=Ann")
+    assert response.status_code == 200 and Pdf(response.data).pages == 1
+    pids = printing_of(client).pool.pids()
+    assert pids and os.getpid() not in pids
+
+
+def test_identical_requests_at_the_same_time_share_one_render(app):
+    pool = app.extensions["printing"].pool
+    before = pool.renders
+    bodies, errors = [], []
+
+    def ask():
+        try:
+            response = app.test_client().get("/printables/beutelschneider/sheet.pdf?players=5&names=Zed")
+            bodies.append(response.data)
+        except Exception as error:   # pragma: no cover - shown by the assert below
+            errors.append(error)
+
+    threads = [threading.Thread(target=ask) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors and len(bodies) == 4
+    assert pool.renders - before == 1
+    assert len(set(bodies)) == 1 and bodies[0].startswith(b"%PDF-")
+
+
+def test_blank_sheets_and_rules_are_kept_on_disk_for_the_next_start(tmp_path):
+    config = {"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")}
+    first = create_app(config).test_client()
+    assert first.get("/printables/loot-and-scoot/rules.pdf?lang=de").status_code == 200
+    kept = list((tmp_path / "instance" / "pdf-cache").glob("*/*.pdf"))
+    assert len(kept) == 1
+    # A new app on the same instance folder (a restart) serves it without a render.
+    again = create_app(config)
+    pool = again.extensions["printing"].pool
+    before = pool.renders
+    response = again.test_client().get("/printables/loot-and-scoot/rules.pdf?lang=de")
+    assert response.status_code == 200 and response.data == kept[0].read_bytes()
+    assert pool.renders == before
+    # A sheet with names is not part of the fixed set: not kept on disk.
+    again.test_client().get("/printables/beutezug/sheet.pdf?players=2&names=Al&names=Bo")
+    assert len(list((tmp_path / "instance" / "pdf-cache").glob("*/*.pdf"))) == 1
+
+
+def test_a_killed_worker_is_replaced_and_its_job_answered(app):
+    pool = app.extensions["printing"].pool
+    key = ("test", "slow", time.time())
+    future = pool.submit(key, SLOW, "a4", False)
+    pid = wait_for(lambda: pool.busy_pid(key))
+    os.kill(pid, signal.SIGKILL)
+    with pytest.raises(Interrupted):
+        future.result(timeout=30)
+    # The next render gets a new worker and succeeds.
+    fresh = pool.submit(("test", "after", time.time()), "<p>after</p>", "a4", False)
+    assert fresh.result(timeout=60).startswith(b"%PDF-")
+    assert pid not in pool.pids()
+
+
+def test_a_request_whose_worker_is_killed_gets_a_message_to_try_again(app, store):
+    # The full log of a long game takes a worker many seconds: time enough to kill it.
+    from tests.printables.layout import autoplay
+    game_id = store.create(autoplay("loot-and-scoot", ["Ann", "Ben", "Cy", "Dee"], 1200))
+    version = store.load(game_id)["version"]
+    printing = app.extensions["printing"]
+    answers = []
+    thread = threading.Thread(target=lambda: answers.append(
+        app.test_client().get(f"/games/{game_id}/log.pdf")))
+    thread.start()
+    pid = wait_for(lambda: printing.pool.busy_pid(("log", game_id, version, "en", "a4")))
+    os.kill(pid, signal.SIGKILL)
+    thread.join(60)
+    response = answers[0]
+    assert response.status_code == 503 and response.headers["Retry-After"]
+    assert "try again" in response.get_data(as_text=True)
+    assert pid not in printing.pool.pids()          # replaced
+
+
+def test_a_request_that_cannot_wait_gets_a_page_that_reloads(tmp_path):
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "i"), "PDF_WAIT_SECONDS": 0.05})
+    client = app.test_client()
+    response = client.get("/printables/beutezug/sheet.pdf?players=4&names=Slow")
+    assert response.status_code == 202 and response.headers["Retry-After"] == "2"
+    html = response.get_data(as_text=True)
+    assert '<meta http-equiv="refresh" content="2">' in html and "reloads by itself" in html
+    # The render went on without anyone waiting; the reload finds the PDF.
+    again = wait_for(lambda: (r := client.get("/printables/beutezug/sheet.pdf?players=4&names=Slow"))
+                     .status_code == 200 and r)
+    assert again.mimetype == "application/pdf" and "Slow" in Pdf(again.data).text

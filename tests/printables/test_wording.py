@@ -1,0 +1,52 @@
+"""Words on the printed pages: plural forms, a heading that covers what it heads, rules in
+our own words, one word for one thing."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.printables.conftest import Pdf
+
+RULES = Path("/work/shared/rules")
+
+
+def pdf(client, url):
+    response = client.get(url)
+    assert response.status_code == 200, response.data[:300]
+    return Pdf(response.data).text
+
+
+def test_the_loot_and_scoot_sheet_counts_one_adventurer_and_no_empty_rooms(client):
+    three = pdf(client, "/printables/loot-and-scoot/sheet.pdf?players=3")
+    assert "Remove 1 Adventurer of each class." in three and "Adventurers of each class" not in three
+    two = pdf(client, "/printables/loot-and-scoot/sheet.pdf?players=2")
+    assert "12 room tiles, the Boss among them" in two and "(0 empty)" not in two
+    german = pdf(client, "/printables/loot-and-scoot/sheet.pdf?players=3&lang=de")
+    assert "(1 Raum bleibt leer)" in german and "1 Räume" not in german
+    # A blank sheet states the tie rule; it does not report that the table has chosen.
+    assert "Der Tisch wählt" in german and "hat gewählt" not in german
+
+
+def test_the_beutelschneider_heading_covers_the_muscleman_and_the_bard(client):
+    text = pdf(client, "/printables/beutelschneider/sheet.pdf?players=4")
+    assert "the Bard and the Muscleman score when played, the others only with the trick won" in text
+    assert "(only when you win the trick)" not in text
+
+
+def test_a_decided_game_in_german_says_what_decided_it_once(client, logged):
+    text = pdf(client, f"/games/{logged('beutezug')}/sheet.pdf?lang=de")
+    assert "Gleichstand entschieden durch die zweithöchste Beutekarte." in text
+    assert "Entschieden durch:" not in text
+
+
+def test_the_treasure_pages_say_zug_for_a_turn_in_german(client):
+    sheet = pdf(client, "/printables/give-me-the-treasure/sheet.pdf?players=2&lang=de")
+    assert "in diesem Zug verkauft" in sheet and "Runde" not in sheet
+
+
+def test_raoul_is_described_in_our_own_words(client):
+    reference = pdf(client, "/printables/give-me-the-treasure/rules.pdf")
+    rule = " ".join((RULES / "give-me-the-treasure.en.txt").read_text(encoding="utf-8").split())
+    line = "Raoul His side's chest holds one Loot card over the usual limit."
+    assert line in reference and "keep 1 more card than the chest limit" not in reference
+    words = line.split()
+    assert not [words[i:i + 5] for i in range(len(words) - 4) if " ".join(words[i:i + 5]) in rule]
