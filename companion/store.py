@@ -3,8 +3,8 @@
 Measured on this machine: a single TinyDB file rewrites everything on each write, is not
 crash-safe and loses writes across processes. So every game lives in a file of its own
 (one TinyDB document: the record) and a small index file lists the games. Every write
-goes to a temporary file that is fsynced and then renamed over the old one, and every
-read-modify-write holds a lock that also holds across processes (``filelock``).
+goes to a temporary file that is fsynced and then renamed over the old one (``files``), and
+every read-modify-write holds a lock that also holds across processes (``filelock``).
 
 A file that cannot be read is never written over: ``DamagedFile`` names it, and the
 other games keep working.
@@ -19,21 +19,23 @@ An ordinary entry leaves the summary as it is, so it writes the game file only.
 """
 from __future__ import annotations
 
-import errno
 import json
 import logging
 import os
 import secrets
-import tempfile
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from filelock import FileLock, Timeout
+from filelock import FileLock
 from tinydb import TinyDB
 from tinydb.storages import Storage
+
+from . import files
+from .files import DamagedFile, NoSuchGame, NotSaved, StoreError, fsync_dir, saving
+
+__all__ = ["DamagedFile", "NoSuchGame", "NotSaved", "Store", "StoreError", "fsync_dir"]
 
 SCHEMA = 1
 # Schema migrations: MIGRATIONS[n] turns a version-n record into version n+1.
@@ -44,80 +46,7 @@ INDEX_SCHEMA = 1
 TABLES = ("groups", "aliases", "shares")
 MAX_ID = 40
 LOCK_TIMEOUT = 10  # seconds; a writer never holds the lock longer than one small write
-# A temporary file older than this belongs to a write that was interrupted (a writer keeps
-# one for milliseconds), so start-up removes it.
-STALE_TEMP_SECONDS = 60
 log = logging.getLogger(__name__)
-
-
-class StoreError(Exception):
-    pass
-
-
-class DamagedFile(StoreError):
-    """A data file that does not read as JSON of a known schema. It is left as it is."""
-
-    def __init__(self, path: Path, reason: str):
-        self.path = path
-        self.reason = reason
-        super().__init__(f"{path}: {reason}")
-
-
-class NoSuchGame(StoreError, LookupError):
-    pass
-
-
-class NotSaved(StoreError):
-    """The disk refused a write (full, read-only, no permission) or the lock stayed taken:
-    nothing of the change was kept. ``errno`` says why (None: the lock)."""
-
-    def __init__(self, errno_: int | None, detail: str):
-        self.errno = errno_
-        self.detail = detail
-        super().__init__(detail)
-
-    @property
-    def disk_full(self) -> bool:
-        return self.errno in (errno.ENOSPC, errno.EDQUOT)
-
-
-@contextmanager
-def _saving() -> Iterator[None]:
-    """Turn the operating system's refusal of a write into ``NotSaved``."""
-    try:
-        yield
-    except Timeout as error:
-        raise NotSaved(None, str(error)) from error
-    except OSError as error:
-        raise NotSaved(error.errno, os.strerror(error.errno) if error.errno else str(error)) from error
-
-
-def fsync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves either the old or the new file.
-
-    On any failure (a full disk included) the temporary file is removed and the original
-    is untouched.
-    """
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
-    fsync_dir(path.parent)
 
 
 class AtomicJSONStorage(Storage):
@@ -141,7 +70,7 @@ class AtomicJSONStorage(Storage):
         return data
 
     def write(self, data: dict[str, Any]) -> None:
-        write_atomically(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        files.write_atomically(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
     def close(self) -> None:
         pass
@@ -168,7 +97,7 @@ class Store:
 
     @contextmanager
     def _lock(self, name: str, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
-        with _saving():
+        with saving():
             lock = FileLock(self.locks_dir / f"{name}.lock", timeout=timeout)
             lock.acquire()
         try:
@@ -211,7 +140,7 @@ class Store:
         # The file is a TinyDB database with one table holding one document. We write the
         # whole database through the storage: the record was just read under the same lock,
         # and TinyDB's own upsert would parse the file a second time first.
-        with _saving():
+        with saving():
             TinyDB(path, storage=AtomicJSONStorage).storage.write({"record": {"1": record}})
 
     def create(self, record: dict[str, Any], game_id: str | None = None) -> str:
@@ -327,7 +256,7 @@ class Store:
 
     def _mark(self, game_id: str) -> None:
         """Note, before the game file changes, that its row is to be written."""
-        with _saving():
+        with saving():
             os.close(os.open(self.pending_dir / game_id, os.O_WRONLY | os.O_CREAT, 0o644))
             fsync_dir(self.pending_dir)
 
@@ -404,7 +333,7 @@ class Store:
 
         Costs a directory listing and a stat per game; only files that disagree are read.
         """
-        self._remove_stale_temp_files()
+        files.remove_stale_temp_files((self.folder, self.games_dir))
         damaged: list[DamagedFile] = []
         try:
             index_time = self.index_path.stat().st_mtime_ns
@@ -412,22 +341,22 @@ class Store:
             index_time = 0
         with self._lock("index"):
             games = self._read_index()
-            files = {p.stem: p for p in self.games_dir.glob("*.json")}
-            suspects = set(self._pending()) | (files.keys() - games.keys())
-            for game_id, path in files.items():
+            on_disk = {p.stem: p for p in self.games_dir.glob("*.json")}
+            suspects = set(self._pending()) | (on_disk.keys() - games.keys())
+            for game_id, path in on_disk.items():
                 if game_id not in suspects and path.stat().st_mtime_ns > index_time:
                     suspects.add(game_id)
             rows: dict[str, Any] = {}
-            for game_id in sorted(suspects & files.keys()):
+            for game_id in sorted(suspects & on_disk.keys()):
                 try:
-                    record = self._read(files[game_id])
+                    record = self._read(on_disk[game_id])
                     if game_id not in games or not self._fresh(game_id, record):
                         rows[game_id] = self._row(game_id, record)
                 except DamagedFile as error:
                     damaged.append(error)
                 except (ValueError, TypeError, KeyError, AttributeError) as error:
-                    damaged.append(DamagedFile(files[game_id], f"not a game record this app reads ({error!r})"))
-            gone = games.keys() - files.keys()
+                    damaged.append(DamagedFile(on_disk[game_id], f"not a game record this app reads ({error!r})"))
+            gone = games.keys() - on_disk.keys()
             if rows or gone:
                 log.warning("index reconciled with the game files: %d rows written, %d removed",
                             len(rows), len(gone))
@@ -436,15 +365,6 @@ class Store:
         for bad in damaged:
             log.error("damaged game file left as it is: %s (%s)", bad.path, bad.reason)
         return damaged
-
-    def _remove_stale_temp_files(self) -> None:
-        now = time.time()
-        for folder in (self.folder, self.games_dir):
-            for path in folder.glob(".*.tmp"):
-                with suppress(FileNotFoundError):
-                    if now - path.stat().st_mtime > STALE_TEMP_SECONDS:
-                        path.unlink()
-                        log.warning("removed the temporary file of an interrupted write: %s", path)
 
     def unlist(self, game_id: str) -> None:
         """Take one game out of the index (its file has gone to the trash: trash.py)."""
@@ -489,7 +409,7 @@ class Store:
                 sorted(tables.get(name, current[name]).values(), key=lambda d: d["id"]), 1)}
                for name in TABLES},
         }
-        with _saving():
+        with saving():
             db.storage.write(data)
 
     # -- small state files -----------------------------------------------------------------
@@ -507,8 +427,8 @@ class Store:
     def change_state(self, name: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
         with self._lock(name):
             new = change(self.read_state(name))
-            with _saving():
-                write_atomically(self.folder / f"{name}.json", json.dumps(new))
+            with saving():
+                files.write_atomically(self.folder / f"{name}.json", json.dumps(new))
         return new
 
     def game_ids(self) -> list[str]:

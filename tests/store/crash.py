@@ -18,8 +18,7 @@ import signal
 import sys
 from pathlib import Path
 
-from companion import create_app
-from companion import store as store_module
+from companion import create_app, files
 from companion.store import Store
 from tests.formpage import Browserless
 
@@ -53,7 +52,7 @@ def arm(step: str, after_games: int = 0) -> None:
             original_reindex(self, game_id, record)
         Store.reindex = reindex  # type: ignore[method-assign]
     elif step == "index-temp":
-        original_atomic = store_module.write_atomically
+        original_atomic = files.write_atomically
 
         def write_atomically(path: Path, text: str) -> None:
             if path.name == "index.json" and counted():
@@ -61,7 +60,7 @@ def arm(step: str, after_games: int = 0) -> None:
                 tmp.write_text(text[: len(text) // 2])
                 die()
             original_atomic(path, text)
-        store_module.write_atomically = write_atomically
+        files.write_atomically = write_atomically
     else:
         raise SystemExit(f"unknown step {step}")
 
