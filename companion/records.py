@@ -202,6 +202,37 @@ def undo(record: Mapping[str, Any], *, submission: str | None = None,
     return _bump(new, submission)
 
 
+def restorable(record: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The entry "Put it back" would restore: the one undone last, as long as no entry has
+    been made since (a new entry's id is higher than every undone one's)."""
+    undone = record.get("undone") or []
+    if not undone:
+        return None
+    newest = max((e["id"] for e in record["entries"]), default=0)
+    return undone[-1] if undone[-1]["id"] > newest else None
+
+
+def put_back(record: Mapping[str, Any], *, submission: str | None = None,
+             version: int | None = None) -> dict[str, Any]:
+    """The record with its last undone entry restored as it was (id, time, trail); the
+    rules check it again, since a correction may have been made meanwhile."""
+    guard(record, version, submission)
+    entry = restorable(record)
+    if entry is None:
+        raise RulesError(msg(N_("There is nothing to put back.")))
+    view = replay(record)
+    if view.expect is None:
+        raise RulesError(msg(N_("The game is over; undo or correct an entry to reopen it.")))
+    state = view.game.apply(view.state, entry["kind"], entry["data"])  # raises RulesError
+    new = copy.deepcopy(dict(record))
+    restored = new["undone"].pop()
+    restored.pop("undone_at", None)
+    new["entries"].append(restored)
+    new = _bump(new, submission)
+    _remember(new, _view(view.game, state))
+    return new
+
+
 def correct(record: Mapping[str, Any], entry_id: int, data: Mapping[str, Any], *,
             submission: str | None = None, version: int | None = None) -> dict[str, Any]:
     """Replace an earlier entry's data, keeping the old values in its trail.

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import gzip
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -14,6 +13,7 @@ from flask_wtf.csrf import generate_csrf
 from jinja2 import TemplateNotFound
 
 from . import cli
+from .assets import cache_versioned, game_stylesheet, static_url
 from .groups import display_name
 from .i18n import LANGUAGES, t
 from .records import parse_time
@@ -27,6 +27,7 @@ from .views import (
     home,
     lifecycle,
     not_saved,
+    offline,
     play,
     printables,
     scoot,
@@ -58,7 +59,8 @@ COMPRESSED = {"text/html", "text/css", "text/javascript", "application/javascrip
 def _gzip(response: Any) -> Any:
     """Compress text for phones on a slow connection (a game page and its CSS shrink to
     about a fifth); waitress does not do it for us."""
-    if (response.status_code < 200 or response.status_code >= 300
+    # Refusals (409, 422 ...) are whole pages too; redirects and 304s have next to no body.
+    if (response.status_code < 200 or 300 <= response.status_code < 400
             or response.mimetype not in COMPRESSED
             or "gzip" not in request.headers.get("Accept-Encoding", "")
             or "Content-Encoding" in response.headers):
@@ -124,6 +126,8 @@ def _url_for(endpoint: str, **values: Any) -> str:
     if (endpoint.startswith(".") or any(k.startswith("_") for k in values)
             or not has_request_context()):
         return url_for(endpoint, **values)
+    if endpoint == "static" and list(values) == ["filename"]:
+        return static_url(values["filename"])
     try:
         # The type is part of the key: 1 and True are equal keys but different addresses.
         key = tuple(sorted((k, type(v).__name__, v) for k, v in values.items()))
@@ -135,14 +139,6 @@ def _url_for(endpoint: str, **values: Any) -> str:
 @lru_cache(maxsize=4096)
 def _built_url(script_root: str, endpoint: str, values: tuple[tuple[str, str, Any], ...]) -> str:
     return url_for(endpoint, **{k: v for k, _, v in values})
-
-
-def game_stylesheet(slug: str) -> str | None:
-    """A game's own stylesheet (static/css/<slug>.css), if it has one: only that game's
-    pages load it, so every page stays small."""
-    if (Path(current_app.static_folder or "") / "css" / f"{slug}.css").is_file():
-        return url_for("static", filename=f"css/{slug}.css")
-    return None
 
 
 def _here() -> str:
@@ -162,9 +158,10 @@ def init_app(app: Flask) -> None:
     # typed and a message, where a global CSRFProtect could only answer with a bare 400.
     # groups first: its before-request check (join a group first) must run before any view.
     for bp in (groups.bp, home.bp, play.bp, beutezug.bp, scoot.bp, treasure.bp, history.bp,
-               stats.bp, share.bp, backup.bp, printables.bp, lifecycle.bp):
+               stats.bp, share.bp, backup.bp, printables.bp, lifecycle.bp, offline.bp):
         app.register_blueprint(bp)
     app.after_request(_security_headers)
+    app.after_request(cache_versioned)
     app.after_request(_gzip)
     for code in (400, 404, 405, 409, 413, 500):
         app.register_error_handler(code, _error(code))

@@ -11,7 +11,11 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from .games.base import N_, msg
 from .i18n import t
+
+ONE_FEWER = N_("%(field)s: one fewer")
+ONE_MORE = N_("%(field)s: one more")
 
 
 def messages(errors: Any) -> list[str]:
@@ -28,9 +32,12 @@ def messages(errors: Any) -> list[str]:
 
 
 def errors(field: Any) -> Markup:
+    """A field's messages, under an id a refusal's summary links to (``<id>-error``)."""
     if not field.errors:
         return Markup()
-    return Markup("".join(f'<span class="error">{escape(t(e))}</span>' for e in messages(field.errors)))
+    first = f' id="{escape(field.id)}-error"'
+    return Markup("".join(f'<span{first if i == 0 else ""} class="error">{escape(t(e))}</span>'
+                          for i, e in enumerate(messages(field.errors))))
 
 
 def number(field: Any, label: str | None = None, min: int | None = 0, max: int | None = None,
@@ -38,9 +45,15 @@ def number(field: Any, label: str | None = None, min: int | None = 0, max: int |
     """A whole number: a numeric keypad, and large − / + buttons added by app.js for the
     small counts (``stepper``); without JavaScript it is a plain number field.
 
+    The label names the field (``for``) without wrapping it, so the buttons app.js puts
+    beside the field are not part of the label: tapping the label's words focuses the
+    field, and each button is named after it ("Cutpurses: one more", from the page's
+    ``stepper_names``).
+
     The id and name are made by WTForms from our field names and list indices, and min and
     max are our numbers; the value may be what someone typed, so it is escaped, as are the
     label and placeholder text."""
+    text = escape(t(label or field.label.text))
     extra = ""
     if min is not None:
         extra += f' min="{int(min)}"'
@@ -49,13 +62,20 @@ def number(field: Any, label: str | None = None, min: int | None = 0, max: int |
     if placeholder:
         extra += f' placeholder="{escape(placeholder)}"'
     if field.errors:
-        extra += ' aria-invalid="true"'
+        extra += f' aria-invalid="true" aria-describedby="{field.id}-error"'
     return Markup(
-        f'<label class="field{" invalid" if field.errors else ""}">'
-        f'<span>{escape(t(label or field.label.text))}</span>'
+        f'<div class="field{" invalid" if field.errors else ""}">'
+        f'<label for="{field.id}">{text}</label>'
         f'<input type="number" id="{field.id}" name="{field.name}" value="{escape(field._value())}"'
         f' inputmode="numeric" class="{"stepper" if stepper else "num"}"{extra}>'
-        f'{errors(field)}</label>')
+        f'{errors(field)}</div>')
+
+
+def stepper_names() -> Markup:
+    """The names of a counter's − and + buttons, once per page, in the page's language:
+    app.js puts the field's label where the braces are."""
+    return Markup(f' data-less="{escape(t(msg(ONE_FEWER, field="{}")))}"'
+                  f' data-more="{escape(t(msg(ONE_MORE, field="{}")))}"')
 
 
 def hidden(form: Any) -> Markup:
@@ -69,4 +89,5 @@ def hidden(form: Any) -> Markup:
 
 
 def init_app(app: Any) -> None:
-    app.jinja_env.globals.update(number=number, hidden=hidden, errors=errors)
+    app.jinja_env.globals.update(number=number, hidden=hidden, errors=errors,
+                                  stepper_names=stepper_names)

@@ -7,13 +7,23 @@ Beutezug heist link ...) is for that game's own templates.
 """
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from itertools import pairwise
 from typing import Any, ClassVar
 
 from ..games.base import RulesError
+from ..i18n import t
 from . import EntryForm, attach_errors
 from .base import LedgerForm
+
+
+def given_label(field: Any) -> str:
+    """The label a form gave a field, or "" for the ones WTForms made up from a list
+    entry's name ("order-0" -> "Order-0")."""
+    text = field.label.text if field.label else ""
+    return "" if re.fullmatch(r"[\w ]*-\d[\d-]*", text) else text
 
 
 class Adapter(ABC):
@@ -50,6 +60,17 @@ class Adapter(ABC):
     def attach(self, form: Any, error: RulesError) -> list[str]:
         """Put each rules message next to its field; return the ones that fit no field."""
         return attach_errors(form, error)
+
+    #: Lists of fields whose index is a seat (``players-2-gold`` is seat 2's gold).
+    seat_lists: ClassVar[tuple[str, ...]] = ("players",)
+
+    def field_title(self, record: dict[str, Any], form: Any, field: Any) -> str:
+        """What a refusal's summary calls a field: its row (a player) and its label."""
+        parts = field.name.split("-")
+        names = [record["players"][int(index)] for part, index in pairwise(parts)
+                 if part in self.seat_lists and index.isdigit() and int(index) < len(record["players"])]
+        label = given_label(field)
+        return " · ".join(names + ([t(label)] if label else []))
 
     def source(self, form: Any) -> str:
         """Who made the entry's random part: ``"table"``, or ``"app"`` when it rolled."""

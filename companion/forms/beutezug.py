@@ -14,14 +14,15 @@ from flask import url_for
 from wtforms import FieldList, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
-from ..games.base import N_
+from ..games.base import N_, ReplayError, msg
 from ..games.beutezug.cards import BONUS_LABELS, BONUSES, LOOT_RANGE, PLACEMENT_CHIP_BONUSES, ROUNDS
 from ..games.beutezug.odds import COLOUR_LABELS, COLOURS, FACES, MOST_DICE
 from ..games.beutezug.rules import State, bonus_inventory, points_groups
+from ..i18n import t
 from ..records import View, replay
 from ..text import typed_number
 from . import EntryForm, choices, complete_rows
-from .adapter import Adapter
+from .adapter import Adapter, given_label
 from .base import LedgerForm, PlainForm
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
@@ -113,6 +114,18 @@ class GameAdapter(Adapter):
     def setup_form(self, formdata: Any = None) -> SetupForm:
         return SetupForm(formdata=formdata)
 
+    def field_title(self, record: dict[str, Any], form: Any, field: Any) -> str:
+        # A round's rows are in rolling order, so a row's player is the seat it carries.
+        parts = field.name.split("-")
+        if parts[0] == "outcomes" and len(parts) == 3 and parts[1].isdigit():
+            row = form.outcomes.entries[int(parts[1])].form
+            seat = str(row.seat.data or "")
+            name = record["players"][int(seat)] if seat.isdigit() and int(seat) < len(record["players"]) else ""
+            return " · ".join(x for x in (name, t(given_label(field))) if x)
+        if parts[0] == "order" and len(parts) == 2 and parts[1].isdigit():
+            return t(msg(N_("Placement chip %(chip)s"), chip=int(parts[1]) + 1))
+        return super().field_title(record, form, field)
+
     def to_settings(self, form: SetupForm) -> dict[str, Any]:
         return {"loot_chips": form.loot_chips.data or "",
                 "placement_chip_bonuses": list(form.placement_chip_bonuses.data)}
@@ -182,14 +195,21 @@ class GameAdapter(Adapter):
     def log_round(self, record: dict[str, Any], entry: dict[str, Any],
                   data: dict[str, Any]) -> dict[str, Any]:
         """One round for the log: its number, each heist by seat, and the loot chips it gave
-        (for the entry as it stands, not for the crossed-out values of a correction)."""
+        (for the entry as it stands, not for the crossed-out values of a correction). An
+        entry just undone is shown as the round it was, after the entries there are."""
+        if entry not in record["entries"]:
+            record = {**record, "entries": record["entries"] + [entry]}
         index = record["entries"].index(entry)
         number = sum(1 for e in record["entries"][:index + 1] if e["kind"] == "round")
         chips: dict[int, int] = {}
         if data is entry["data"]:
-            after = state_at(record, index + 1)
-            chips = {h.seat: h.loot_chip for h in after.rounds[number - 1]
-                     if h.loot_chip is not None}
+            try:
+                after = state_at(record, index + 1)
+            except ReplayError:  # an undone round that no longer fits: no chips to show
+                pass
+            else:
+                chips = {h.seat: h.loot_chip for h in after.rounds[number - 1]
+                         if h.loot_chip is not None}
         return {"round": number, "rows": self._rows(record, data, index), "chips": chips}
 
     def heist_url(self, game_id: str, seat: int | None = None) -> str:

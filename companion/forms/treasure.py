@@ -27,7 +27,7 @@ from wtforms.utils import unset_value
 from wtforms.validators import Length, Optional
 from wtforms.widgets import ListWidget
 
-from ..games.base import N_, RulesError
+from ..games.base import N_, RulesError, msg
 from ..games.treasure.market import (
     BANDIT_SKILLS,
     BANDITS,
@@ -45,9 +45,10 @@ from ..games.treasure.market import (
     parse_card,
 )
 from ..games.treasure.rules import FREE_DISCARDS, KEPT_PER_SIDE
+from ..i18n import t
 from ..records import entries_version, replay
 from . import EntryForm, choices, new_submission, walk
-from .adapter import Adapter
+from .adapter import Adapter, given_label
 from .base import IntegerField, LedgerForm, PlainForm
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
@@ -273,6 +274,20 @@ class GameAdapter(Adapter):
         names = formdata.getlist("player") if formdata is not None else []
         form.people = len([n for n in names if n.strip()])
         return form
+
+    def field_title(self, record: dict[str, Any], form: Any, field: Any) -> str:
+        # A turn's fields are a side's (sides-1-...); a deal's and a keep's, a seat's.
+        parts = field.name.split("-")
+        names = []
+        if parts[0] == "sides" and len(parts) > 2 and parts[1] in ("0", "1"):
+            names.append(self.side_names(record)[int(parts[1])])
+            if parts[2] == "combinations" and len(parts) > 3 and parts[3].isdigit():
+                return " · ".join(names + [t(msg(N_("Combination %(n)s"), n=int(parts[3]) + 1))])
+        elif (parts[0] in ("bandits", "reinforcements") and len(parts) > 1 and parts[1].isdigit()
+              and int(parts[1]) < len(record["players"])):
+            names.append(record["players"][int(parts[1])])
+        label = given_label(field)
+        return " · ".join(names + ([t(label)] if label else []))
 
     def to_settings(self, form: SetupForm) -> dict[str, Any]:
         n = getattr(form, "people", 0)

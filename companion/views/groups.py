@@ -30,7 +30,8 @@ bp = Blueprint("groups", __name__)
 
 # Pages a phone reaches before it is in a group: joining, the language switch, the
 # read-only share links and the static files.
-OPEN = {"groups.join", "groups.join_link", "share.view", "static", "home.language"}
+OPEN = {"groups.join", "groups.join_link", "share.view", "static", "home.language",
+        "offline.worker", "offline.page"}
 WRONG = N_("Wrong group name or access code.")
 TOO_MANY = (N_("Too many wrong codes from this device. Try again in %(n)s second."),
             N_("Too many wrong codes from this device. Try again in %(n)s seconds."))

@@ -79,7 +79,7 @@ def new(slug: str) -> Any:
                 text, status = not_saved(error)
                 loose.append(text)
             else:
-                return redirect(url_for("play.game", game_id=game_id), 303)
+                return redirect(url_for("play.game", game_id=game_id, _anchor="next"), 303)
     elif request.method == "POST" and "csrf_token" in form.errors:
         loose.append(t(CSRF_MESSAGE))
     names = names[:game.max_players] + [""] * (game.max_players - len(names))

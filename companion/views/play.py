@@ -6,7 +6,19 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    g,
+    get_flashed_messages,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from markupsafe import Markup
 
 from ..chart import totals_chart
@@ -24,7 +36,9 @@ from ..records import (
     correct,
     duration_minutes,
     entries_version,
+    put_back,
     replay,
+    restorable,
     set_note,
     undo,
 )
@@ -36,6 +50,19 @@ bp = Blueprint("play", __name__)
 
 STALE_MESSAGE = N_("Another phone changed this game meanwhile, so your entry was not stored. "
                    "Here is the game as it is now; check your entry and send it again.")
+# A one-button form says what did not happen, in its own words.
+STALE_UNDO = N_("Another phone changed this game meanwhile, so nothing was undone. Here is the "
+                "game as it is now: undo again if its last entry is still wrong.")
+STALE_DRAW = N_("Another phone changed this game meanwhile, so nothing was drawn. Here is the "
+                "game as it is now.")
+STALE_PUT_BACK = N_("Another phone changed this game meanwhile, so nothing was put back. Here is "
+                    "the game as it is now.")
+NOT_SAVED = N_("Not saved")
+NOTHING_CHANGED = N_("Nothing changed")
+# A form sent a second time (Back, then Save; a double tap; a resend after a lost answer).
+SENT_BEFORE = N_("This form was sent before and is stored already, so nothing new was stored.")
+UNDONE_BEFORE = N_("This undo was sent before and is done already, so nothing more was undone.")
+NOTE_SAVED = N_("Note saved.")
 # The game page shows the latest eight entries; the whole log has a page of its own, so a long
 # game (Loot and Scoot logs every action) keeps a small page on a slow connection.
 LOG_TAIL = 8
@@ -77,32 +104,68 @@ def _chart(players: tuple[str, ...], totals: tuple[tuple[int, ...], ...], label:
     return totals_chart(players, totals, label=label, colours=colours)
 
 
+def _next_form(adapter: Adapter, view: Any, record: dict[str, Any],
+               back: dict[str, Any] | None) -> Any:
+    """The form of the kind the rules expect; right after an undo, filled with what was
+    taken back, so fixing one value of it is one change and Save."""
+    kind = view.expect.kind
+    if back is not None and (back["kind"] == kind or
+                             {back["kind"], kind} <= set(adapter.own_forms)):
+        return adapter.form(back["kind"], record, data=back["data"])
+    return adapter.form(kind, record)
+
+
+def problems(adapter: Adapter, record: dict[str, Any], form: Any,
+             messages: list[str]) -> list[tuple[str, str, str]]:
+    """What a refusal says at the top of the form: (field name, what it is, its first
+    message) for each refused field, in the order of the form, then the messages that
+    belong to no field (field name and title empty). Every message stays next to its field."""
+    found = []
+    for field in walk(form) if form is not None else ():
+        first = next((e for e in field.errors or () if isinstance(e, str)), None)
+        if first is not None and field.name != "csrf_token":
+            found.append((field.name, adapter.field_title(record, form, field), t(first)))
+    return found + [("", "", m) for m in messages]
+
+
 def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = None,
-         status: int = 200) -> Any:
+         status: int = 200, *, notice: str | None = None, notice_at: str = "next",
+         refusal: str = NOT_SAVED) -> Any:
     try:
         view = replay(record)
     except ReplayError as error:
         return render_template("errors/broken.html", record=record, error=error), 500
     adapter = ADAPTERS[record["game"]]
+    back = restorable(record)
     if form is None and view.expect is not None:
-        form = adapter.form(view.expect.kind, record)
+        form = _next_form(adapter, view, record, back)
     if form is not None:
         form.version.data = entries_version(record)
         if view.expect is not None and not form.kind.data:
             form.kind.data = view.expect.kind
         if not form.submission.data:
             form.submission.data = new_submission()
-    small = {"version": entries_version(record), "submission": new_submission()}
+    version = entries_version(record)
     totals = view.game.totals_by_round(view.state)
+    # Only a refused form has anything to say (walking a hand form's fields costs).
+    said = (problems(adapter, record, g.get("refused_form") or form, messages or [])
+            if status >= 400 or messages else [])
     colours = seat_colours(_store(), record.get("group", "household"), record["players"])
     return render_template(
-        "play/game.html", record=record, view=view, form=form, messages=messages or [],
+        "play/game.html", record=record, view=view, form=form, problems=said,
+        refusal=t(refusal), notice=notice, notice_at=notice_at, version=version,
         # formdata=None: on a page shown after a POST, Flask-WTF would otherwise fill these
-        # from the posted form, with its (now old) version and its submission id.
-        undo_form=UndoForm(formdata=None, **small) if record["entries"] else None,
-        draw_form=(DrawForm(formdata=None, **small)
+        # from the posted form, with its (now old) version and its submission id. Each form
+        # has its own submission id: one form sent never makes another look sent.
+        undo_form=(UndoForm(formdata=None, version=version, submission=new_submission())
+                   if record["entries"] else None),
+        back=back,
+        put_back_form=(UndoForm(formdata=None, version=version, submission=new_submission())
+                       if back is not None and view.expect is not None else None),
+        draw_form=(DrawForm(formdata=None, version=version, submission=new_submission())
                    if view.expect is not None and view.expect.draw else None),
-        note_form=NoteForm(formdata=None, note=record.get("note", ""), **small),
+        note_form=NoteForm(formdata=None, note=record.get("note", ""), version=version,
+                           submission=new_submission()),
         chart=(_chart(tuple(record["players"]), tuple(map(tuple, totals)),
                       t(N_("Totals by round")), colours) if totals else None), colours=colours,
         players=record["players"], adapter=adapter, log_tail=LOG_TAIL,
@@ -110,9 +173,24 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
     ), status
 
 
-def _back(game_id: str) -> Any:
-    # POST/redirect/GET: a reload of the page never sends the entry again.
-    return redirect(url_for("play.game", game_id=game_id), 303)
+def background() -> bool:
+    """Sent by app.js in the background: it wants the page itself as the answer, not a
+    redirect that would cost the phone a second round trip."""
+    return request.headers.get("X-Requested-With") == "fetch"
+
+
+def _back(game_id: str, notice: str | None = None, anchor: str = "next") -> Any:
+    """The answer to a change that was made (or had been made already, ``notice``)."""
+    if background():
+        body, status = page(load(game_id), notice=notice, notice_at=anchor)
+        response = current_app.make_response((body, status))
+        response.headers["Content-Location"] = url_for("play.game", game_id=game_id)
+        return response
+    if notice:
+        flash(notice, anchor)
+    # POST/redirect/GET: a reload of the page never sends the entry again; the anchor
+    # lands on the next form (without JavaScript too).
+    return redirect(url_for("play.game", game_id=game_id, _anchor=anchor), 303)
 
 
 def _repeated(record: dict[str, Any]) -> bool:
@@ -121,7 +199,9 @@ def _repeated(record: dict[str, Any]) -> bool:
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> Any:
-    return page(load(game_id))
+    said = get_flashed_messages(with_categories=True, category_filter=["next", "about"])
+    return page(load(game_id), notice=said[-1][1] if said else None,
+                notice_at=said[-1][0] if said else "next")
 
 
 def shows(adapter: Adapter, view: Any, kind: str) -> bool:
@@ -164,7 +244,7 @@ def log(game_id: str) -> Any:
 def add(game_id: str) -> Any:
     record = load(game_id)
     if _repeated(record):
-        return _back(game_id)
+        return _back(game_id, t(SENT_BEFORE))
     adapter = ADAPTERS[record["game"]]
     kind = adapter.kind_of(request.form)
     if kind not in adapter.forms:
@@ -182,7 +262,7 @@ def add(game_id: str) -> Any:
             r, kind, data, source=source, submission=form.submission.data,
             version=form.version_number()))
     except Repeated:
-        pass
+        return _back(game_id, t(SENT_BEFORE))
     except Stale:
         current = load(game_id)
         keep = form if shows(adapter, replay(current), kind) else None
@@ -199,22 +279,25 @@ def _not_saved(error: NotSaved) -> tuple[list[str], int]:
     return [text], status
 
 
-def _one_button(game_id: str, form: Any, change: Any) -> Any:
-    """A form that is one button (draw, undo): drop a repeat, check the token, then make
-    ``change(record, submission, version)`` under the record's lock."""
+def _one_button(game_id: str, form: Any, change: Any, stale: str,
+                repeated: str = SENT_BEFORE) -> Any:
+    """A form that is one button (draw, undo, put back): drop a repeat, check the token,
+    then make ``change(record, submission, version)`` under the record's lock. A refusal
+    says in ``stale``'s words what did not happen."""
     record = load(game_id)
     if _repeated(record):
-        return _back(game_id)
+        return _back(game_id, t(repeated))
     if not form.validate():
-        return page(record, messages=_form_messages(form), status=422)
+        return page(record, messages=_form_messages(form), status=422, refusal=NOTHING_CHANGED)
     try:
         _store().update(game_id, lambda r: change(r, form.submission.data, form.version_number()))
     except Repeated:
-        pass
+        return _back(game_id, t(repeated))
     except Stale:
-        return page(load(game_id), messages=[t(STALE_MESSAGE)], status=409)
+        return page(load(game_id), messages=[t(stale)], status=409, refusal=NOTHING_CHANGED)
     except RulesError as error:
-        return page(load(game_id), messages=[t(m) for m in error.errors.values()], status=409)
+        return page(load(game_id), messages=[t(m) for m in error.errors.values()], status=409,
+                    refusal=NOTHING_CHANGED)
     except NotSaved as error:
         messages, status = _not_saved(error)
         return page(load(game_id), messages=messages, status=status)
@@ -233,13 +316,20 @@ def _drawn(record: dict[str, Any], submission: str, version: int | None) -> dict
 
 @bp.post("/games/<game_id>/draw")
 def draw(game_id: str) -> Any:
-    return _one_button(game_id, DrawForm(), _drawn)
+    return _one_button(game_id, DrawForm(), _drawn, STALE_DRAW)
 
 
 @bp.post("/games/<game_id>/undo")
 def undo_last(game_id: str) -> Any:
     return _one_button(game_id, UndoForm(), lambda r, submission, version: undo(
-        r, submission=submission, version=version))
+        r, submission=submission, version=version), STALE_UNDO, UNDONE_BEFORE)
+
+
+@bp.post("/games/<game_id>/put-back")
+def put_back_undone(game_id: str) -> Any:
+    """Restore the entry undone last, as it was, until another entry has been made."""
+    return _one_button(game_id, UndoForm(), lambda r, submission, version: put_back(
+        r, submission=submission, version=version), STALE_PUT_BACK)
 
 
 @bp.route("/games/<game_id>/entries/<int:entry_id>/edit", methods=["GET", "POST"])
@@ -251,7 +341,7 @@ def edit(game_id: str, entry_id: int) -> Any:
     number = record["entries"].index(entry) + 1
     adapter = ADAPTERS[record["game"]]
     if request.method == "POST" and _repeated(record):
-        return _back(game_id)
+        return _back(game_id, t(SENT_BEFORE))
     form = adapter.form(entry["kind"], record, data=entry["data"],
                         formdata=request.form if request.method == "POST" else None)
     messages: list[str] = []
@@ -266,7 +356,7 @@ def edit(game_id: str, entry_id: int) -> Any:
                     r, entry_id, data, submission=form.submission.data,
                     version=form.version_number()))
             except Repeated:
-                return _back(game_id)
+                return _back(game_id, t(SENT_BEFORE))
             except Stale:
                 record = load(game_id)
                 messages, status = [t(STALE_MESSAGE)], 409
@@ -281,7 +371,8 @@ def edit(game_id: str, entry_id: int) -> Any:
     if not form.submission.data:
         form.submission.data = new_submission()
     return render_template("play/edit.html", record=record, entry=entry, entry_number=number,
-                           form=form, messages=messages, adapter=adapter,
+                           form=form, problems=problems(adapter, record, form, messages),
+                           refusal=t(NOT_SAVED), adapter=adapter,
                            players=record["players"]), status
 
 
@@ -301,7 +392,7 @@ def note(game_id: str) -> Any:
         messages, status = _not_saved(error)
         # The page again with the note as typed in its field, so it can be sent again.
         return page({**record, "note": form.note.data or ""}, messages=messages, status=status)
-    return _back(game_id)
+    return _back(game_id, t(NOTE_SAVED), anchor="about")
 
 
 @bp.get("/games/<game_id>/record.json")

@@ -1,11 +1,13 @@
 """Share a game live: a read-only link with an unguessable token (and its QR code) to one
-game's standings, which refreshes by itself while the game is played, until revoked."""
+game's standings, which updates itself in place while the game is played (app.js asks
+with the page's ETag; unchanged is a 304), until revoked."""
 from __future__ import annotations
 
 import secrets
 from typing import Any
 
-from flask import Blueprint, abort, current_app, redirect, render_template, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
+from flask_babel import get_locale
 
 from .. import network
 from ..chart import totals_chart
@@ -20,7 +22,7 @@ from .groups import _qr
 from .play import load
 
 bp = Blueprint("share", __name__)
-REFRESH_SECONDS = 15
+REFRESH_SECONDS = 5  # app.js asks this often; a 304 is a few bytes
 
 
 def _store() -> Store:
@@ -83,21 +85,30 @@ def view(token: str) -> Any:
         abort(404)
     if record.get("group") != link.get("group"):
         abort(404)
-    # Group isolation covers share links too: a phone in another group (joined, or in the
-    # household by default) gets 404; a phone in no group can follow with the link alone.
-    here = current_group()
+    # Group isolation covers share links too: a phone that joined another group gets 404.
+    # Whoever joined none follows with the link alone -- also a phone that only sees the
+    # household because it has no code: that is no membership of its own.
+    joined = session.get("group")
+    here = current_group() if joined else None
     if here is not None and here["id"] != record.get("group"):
         abort(404)
-    try:
-        view_ = replay(record)
-    except ReplayError:
-        abort(404)
-    totals = view_.game.totals_by_round(view_.state)
+    # app.js asks again every few seconds with the tag of what it shows: 304 while
+    # nothing changed (a few bytes on a slow connection), the page when something did.
     colours = seat_colours(_store(), record.get("group", "household"), record["players"])
-    response = current_app.make_response(render_template(
-        "share/view.html", record=record, view=view_, players=record["players"],
-        chart=totals_chart(record["players"], totals, label=t(N_("Totals by round")),
-                           colours=colours) if totals else None, colours=colours,
-        refresh=None if view_.finished else REFRESH_SECONDS))
-    response.headers["Cache-Control"] = "no-store"  # each refresh must show the new standings
+    tag = f'{record.get("version", 0)}-{get_locale()}-{"-".join(colours)}'
+    if tag in request.if_none_match:
+        response = current_app.response_class(status=304)
+    else:
+        try:
+            view_ = replay(record)
+        except ReplayError:
+            abort(404)
+        totals = view_.game.totals_by_round(view_.state)
+        response = current_app.make_response(render_template(
+            "share/view.html", record=record, view=view_, players=record["players"],
+            chart=totals_chart(record["players"], totals, label=t(N_("Totals by round")),
+                               colours=colours) if totals else None, colours=colours,
+            refresh=None if view_.finished else REFRESH_SECONDS, tag=f'"{tag}"'))
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"  # each look asks the server again
     return response

@@ -8,9 +8,12 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from companion import create_app
@@ -63,11 +66,31 @@ def page(page, server_url):
     assert outside == [], f"requests outside the app or script errors: {outside}"
 
 
-def shot(page, name: str) -> Path:
-    """Keep a full-page screenshot as a test artifact, for a person to look at."""
+@contextmanager
+def answered(page) -> Iterator[None]:
+    """A game page's form sent in the background by app.js: wait until the server's answer
+    has replaced the page's <main> (there is no navigation to wait for)."""
+    page.evaluate("document.querySelector('main').dataset.before = '1'")
+    yield
+    expect(page.locator("main[data-before]")).to_have_count(0)
+
+
+def weights(page) -> tuple[int, int]:
+    """What a phone downloads, in bytes: the page as loaded with its files (counted at full
+    size when they came from the phone's cache), and the largest answer to a form sent
+    in the background since."""
+    entries = page.evaluate("""() => performance.getEntriesByType('resource').concat(
+        performance.getEntriesByType('navigation')).map(e => [e.initiatorType, e.transferSize || e.encodedBodySize || 0])""")
+    loaded = sum(size for kind, size in entries if kind != "fetch")
+    return loaded, max((size for kind, size in entries if kind == "fetch"), default=0)
+
+
+def shot(page, name: str, full_page: bool = True) -> Path:
+    """Keep a screenshot (the whole page, or what the screen shows) as a test artifact, for
+    a person to look at."""
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path
 
 

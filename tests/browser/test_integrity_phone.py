@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from companion import create_app
 from companion.records import add_entry, new_record
-from tests.browser.conftest import shot
+from tests.browser.conftest import answered, shot
 from tests.games.test_scoot_game import TWO_PLAYER_GAME
 from tests.history.conftest import finished_game
 
@@ -51,7 +51,7 @@ def test_a_hand_on_a_full_disk_says_not_saved_and_keeps_what_was_typed(page, ser
     fill_up(disk)
     for seat, gold in enumerate((40, 30, 10)):
         page.locator(f"input[name='players-{seat}-gold']").fill(str(gold))
-    with page.expect_navigation():
+    with answered(page):
         page.get_by_role("button", name="Save the hand").tap()
     alert = page.get_by_role("alert").first
     expect(alert).to_contain_text("Not saved: the server's disk is full.")
@@ -66,13 +66,13 @@ def test_a_hand_on_a_full_disk_says_not_saved_and_keeps_what_was_typed(page, ser
         page.get_by_role("button", name="DE", exact=True).tap()
     for seat, gold in enumerate((40, 30, 10)):
         page.locator(f"input[name='players-{seat}-gold']").fill(str(gold))
-    with page.expect_navigation():
+    with answered(page):
         page.locator("form.entry-form button[type=submit]").first.tap()
     expect(page.get_by_role("alert").first).to_contain_text("Nicht gespeichert")
     shot(page, "integrity-not-saved-de-large")
     assert store.load(game_id)["entries"] == []
     (disk / "filler").unlink()
-    with page.expect_navigation():
+    with answered(page):
         page.locator("form.entry-form button[type=submit]").first.tap()  # the same form again
     assert len(store.load(game_id)["entries"]) == 1
 
@@ -103,11 +103,11 @@ def test_the_assassin_message_is_by_the_assassins_field(page, server_url, live_a
         page.locator(f"input[name='players-{seat}-gold']").fill(str(gold))
     page.locator("input[name='players-1-assassin']").evaluate("el => el.closest('details') && (el.closest('details').open = true)")
     page.locator("input[name='players-1-assassin']").fill("2")
-    with page.expect_navigation():
+    with answered(page):
         page.get_by_role("button", name="Save the hand").tap()
-    label = page.locator("label", has=page.locator("input[name='players-1-assassin']"))
-    expect(label).to_contain_text("Only 1 authorities are in the deck with this many players.")
-    label.scroll_into_view_if_needed()
+    box = page.locator("div.field", has=page.locator("input[name='players-1-assassin']"))
+    expect(box).to_contain_text("Only 1 authorities are in the deck with this many players.")
+    box.scroll_into_view_if_needed()
     shot(page, "integrity-assassin-by-its-field")
 
 

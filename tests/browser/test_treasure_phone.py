@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from companion.games.treasure.rules import GAME
-from tests.browser.conftest import shot
+from tests.browser.conftest import answered, shot, weights
 
 
 def chip(page, name, value):
@@ -19,19 +19,13 @@ def tap_cards(page, name, values):
 
 
 def save_turn(page):
-    with page.expect_navigation():
+    with answered(page):
         page.get_by_role("button", name="Save the turn").tap()
 
 
 def state_of(live_app, game_id):
     record = live_app.extensions["store"].load(game_id)
     return GAME.replay(record["players"], record["settings"], [(e["kind"], e["data"]) for e in record["entries"]])
-
-
-def page_weight(page):
-    sizes = page.evaluate("""() => performance.getEntriesByType('resource').concat(
-        performance.getEntriesByType('navigation')).map(e => e.transferSize || e.encodedBodySize || 0)""")
-    return sum(sizes)
 
 
 def test_a_duel_entered_by_tapping_cards_to_the_end(page, server_url, live_app):
@@ -41,9 +35,9 @@ def test_a_duel_entered_by_tapping_cards_to_the_end(page, server_url, live_app):
         page.locator("input[name='player']").nth(i).fill(name)
     with page.expect_navigation():
         page.get_by_role("button", name="Start the game").tap()
-    game_id = page.url.rsplit("/", 1)[-1]
+    game_id = page.url.split("#")[0].rsplit("/", 1)[-1]
 
-    with page.expect_navigation():
+    with answered(page):
         page.get_by_role("button", name="Let the app draw").tap()
     # Each side opens its own cards, keeps two of the three dealt.
     for who in ("Ann", "Bob"):
@@ -53,7 +47,7 @@ def test_a_duel_entered_by_tapping_cards_to_the_end(page, server_url, live_app):
         cards.nth(0).tap()
         cards.nth(1).tap()
         page.locator("summary", has_text=f"{who}: tap to choose").tap()   # close it again
-    with page.expect_navigation():
+    with answered(page):
         page.get_by_role("button", name="Keep these cards").tap()
     state = state_of(live_app, game_id)
     assert len(state.reinforcements) == 2
@@ -92,7 +86,7 @@ def test_a_duel_entered_by_tapping_cards_to_the_end(page, server_url, live_app):
     page.locator("input[name='side'][value='1']").check()
     page.locator("input[name='coins']").fill("1")
     page.locator("input[name='reason']").fill("forgot a coin")
-    with page.expect_navigation():
+    with answered(page):
         page.get_by_role("button", name="Save the correction").tap()
     expect(page.locator("ol.log")).to_contain_text("forgot a coin")
 
@@ -100,7 +94,7 @@ def test_a_duel_entered_by_tapping_cards_to_the_end(page, server_url, live_app):
     tap_cards(page, "sides-0-combinations-0", ["red7", "blue7", "green7"])
     page.locator("fieldset.side-resale").first.locator("summary", has_text="Cursed Paintings").tap()
     stepper = page.locator("input[name='sides-0-cursed_paid']").locator("xpath=..")
-    stepper.get_by_role("button", name="+").tap()
+    stepper.get_by_role("button", name="Cursed Paintings paid off (2 coins each): one more").tap()
     expect(page.locator("input[name='sides-0-cursed_paid']")).to_have_value("1")
     tap_cards(page, "sides-1-combinations-0", ["yellow1", "blue1"])
     save_turn(page)
@@ -109,7 +103,8 @@ def test_a_duel_entered_by_tapping_cards_to_the_end(page, server_url, live_app):
     expect(page.locator("section.outcome")).to_contain_text("Ann")
     expect(page.locator("ol.log li").nth(2)).to_contain_text("Turn")
     shot(page, "treasure-game")
-    assert page_weight(page) <= 50 * 1024
+    loaded, answer = weights(page)
+    assert loaded <= 50 * 1024 and answer <= 12 * 1024
 
 
 def test_the_best_resale_helper_at_phone_size(page, server_url):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from companion.records import new_record
+from companion.records import add_entry, new_record
 from tests.formpage import forms_of
 from tests.history.conftest import join
 
@@ -17,7 +17,7 @@ def share(user, game_id):
     return found.group(1)
 
 
-def test_a_game_in_progress_is_shared_read_only_and_refreshes_itself(app, user, store):
+def test_a_game_in_progress_is_shared_read_only_and_follows_the_game(app, user, store):
     game_id = store.create(new_record("beutelschneider", ["Anna", "Ben", "Cem"], {}))
     link = share(user, game_id)
     assert len(link.rsplit("/", 1)[-1]) >= 22  # 16 random bytes
@@ -28,11 +28,24 @@ def test_a_game_in_progress_is_shared_read_only_and_refreshes_itself(app, user, 
     guest = app.test_client()
     response = guest.get(link)
     page = response.get_data(as_text=True)
-    assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
-    assert '<meta http-equiv="refresh" content="15">' in page
+    assert response.status_code == 200 and response.headers["Cache-Control"] == "no-cache"
+    # No full-page reload: app.js asks again with the page's tag; without it, a Refresh link.
+    assert "http-equiv" not in page and 'data-poll="5"' in page
+    assert 'data-tag="' in page
+    assert ">Refresh</a>" in page
+    assert "Anna deals." in page and "Hand 1" in page  # whose turn it is
     assert "Anna" in page and forms_of(page.split("<main>")[1]) == []  # read-only: no forms
     assert "<script>" not in page
     assert guest.get(f"/games/{game_id}").status_code == 303  # the game itself stays closed
+
+    # Asked again with its tag: 304 and no body while nothing changed.
+    tag = response.headers["ETag"]
+    again = guest.get(link, headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.data == b""
+    store.update(game_id, lambda r: add_entry(r, "hand", {"players": [{"gold": 30}, {"gold": 30}, {"gold": 20}]}))
+    changed = guest.get(link, headers={"If-None-Match": tag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != tag
+    assert "Ben deals." in changed.get_data(as_text=True)
 
 
 def test_a_finished_games_share_page_stops_refreshing(user, history):

@@ -47,11 +47,11 @@ def test_abandon_from_in_progress_then_history_marks_it_then_resume(app, store, 
     assert "1 abandoned" in text(user.page)
     # The game page says so, takes no entry, and offers to resume.
     user.open(f"/games/{game_id}")
-    assert "Abandoned" in user.page and f'action="/games/{game_id}/entries"' not in user.page
+    assert "Abandoned" in user.page and f'action="/games/{game_id}/entries#next"' not in user.page
     user.open("/history")
     user.submit(f"/games/{game_id}/resume")
     assert user.url == f"/games/{game_id}" and "The game is resumed." in user.page
-    assert f'action="/games/{game_id}/entries"' in user.page
+    assert f'action="/games/{game_id}/entries#next"' in user.page
     assert store.index()[game_id]["status"] == "playing"
 
 

@@ -245,7 +245,9 @@ def test_undoing_the_round_that_gave_a_loot_chip_gives_it_back(user, store):
     assert replay(store.load(game_id)).state.points[VINCENZO] == 13 + 6
     user.submit("/undo")
     assert "Loot chips left: 6, 5, 4, 3, 2" in user.page
-    assert "loot chip 6" not in user.page
+    standings, taken_back = user.page.split('<section id="next"')[0], user.page.split('class="last undone"')[1]
+    assert "loot chip 6" not in standings and "loot chip 6" not in user.page.split('<section id="log"')[1]
+    assert "loot chip 6" in taken_back.split("</p>")[0]  # what was taken back, as it was
     assert replay(store.load(game_id)).state.loot_chip(VINCENZO) is None
     # The round again, with Kate completing nothing: Vincenzo takes the 6 once more.
     play_round(user, *by_seat(user, EXAMPLE[3]))

@@ -17,9 +17,10 @@ def alerts(page: str) -> list[str]:
 
 
 def errors_near(page: str, name: str) -> list[str]:
-    """The messages in the label of the field ``name``."""
-    match = re.search(rf'<label[^>]*>(?:(?!</label>).)*name="{re.escape(name)}"(?:(?!</label>).)*</label>',
-                      page, re.S)
+    """The messages in the box of the field ``name`` (its label, or its div.field)."""
+    field = re.escape(f'name="{name}"')
+    match = re.search(rf'<label[^>]*>(?:(?!</label>).)*{field}(?:(?!</label>).)*</label>', page, re.S) \
+        or re.search(rf'<div class="field[^"]*">(?:(?!</div>).)*{field}(?:(?!</div>).)*</div>', page, re.S)
     assert match, f"no field {name}"
     return re.findall(r'class="error">([^<]*)<', match.group(0))
 

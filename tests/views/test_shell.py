@@ -185,7 +185,7 @@ def test_links_follow_where_the_app_is_mounted(client):
     # are remembered by, so an app behind two prefixes links each page under its own.
     for root in ("/ledger", "/other", ""):
         page = client.get("/", base_url=f"http://localhost{root}/").get_data(as_text=True)
-        assert f'href="{root}/static/css/app.css"' in page
+        assert f'href="{root}/static/css/app.css?v=' in page
         assert f'href="{root}/history"' in page
 
 

@@ -183,7 +183,7 @@ def test_a_refused_correction_is_shown_next_to_its_field_and_stores_nothing(user
     response = user.submit("/entries", values, with_field="reason")
     assert response.status_code == 422
     assert near(user.page, field, message)
-    assert "<details class=\"correction\" open>" in user.page
+    assert "<details class=\"correction\" id=\"correction\" open>" in user.page
     assert store.load(game_id)["entries"] == before
 
 

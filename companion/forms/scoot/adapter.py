@@ -283,14 +283,16 @@ class GameAdapter(Adapter):
         targets: dict[str, str] = {}
         for action in inn + dungeon:
             cls = ACTIONS[action]
-            f = form if type(form) is cls else cls(data=_prefill(cls.entry_kind, prefill.get(action)))
+            # formdata=None: a page answering a POST must not fill the other actions' forms
+            # from it (their submission id would be the one just sent).
+            f = form if type(form) is cls else cls(formdata=None, data=_prefill(cls.entry_kind, prefill.get(action)))
             f.action.data, f.kind.data, f.version.data = action, cls.entry_kind, str(entries_version(record))
             f.seat.data = str(seat)
             f.submission.data = f.submission.data or new_submission()
             forms[action] = f
             targets[action] = (url_for("play.edit", game_id=record["id"], entry_id=entry["id"], do=action)
                                if entry is not None else
-                               url_for("play.add", game_id=record["id"], do=action))
+                               url_for("play.add", game_id=record["id"], do=action, _anchor="next"))
         out = Panel(seat, names[seat], party.gold, inn, dungeon, forms, targets)
         others = [(str(s), n) for s, n in enumerate(names) if s != seat]
         out.chips = {

@@ -1,0 +1,77 @@
+// Loot Ledger's service worker (rendered by companion/views/offline.py; version {{ version }}).
+// Static files: from the phone's cache, under versioned names, fetched once. Pages: from the
+// network; the last copy of a game page (and of the share view and the games list) is kept,
+// and shown marked as offline when the connection is gone. Entries never go through here:
+// the outbox in app.js keeps them until the server has them.
+"use strict";
+var VERSION = {{ version|tojson }};
+var ASSETS = {{ assets|tojson }};
+var OFFLINE = {{ offline|tojson }};
+var STATIC = {{ static|tojson }};
+var KEPT = {{ pages|tojson }};
+var FILES = "static-" + VERSION, PAGES = "pages", MOST_PAGES = 30;
+
+self.addEventListener("install", function (ev) {
+  ev.waitUntil(caches.open(FILES).then(function (c) { return c.addAll(ASSETS.concat([OFFLINE])); })
+    .then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (ev) {
+  ev.waitUntil(caches.keys().then(function (keys) {
+    return Promise.all(keys.filter(function (k) { return k.indexOf("static-") === 0 && k !== FILES; })
+      .map(function (k) { return caches.delete(k); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+function kept(path) {
+  // The games list, game pages (not their sub-pages) and share views.
+  return path === KEPT[0] || (path.indexOf(KEPT[1]) === 0 && path.slice(KEPT[1].length).indexOf("/") < 0)
+    || /\/s\/[^/]+$/.test(path);
+}
+
+function remember(key, response) {
+  return caches.open(PAGES).then(function (c) {
+    return c.put(key, response).then(function () { return c.keys(); }).then(function (keys) {
+      return Promise.all(keys.slice(0, Math.max(0, keys.length - MOST_PAGES)).map(function (k) { return c.delete(k); }));
+    });
+  });
+}
+
+function marked(response) {
+  // The last known state, said to be that: app.js shows the offline notice for data-offline.
+  return response.text().then(function (html) {
+    return new Response(html.replace("<html ", '<html data-offline="1" '), {
+      headers: {"Content-Type": "text/html; charset=utf-8",
+                "Content-Security-Policy": response.headers.get("Content-Security-Policy") || ""}});
+  });
+}
+
+self.addEventListener("fetch", function (ev) {
+  var req = ev.request, url = new URL(req.url);
+  if (req.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.indexOf(STATIC) === 0) {
+    ev.respondWith(caches.match(req).then(function (hit) {
+      return hit || fetch(req).then(function (res) {
+        if (res.ok && url.searchParams.has("v")) {
+          var copy = res.clone();
+          caches.open(FILES).then(function (c) { c.put(req, copy); });
+        }
+        return res;
+      });
+    }));
+    return;
+  }
+  if (req.mode !== "navigate") return;
+  var key = url.pathname;
+  ev.respondWith(fetch(req).then(function (res) {
+    var html = (res.headers.get("Content-Type") || "").indexOf("text/html") === 0;
+    if (res.status === 200 && res.type === "basic" && html && kept(key)) {
+      ev.waitUntil(remember(key, res.clone()));
+    }
+    return res;
+  }).catch(function () {
+    return caches.open(PAGES).then(function (c) { return c.match(key); }).then(function (hit) {
+      return hit ? marked(hit) : caches.match(OFFLINE);
+    });
+  }));
+});
