@@ -36,25 +36,26 @@ def group_id() -> str:
     return group["id"] if group else ""
 
 
-def not_saved(error: NotSaved) -> tuple[str, int]:
+def not_saved(error: NotSaved, headed: bool = False) -> tuple[str, int]:
     """What the phone is told when the disk refused a write, and the status to answer with.
 
     Every view that writes re-shows its form with what was typed and this message, so
-    nothing typed is lost and the same form can be sent again once the disk has room.
+    nothing typed is lost and the same form can be sent again once the disk has room. On a
+    game page the refusal box is headed "Not saved" already (``headed``): there the message
+    is the reason alone.
     """
     current_app.logger.error("not saved: %s (errno %s)", error.detail, error.errno)
+    status = DISK_FULL_STATUS if error.disk_full else CANNOT_WRITE_STATUS
     if error.disk_full:
-        return t(N_("Not saved: the server's disk is full. Free some space on it, then send this "
-                    "again.")), DISK_FULL_STATUS
-    if error.errno == errno.EROFS:
-        text = t(N_("Not saved: the server's data folder is read-only. Make it writable, then send "
-                    "this again."))
+        why = msg(N_("The server's disk is full. Free some space on it, then send this again."))
+    elif error.errno == errno.EROFS:
+        why = msg(N_("The server's data folder is read-only. Make it writable, then send this again."))
     elif error.errno in (errno.EACCES, errno.EPERM):
-        text = t(N_("Not saved: the server is not allowed to write to its data folder. Check its "
-                    "permissions, then send this again."))
+        why = msg(N_("The server is not allowed to write to its data folder. Check its permissions, "
+                     "then send this again."))
     elif error.errno is None:
-        text = t(N_("Not saved: the server is busy with another change. Send this again."))
+        why = msg(N_("The server is busy with another change. Send this again."))
     else:
-        text = t(msg(N_("Not saved: the server could not write to its data folder (%(reason)s). "
-                        "Send this again once it is fixed."), reason=error.detail))
-    return text, CANNOT_WRITE_STATUS
+        why = msg(N_("The server could not write to its data folder (%(reason)s). Send this again "
+                     "once it is fixed."), reason=error.detail)
+    return t(why) if headed else t(msg(N_("Not saved: %(why)s"), why=why)), status

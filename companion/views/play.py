@@ -275,7 +275,7 @@ def add(game_id: str) -> Any:
 
 
 def _not_saved(error: NotSaved) -> tuple[list[str], int]:
-    text, status = not_saved(error)
+    text, status = not_saved(error, headed=True)  # the game page's box says "Not saved"
     return [text], status
 
 
@@ -430,7 +430,8 @@ def import_game() -> Any:
                     try:
                         game_id = _store().create(record)
                     except NotSaved as error:
-                        messages, status = _not_saved(error)
+                        text, status = not_saved(error)  # no "Not saved" box on this page
+                        messages = [text]
                     else:
                         return redirect(url_for("play.game", game_id=game_id), 303)
     return render_template("play/import.html", form=form, messages=messages, already=already), status

@@ -53,12 +53,13 @@ def test_a_hand_on_a_full_disk_says_not_saved_and_keeps_what_was_typed(page, ser
         page.locator(f"input[name='players-{seat}-gold']").fill(str(gold))
     with answered(page):
         page.get_by_role("button", name="Save the hand").tap()
-    alert = page.get_by_role("alert").first
-    expect(alert).to_contain_text("Not saved: the server's disk is full.")
+    box = page.locator("#refusal")  # headed "Not saved", the reason below
+    expect(box).to_contain_text("Not saved")
+    expect(box.get_by_role("alert")).to_contain_text("The server's disk is full.")
     expect(page.locator("input[name='players-0-gold']")).to_have_value("40")
-    shot(page, "integrity-not-saved")
+    shot(page, "integrity-not-saved", full_page=False)
     page.emulate_media(color_scheme="dark")
-    shot(page, "integrity-not-saved-dark")
+    shot(page, "integrity-not-saved-dark", full_page=False)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
     page.goto(f"{server_url}/games/{game_id}")  # the page as it is: nothing was stored
@@ -68,8 +69,9 @@ def test_a_hand_on_a_full_disk_says_not_saved_and_keeps_what_was_typed(page, ser
         page.locator(f"input[name='players-{seat}-gold']").fill(str(gold))
     with answered(page):
         page.locator("form.entry-form button[type=submit]").first.tap()
-    expect(page.get_by_role("alert").first).to_contain_text("Nicht gespeichert")
-    shot(page, "integrity-not-saved-de-large")
+    expect(page.locator("#refusal")).to_contain_text("Nicht gespeichert")
+    expect(page.locator("#refusal")).to_contain_text("Die Festplatte des Servers ist voll.")
+    shot(page, "integrity-not-saved-de-large", full_page=False)
     assert store.load(game_id)["entries"] == []
     (disk / "filler").unlink()
     with answered(page):

@@ -14,13 +14,19 @@ import pytest
 
 from companion import create_app
 from companion.store import NotSaved
-from companion.views import not_saved
+from companion.views import not_saved as not_saved_message
 from tests.formpage import Browserless
 from tests.history.conftest import finished_game
 from tests.views.test_play import hand_values, start
 
-FULL = "Not saved: the server&#39;s disk is full."
+FULL = "The server&#39;s disk is full. Free some space on it, then send this again."
 PAGE = 4096
+
+
+def not_saved(page: str) -> bool:
+    """The page says "Not saved" (a game page's refusal box, else the message's own words)
+    and why."""
+    return "Not saved" in page and FULL in page
 
 
 @pytest.fixture
@@ -80,7 +86,7 @@ def test_a_hand_on_a_full_disk_is_not_saved_keeps_what_was_typed_and_goes_once_t
     full.fill()
     response = user.submit("/entries", hand_values(40, 30, 10))
     assert response.status_code == 507
-    assert FULL in user.page and "Something went wrong" not in user.page
+    assert not_saved(user.page) and "Something went wrong" not in user.page
     assert 'name="players-0-gold" value="40"' in user.page
     assert files(disk) == before
     full.free()
@@ -93,13 +99,13 @@ def test_undo_correction_and_note_on_a_full_disk_change_nothing(user, store, ful
     user.submit("/entries", hand_values(40, 30, 10))
     before = files(disk)
     full.fill()
-    assert user.submit("/undo").status_code == 507 and FULL in user.page
+    assert user.submit("/undo").status_code == 507 and not_saved(user.page)
     user.open(f"/games/{game_id}/entries/1/edit")
     assert user.submit("", hand_values(50, 20, 10)).status_code == 507
-    assert FULL in user.page and 'value="50"' in user.page
+    assert not_saved(user.page) and 'value="50"' in user.page
     user.open(f"/games/{game_id}")
     assert user.submit("/note", {"note": "pizza at nine"}).status_code == 507
-    assert FULL in user.page and "pizza at nine</textarea>" in user.page
+    assert not_saved(user.page) and "pizza at nine</textarea>" in user.page
     assert files(disk) == before
 
 
@@ -108,7 +114,7 @@ def test_a_draw_on_a_full_disk_is_not_saved(user, store, full, disk):
     user.submit("", {"player": ["Vincenzo", "Kate", "Johnny", "", ""]})
     before = files(disk)
     full.fill()
-    assert user.submit("/draw").status_code == 507 and FULL in user.page
+    assert user.submit("/draw").status_code == 507 and not_saved(user.page)
     assert files(disk) == before
 
 
@@ -116,7 +122,7 @@ def test_a_new_game_on_a_full_disk_keeps_the_names(user, store, full, disk):
     full.fill()
     user.open("/new/beutelschneider")
     response = user.submit("", {"player": ["Anna", "Ben", "Cem", "", ""], "note": "at Cem's"})
-    assert response.status_code == 507 and FULL in user.page
+    assert response.status_code == 507 and not_saved(user.page)
     assert 'value="Anna"' in user.page and 'value="Cem"' in user.page
     assert store.game_ids() == []
 
@@ -134,13 +140,13 @@ def test_an_import_and_a_restore_on_a_full_disk_say_so(client, store, full, disk
     form = dict(user.form("")["fields"])
     response = client.post("/import", data={**form, "file": (io.BytesIO(record), "r.json")},
                            content_type="multipart/form-data")
-    assert response.status_code == 507 and FULL in response.get_data(as_text=True)
+    assert response.status_code == 507 and not_saved(response.get_data(as_text=True))
     user.open("/groups/household")
     form = dict(user.form("/restore")["fields"])
     response = client.post("/groups/household/restore", content_type="multipart/form-data",
                            data={**form, "file": (io.BytesIO(backup), "b.json")})
     page = response.get_data(as_text=True)
-    assert response.status_code == 507 and FULL in page
+    assert response.status_code == 507 and not_saved(page)
     assert "0 games of the backup were restored before that" in page
     assert store.game_ids() == []
 
@@ -154,7 +160,7 @@ def test_group_settings_on_a_full_disk_keep_what_was_typed(user, store, full, di
     user.open("/groups/household")
     full.fill()
     response = user.submit(action, values, with_field=field)
-    assert response.status_code == 507 and FULL in user.page
+    assert response.status_code == 507 and not_saved(user.page)
     if field == "name":
         assert f'value="{values["name"]}"' in user.page
     assert store.table("groups") == {}
@@ -166,7 +172,7 @@ def test_a_read_only_data_folder_answers_503(user, store, disk):
     try:
         response = user.submit("/entries", hand_values(40, 30, 10))
         assert response.status_code == 503
-        assert "Not saved: the server&#39;s data folder is read-only." in user.page
+        assert "Not saved" in user.page and "The server&#39;s data folder is read-only." in user.page
         assert 'name="players-0-gold" value="40"' in user.page
     finally:
         subprocess.run(["mount", "-o", "remount,rw", str(disk)], check=True)
@@ -208,8 +214,8 @@ def test_a_finishing_hand_whose_index_write_fails_is_saved_and_the_index_heals(u
 ])
 def test_each_refusal_of_the_disk_has_its_own_translated_message(app, code, status, words):
     with app.test_request_context("/", headers={"Accept-Language": "de"}):
-        german, answered = not_saved(NotSaved(code, "Input/output error" if code == errno.EIO else "x"))
+        german, answered = not_saved_message(NotSaved(code, "Input/output error" if code == errno.EIO else "x"))
     assert answered == status and german.startswith("Nicht gespeichert: ")
     with app.test_request_context("/"):
-        english, _ = not_saved(NotSaved(code, "Input/output error" if code == errno.EIO else "x"))
+        english, _ = not_saved_message(NotSaved(code, "Input/output error" if code == errno.EIO else "x"))
     assert english.startswith("Not saved: ") and words in english
