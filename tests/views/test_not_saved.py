@@ -166,6 +166,16 @@ def test_group_settings_on_a_full_disk_keep_what_was_typed(user, store, full, di
     assert store.table("groups") == {}
 
 
+def test_a_write_without_a_form_of_its_own_says_not_saved_on_the_error_page(user, store, full, disk):
+    # A share link is one button: the error page says what happened, never the generic 500.
+    game_id = start(user)
+    user.open(f"/games/{game_id}/share")
+    full.fill()
+    response = user.submit("/share")
+    assert response.status_code == 507 and not_saved(user.page)
+    assert "Something went wrong" not in user.page and store.table("shares") == {}
+
+
 def test_a_read_only_data_folder_answers_503(user, store, disk):
     game_id = start(user)
     subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
