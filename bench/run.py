@@ -434,6 +434,9 @@ def main() -> None:
         full = append_cost(store, args.repeat)
         figure(f"append_entry_at_{args.games}_games_median", full, "ms")
         figure("append_entry_ratio", full / empty, "x")
+        # What every start adds to find what a crash left (markers, files no row lists, files
+        # changed since the index): a directory listing and a stat per game, no file read.
+        figure(f"start_reconcile_{args.games}_games_median", median_ms(store.reconcile, 7), "ms")
         history_figures(app, store, args.games, args.repeat)
 
         # The game page of a game in progress, next to a bare Flask page of the same size.

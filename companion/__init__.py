@@ -84,7 +84,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(instance)
 
     i18n.init_app(app)
-    app.extensions["store"] = Store(app.config["DATA_DIR"] or instance, summarize=summary)
+    store = app.extensions["store"] = Store(app.config["DATA_DIR"] or instance, summarize=summary)
+    store.reconcile()  # a crash or a full disk may have left the index behind the game files
     web.init_app(app)
     widgets.init_app(app)
     printing.init_app(app)

@@ -12,25 +12,27 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import json
 import uuid
 from collections.abc import Iterable, Mapping
 from datetime import datetime
-from typing import Any, TypeGuard
+from typing import Any
 
 from . import groups
 from .games import GAMES
 from .games.base import N_, Msg, msg
 from .i18n import t
-from .records import now_iso, parse_time
-from .store import NoSuchGame, Store, StoreError
-from .transfer import ImportError_, export_record, import_record
+from .records import MAX_NAME, now_iso, parse_time
+from .store import NoSuchGame, NotSaved, Store, StoreError
+from .text import clean, identity
+from .transfer import ImportError_, export_record, import_record, parse, valid_id
 
 FORMAT = "loot-ledger-backup"
 FORMAT_VERSION = 1
 MAX_BYTES = 32 * 1024 * 1024
 MAX_RECORDS = 20_000
 ALIAS_KINDS = ("merge", "rename")
+ALIAS_FIELDS = {"from", "to", "kind", "at"}
+FIELDS = {"format", "format_version", "exported", "group", "players", "aliases", "records"}
 UUID_SPACE = uuid.UUID("5b1f6a8e-2d0c-4c55-9a57-4c6f6f74a11e")  # ours; stable uuids per name
 
 
@@ -38,6 +40,16 @@ class BackupError(ValueError):
     def __init__(self, message: Msg):
         self.message = message
         super().__init__(str(message))
+
+
+class Interrupted(Exception):
+    """The disk refused a write partway through a restore: ``added`` games were restored
+    before it. Restoring the same backup again adds the rest."""
+
+    def __init__(self, error: NotSaved, added: int):
+        self.error = error
+        self.added = added
+        super().__init__(f"{error.detail} after {added} games")
 
 
 def _fail(text: str, **args: Any) -> BackupError:
@@ -63,24 +75,22 @@ def backup(store: Store, group_id: str) -> dict[str, Any]:
     }
 
 
-def _valid_id(value: Any) -> TypeGuard[str]:
-    return (isinstance(value, str) and 0 < len(value) <= 40
-            and all(c.isalnum() or c in "-_" for c in value) and value.isascii())
-
-
 def check(raw: bytes | str, group_id: str, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
     """The backup read and checked: ``{"records": [(id, record)], "aliases", "players"}``."""
     if len(raw) > max_bytes:
         raise _fail(N_("The backup is larger than %(max)s bytes."), max=max_bytes)
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise _fail(N_("The file is not JSON.")) from None
+        data = parse(raw, max_bytes, msg(N_("a backup")))
+    except ImportError_ as error:
+        raise BackupError(error.message) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _fail(N_("This is not a Loot Ledger backup."))
     if data.get("format_version") != FORMAT_VERSION:
         raise _fail(N_("Backup format version %(v)s is not one this app reads."),
                     v=str(data.get("format_version"))[:20])
+    unknown = sorted(str(k)[:40] for k in data if k not in FIELDS)
+    if unknown:
+        raise _fail(N_("The backup has a field this app does not know: %(field)s."), field=unknown[0])
     records, aliases = data.get("records"), data.get("aliases", [])
     names = data.get("players", [])
     if not isinstance(records, list) or not isinstance(aliases, list) or not isinstance(names, list):
@@ -91,7 +101,7 @@ def check(raw: bytes | str, group_id: str, max_bytes: int = MAX_BYTES) -> dict[s
     checked = []
     for n, item in enumerate(records, 1):
         game_id = item.get("id") if isinstance(item, dict) else None
-        if not _valid_id(game_id):
+        if not valid_id(game_id):
             raise _fail(N_("Game %(n)s: its id is missing or not a valid id."), n=n)
         if game_id in seen:
             raise _fail(N_("Game id %(id)s appears twice."), id=game_id)
@@ -101,12 +111,17 @@ def check(raw: bytes | str, group_id: str, max_bytes: int = MAX_BYTES) -> dict[s
         except ImportError_ as error:
             raise _fail(N_("Game %(n)s (%(id)s): %(why)s"), n=n, id=game_id, why=t(error.message)) from None
     for n, a in enumerate(aliases, 1):
-        if not (isinstance(a, dict) and a.get("kind") in ALIAS_KINDS
-                and all(isinstance(a.get(k), str) and 0 < len(a[k].strip()) <= 40 for k in ("from", "to"))):
+        if not (isinstance(a, dict) and a.get("kind") in ALIAS_KINDS and set(a) <= ALIAS_FIELDS
+                and all(_name(a.get(k)) for k in ("from", "to")) and isinstance(a.get("at", ""), str)):
             raise _fail(N_("Merge or rename %(n)s is not a valid one."), n=n)
-    if not all(isinstance(p, str) and 0 < len(p.strip()) <= 40 for p in names):
+    if not all(_name(p) for p in names):
         raise _fail(N_("The players must be a list of names."))
-    return {"records": checked, "aliases": aliases, "players": names}
+    aliases = [{**a, "from": clean(a["from"]), "to": clean(a["to"])} for a in aliases]
+    return {"records": checked, "aliases": aliases, "players": [clean(p) for p in names]}
+
+
+def _name(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(clean(value)) <= MAX_NAME
 
 
 def restore(store: Store, group_id: str, raw: bytes | str,
@@ -128,31 +143,38 @@ def restore(store: Store, group_id: str, raw: bytes | str,
             continue
         except NoSuchGame:
             pass
+        if record.get("origin") == target:
+            del record["origin"]  # the game keeps its own id: it is its own origin
         try:
             store.create(record, game_id=target)
             added += 1
+        except NotSaved as error:
+            raise Interrupted(error, added) from error
         except StoreError:
             present += 1  # restored meanwhile by another request
-    _restore_names(store, group_id, data["aliases"], data["players"])
+    try:
+        _restore_names(store, group_id, data["aliases"], data["players"])
+    except NotSaved as error:
+        raise Interrupted(error, added) from error
     return added, present
 
 
 def _restore_names(store: Store, group_id: str, aliases: list[dict[str, Any]], names: list[str]) -> None:
     def change_aliases(table: dict[str, Any]) -> dict[str, Any]:
-        taken = {a["from"].casefold() for a in table.values() if a.get("group") == group_id}
+        taken = {identity(a["from"]) for a in table.values() if a.get("group") == group_id}
         for a in aliases:
-            if a["from"].casefold() not in taken:
-                key = hashlib.sha256(f"{group_id}:{a['from'].casefold()}".encode()).hexdigest()[:12]
-                table[key] = {"id": key, "group": group_id, "from": a["from"].strip(),
-                              "to": a["to"].strip(), "kind": a["kind"], "at": str(a.get("at", ""))[:40]}
-                taken.add(a["from"].casefold())
+            if identity(a["from"]) not in taken:
+                key = hashlib.sha256(f"{group_id}:{identity(a['from'])}".encode()).hexdigest()[:12]
+                table[key] = {"id": key, "group": group_id, "from": a["from"],
+                              "to": a["to"], "kind": a["kind"], "at": str(a.get("at", ""))[:40]}
+                taken.add(identity(a["from"]))
         return table
 
     def change_groups(table: dict[str, Any]) -> dict[str, Any]:
         group = dict(table.get(group_id) or groups.get(store, group_id) or {})
-        have = {p.casefold() for p in group.get("players", [])}
+        have = {identity(p) for p in group.get("players", [])}
         group["players"] = list(group.get("players", [])) + [
-            p.strip() for p in names if p.strip().casefold() not in have]
+            p for p in names if identity(p) not in have]
         return {**table, group_id: group}
     if aliases:
         store.change_table("aliases", change_aliases)
@@ -221,7 +243,7 @@ def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, Any]:
     Uuids are derived from the group and the names or game ids, so exporting twice gives
     the same uuids and BG Stats sees the same plays, not new ones.
     """
-    names = groups.resolver(groups.aliases(store, group_id))
+    names = groups.names_now(store, group_id)
     finished = sorted((s for s in groups.group_games(store, group_id) if s.get("status") == "finished"),
                       key=lambda s: (s.get("ended") or "", s["id"]))
     stamp = _bg_time(now_iso())
@@ -253,7 +275,7 @@ def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, Any]:
     me = max(counts, key=lambda n: (counts[n], n)) if counts else None
     return {
         "about": f"Loot Ledger export of {group_name}: {len(plays)} plays",
-        "players": [{"uuid": _uuid(group_id, "player", n.casefold()), "id": i, "name": n,
+        "players": [{"uuid": _uuid(group_id, "player", identity(n)), "id": i, "name": n,
                      "isAnonymous": False, "modificationDate": stamp} for n, i in player_ids.items()],
         "locations": [{"uuid": _uuid(group_id, "location"), "id": 1, "name": group_name,
                        "modificationDate": stamp}],

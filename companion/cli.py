@@ -13,8 +13,8 @@ from . import backup as backups
 from . import groups
 from .network import is_loopback, lan_addresses
 from .paths import default_printables
-from .store import DamagedFile
-from .transfer import ImportError_, import_record
+from .store import DamagedFile, NotSaved
+from .transfer import ImportError_, already_here, import_record
 
 
 @click.command("serve")
@@ -55,13 +55,26 @@ def phone_lines(host: str, port: int) -> list[str]:
 @click.command("import-record")
 @with_appcontext
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def import_record_command(file: Path) -> None:
-    """Import one game record exported as JSON."""
+@click.option("--copy", is_flag=True, help="Import it even if the same game is here already.")
+def import_record_command(file: Path, copy: bool) -> None:
+    """Import one game record exported as JSON (once: the same record again adds nothing)."""
     try:
         record = import_record(file.read_bytes())
     except ImportError_ as error:
         raise click.ClickException(str(error.message)) from None
-    game_id = current_app.extensions["store"].create(record)
+    found = None if copy else already_here(current_app.extensions["store"], record)
+    if found is not None:
+        game_id, same = found
+        if same:
+            click.echo(f"already here: game {game_id} (/games/{game_id}); nothing added")
+            return
+        raise click.ClickException(
+            f"another version of this game is here already: game {game_id} (/games/{game_id}); "
+            "nothing added (--copy imports it as a second game)")
+    try:
+        game_id = current_app.extensions["store"].create(record)
+    except NotSaved as error:
+        raise click.ClickException(f"not saved: {error.detail}") from None
     click.echo(f"imported as game {game_id}")
 
 
@@ -113,6 +126,10 @@ def restore_command(file: Path, group_name: str) -> None:
                                          current_app.config["BACKUP_MAX_BYTES"])
     except backups.BackupError as error:
         raise click.ClickException(f"not restored: {error.message}") from None
+    except backups.Interrupted as error:
+        raise click.ClickException(
+            f"not saved: {error.error.detail}; {error.added} game{'s' * (error.added != 1)} restored "
+            "before that, restoring the same backup again adds the rest") from None
     click.echo(f"{added} game{'s' * (added != 1)} added, {present} already here")
 
 

@@ -1,7 +1,7 @@
 """Each player of a group may pick a colour (chart.PALETTE); a game's seats get theirs.
 
 The choice is kept with the group (``colours``: the player's name as it is now,
-casefolded -> palette key), like the group's list of players. At a table, a colour two
+as ``text.identity`` folds it -> palette key), like the group's list of players. At a table, a colour two
 players chose goes to the first of them in seat order; whoever has none gets the first
 default colour nobody at the table has.
 """
@@ -14,10 +14,11 @@ from . import groups
 from .chart import DEFAULT_COLOURS, PALETTE
 from .games.base import N_, msg
 from .store import Store
+from .text import identity
 
 
 def chosen(store: Store, group_id: str) -> dict[str, str]:
-    """The group's players' own colours: name casefolded -> palette key."""
+    """The group's players' own colours: the name's identity -> palette key."""
     return dict((groups.get(store, group_id) or {}).get("colours") or {})
 
 
@@ -25,7 +26,7 @@ def seat_colours(store: Store, group_id: str, players: Sequence[str]) -> tuple[s
     """A palette key for each seat of a game of this group."""
     names = groups.resolver(groups.aliases(store, group_id))
     picks = chosen(store, group_id)
-    wanted = [picks.get(groups.canonical(p, names).casefold()) for p in players]
+    wanted = [picks.get(identity(groups.canonical(p, names))) for p in players]
     out: list[str | None] = []
     taken: set[str] = set()
     for key in wanted:
@@ -46,9 +47,9 @@ def choose(store: Store, group_id: str, player: str, colour: str) -> None:
 
     def change(table: dict[str, Any]) -> dict[str, Any]:
         group = dict(table.get(group_id) or groups.get(store, group_id) or {})
-        picks = {k: v for k, v in (group.get("colours") or {}).items() if k != name.casefold()}
+        picks = {k: v for k, v in (group.get("colours") or {}).items() if k != identity(name)}
         if colour:
-            picks[name.casefold()] = colour
+            picks[identity(name)] = colour
         group["colours"] = picks
         return {**table, group_id: group}
     store.change_table("groups", change)

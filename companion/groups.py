@@ -24,6 +24,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from .games.base import N_, Msg, msg
 from .records import MAX_NAME, now_iso
 from .store import Store
+from .text import clean, identity
 
 DEFAULT = "household"
 MIN_CODE = 4
@@ -58,9 +59,9 @@ def get(store: Store, group_id: str | None) -> dict[str, Any] | None:
 
 
 def find_by_name(store: Store, name: str) -> dict[str, Any] | None:
-    wanted = " ".join(name.split()).casefold()
+    wanted = identity(name)
     for group in all_groups(store).values():
-        if display_name(group).casefold() == wanted or group["id"] == wanted:
+        if identity(display_name(group)) == wanted or group["id"] == clean(name):
             return group
     return None
 
@@ -125,7 +126,7 @@ def set_code(store: Store, group_id: str, code: str) -> dict[str, Any]:
 
 
 def create(store: Store, name: str, code: str) -> dict[str, Any]:
-    name = " ".join((name or "").split())[:MAX_GROUP_NAME]
+    name = clean(name)[:MAX_GROUP_NAME]
     if not name:
         raise GroupError(msg(N_("Give the group a name.")), "name")
     code = _check_code_text(code)
@@ -138,7 +139,7 @@ def create(store: Store, name: str, code: str) -> dict[str, Any]:
 
 
 def rename_group(store: Store, group_id: str, name: str) -> None:
-    name = " ".join((name or "").split())[:MAX_GROUP_NAME]
+    name = clean(name)[:MAX_GROUP_NAME]
     if not name:
         raise GroupError(msg(N_("Give the group a name.")), "name")
     other = find_by_name(store, name)
@@ -220,7 +221,7 @@ def succeeded(store: Store, address: str) -> None:
 # -- players: names in the group's games, renamed or merged through aliases ---------------
 
 def clean_name(name: str) -> str:
-    return " ".join((name or "").split())[:MAX_NAME]
+    return clean(name)[:MAX_NAME]
 
 
 def aliases(store: Store, group_id: str) -> list[dict[str, Any]]:
@@ -228,21 +229,31 @@ def aliases(store: Store, group_id: str) -> list[dict[str, Any]]:
                   key=lambda a: (a.get("at", ""), a["id"]))
 
 
-def resolver(alias_docs: Iterable[Mapping[str, Any]]) -> dict[str, str]:
-    """Name as typed -> the player's name now, following renames and merges to the end."""
-    step = {a["from"].casefold(): a["to"] for a in alias_docs}
+def resolver(alias_docs: Iterable[Mapping[str, Any]], typed: Iterable[str] = ()) -> dict[str, str]:
+    """Name as typed (its ``identity``) -> the player's name now, following renames and
+    merges to the end. Look-alike names (``typed``: the names in the group's games, oldest
+    first) that no alias names are one player, called as first typed."""
+    step = {identity(a["from"]): a["to"] for a in alias_docs}
     out: dict[str, str] = {}
     for start in step:
         name, seen = step[start], {start}
-        while name.casefold() in step and name.casefold() not in seen:
-            seen.add(name.casefold())
-            name = step[name.casefold()]
+        while identity(name) in step and identity(name) not in seen:
+            seen.add(identity(name))
+            name = step[identity(name)]
         out[start] = name
+    for name in typed:
+        out.setdefault(identity(name), name)
     return out
 
 
+def names_now(store: Store, group_id: str) -> dict[str, str]:
+    """The group's ``resolver``: its aliases and every name typed in its games."""
+    games = sorted(group_games(store, group_id), key=lambda g: (g.get("created", ""), g["id"]))
+    return resolver(aliases(store, group_id), (n for g in games for n in g.get("players", ())))
+
+
 def canonical(name: str, names: Mapping[str, str]) -> str:
-    return names.get(name.casefold(), name)
+    return names.get(identity(name), name)
 
 
 def group_games(store: Store, group_id: str) -> list[dict[str, Any]]:
@@ -251,7 +262,7 @@ def group_games(store: Store, group_id: str) -> list[dict[str, Any]]:
 
 def players(store: Store, group_id: str) -> dict[str, int]:
     """The group's players (names as they are now) with how many games each played."""
-    names = resolver(aliases(store, group_id))
+    names = names_now(store, group_id)
     counts: dict[str, int] = {}
     for game in group_games(store, group_id):
         for name in game.get("players", ()):
@@ -263,8 +274,8 @@ def players(store: Store, group_id: str) -> dict[str, int]:
 
 
 def find_player(store: Store, group_id: str, name: str) -> str | None:
-    wanted = name.casefold()
-    return next((p for p in players(store, group_id) if p.casefold() == wanted), None)
+    wanted = identity(name)
+    return next((p for p in players(store, group_id) if identity(p) == wanted), None)
 
 
 def add_player(store: Store, group_id: str, name: str) -> str:
@@ -284,10 +295,10 @@ def add_player(store: Store, group_id: str, name: str) -> str:
 
 
 def _played_together(store: Store, group_id: str, a: str, b: str) -> bool:
-    names = resolver(aliases(store, group_id))
+    now_called = names_now(store, group_id)
     for game in group_games(store, group_id):
-        now = {canonical(n, names).casefold() for n in game.get("players", ())}
-        if a.casefold() in now and b.casefold() in now:
+        now = {identity(canonical(n, now_called)) for n in game.get("players", ())}
+        if identity(a) in now and identity(b) in now:
             return True
     return False
 
@@ -300,9 +311,9 @@ def _add_alias(store: Store, group_id: str, old: str, new: str, kind: str) -> di
         # One alias per name: a later rename of the same typed name replaces the earlier;
         # and the new name is a live name again, so an alias away from it goes (renaming
         # Ben to Benjamin and back must not leave a loop).
-        gone = {old.casefold(), new.casefold()}
+        gone = {identity(old), identity(new)}
         kept = {k: a for k, a in table.items()
-                if not (a.get("group") == group_id and a["from"].casefold() in gone)}
+                if not (a.get("group") == group_id and identity(a["from"]) in gone)}
         return {**kept, doc["id"]: doc}
     store.change_table("aliases", change)
     return doc
@@ -318,7 +329,7 @@ def rename(store: Store, group_id: str, player: str, new_name: str) -> dict[str,
     if new == old:
         raise GroupError(msg(N_("Nothing was changed.")), "name")
     taken = find_player(store, group_id, new)
-    if taken is not None and taken.casefold() != old.casefold():
+    if taken is not None and identity(taken) != identity(old):
         raise GroupError(msg(N_("%(name)s is another player; merge them instead."), name=taken), "name")
     return _add_alias(store, group_id, old, new, "rename")
 

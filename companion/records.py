@@ -15,8 +15,9 @@ from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 from typing import Any
 
-from .games import get_game
+from .games import entry_problem, get_game
 from .games.base import N_, Game, Msg, Outcome, ReplayError, RulesError, Standing, msg
+from .text import clean, identity
 
 MAX_NAME = 40
 MAX_NOTE = 2000
@@ -39,7 +40,7 @@ def now_iso() -> str:
 
 
 def clean_players(names: Sequence[str]) -> list[str]:
-    return [" ".join(str(n).split())[:MAX_NAME] for n in names if str(n).strip()]
+    return [name[:MAX_NAME] for name in map(clean, names) if name]
 
 
 def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
@@ -52,7 +53,7 @@ def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
     game = get_game(slug)
     players = clean_players(players)
     errors: dict[str, Msg] = {}
-    if len({p.casefold() for p in players}) != len(players):
+    if len({identity(p) for p in players}) != len(players):  # "Ann" and "Ａnn" are one
         errors["players"] = msg(N_("Each player needs a different name."))
     try:
         settings = game.setup(players, settings)
@@ -63,9 +64,19 @@ def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
     created = now_iso()
     return {
         "game": slug, "players": players, "settings": settings, "group": group,
-        "note": note[:MAX_NOTE], "created": created, "played_on": played_on or created,
+        "note": clean(note, lines=True)[:MAX_NOTE], "created": created, "played_on": played_on or created,
         "version": 0, "entries_version": 0, "entries": [], "undone": [], "submissions": [],
     }
+
+
+def check_shape(slug: str, kind: str, data: Mapping[str, Any]) -> None:
+    """Refuse entry data the record format does not describe (docs/games/<game>.md): a
+    field the rules would ignore, a number as text. What the rules accept is stored as it
+    is, so it must be what the format says, or an export would not import again."""
+    found = entry_problem(slug, kind, data)
+    if found is not None:
+        path, problem = found
+        raise RulesError({path: msg(N_("%(field)s %(problem)s."), field=path, problem=problem)})
 
 
 def entries_of(record: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
@@ -169,6 +180,7 @@ def add_entry(record: Mapping[str, Any], kind: str, data: Mapping[str, Any], *,
     if view.expect is None:
         raise RulesError(msg(N_("The game is over; undo or correct an entry to reopen it.")))
     state = view.game.apply(view.state, kind, data)  # raises RulesError; nothing changed
+    check_shape(record["game"], kind, data)
     new = copy.deepcopy(dict(record))
     next_id = max((e["id"] for e in new["entries"] + new["undone"]), default=0) + 1
     new["entries"].append({"id": next_id, "kind": kind, "data": copy.deepcopy(dict(data)),
@@ -236,6 +248,7 @@ def correct(record: Mapping[str, Any], entry_id: int, data: Mapping[str, Any], *
     entry = new["entries"][positions[0]]
     if entry["data"] == dict(data):
         raise RulesError(msg(N_("Nothing was changed.")))
+    check_shape(record["game"], entry["kind"], data)
     entry["edits"].append({"at": now_iso(), "data": entry["data"]})
     entry["data"] = copy.deepcopy(dict(data))
     try:
@@ -252,7 +265,7 @@ def set_note(record: Mapping[str, Any], note: str, *, submission: str | None = N
     if submission and submission in record.get("submissions", ()):
         raise Repeated()
     new = copy.deepcopy(dict(record))
-    new["note"] = note.strip()[:MAX_NOTE]
+    new["note"] = clean(note, lines=True)[:MAX_NOTE]
     return _bump(new, submission, entries=False)
 
 
@@ -392,6 +405,8 @@ def summary(record: Mapping[str, Any]) -> dict[str, Any]:
         "game": record["game"], "players": list(record["players"]),
         "group": record.get("group", "household"), "created": record["created"],
     }
+    if record.get("origin"):  # the game an imported record was exported from (transfer.py)
+        out["origin"] = record["origin"]
     if entered_afterwards(record):
         out["afterwards"] = True
     try:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .periods import Period
+from .text import identity
 
 RIVALS_LEAST = 3  # games played together before a nemesis or favourite victim is named
 
@@ -34,13 +35,13 @@ class Play:
     winners: frozenset[int]
     minutes: int | None
     rounds: int | None
-    folded: tuple[str, ...] = ()  # names casefolded, so a lookup does not fold them again
+    folded: tuple[str, ...] = ()  # the names' identities, so a lookup does not fold them again
     status: str = "finished"  # or "abandoned" (listed in the history, counted nowhere)
     afterwards: bool = False  # entered afterwards, from paper
     reached: Mapping[str, Any] | None = None  # an abandoned game: what it waited for
 
     def seat_of(self, name: str) -> int | None:
-        folded = name.casefold()
+        folded = identity(name)
         return self.folded.index(folded) if folded in self.folded else None
 
     def won(self, name: str) -> bool:
@@ -50,16 +51,16 @@ class Play:
 def plays(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str],
           statuses: tuple[str, ...] = ("finished",)) -> list[Play]:
     """Finished games (or those of ``statuses``), oldest first, with every name read
-    through ``names`` (casefolded)."""
+    through ``names`` (groups.resolver)."""
     out = []
     for s in summaries:
         if s.get("status") not in statuses:
             continue
         typed = tuple(s["players"])
-        now = tuple(names.get(n.casefold(), n) for n in typed)
+        now = tuple(names.get(identity(n), n) for n in typed)
         out.append(Play(
             id=s["id"], game=s["game"], ended=s.get("ended") or s.get("created", ""),
-            names=now, typed=typed, folded=tuple(n.casefold() for n in now),
+            names=now, typed=typed, folded=tuple(identity(n) for n in now),
             scores=tuple(s.get("scores", ())), ranks=tuple(s.get("ranks", ())),
             winners=frozenset(s.get("winners", ())), minutes=s.get("minutes"),
             rounds=s.get("rounds"), status=s["status"], afterwards=bool(s.get("afterwards")),

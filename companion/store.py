@@ -3,18 +3,26 @@
 Measured on this machine: a single TinyDB file rewrites everything on each write, is not
 crash-safe and loses writes across processes. So every game lives in a file of its own
 (one TinyDB document: the record) and a small index file lists the games. Every write
-goes to a temporary file that is fsynced and then renamed over the old one, and every
-read-modify-write holds a lock that also holds across processes (``filelock``).
+goes to a temporary file that is fsynced and then renamed over the old one (``files``), and
+every read-modify-write holds a lock that also holds across processes (``filelock``).
 
 A file that cannot be read is never written over: ``DamagedFile`` names it, and the
 other games keep working.
+
+The game files are the truth; the index is derived from them. A change that alters a game's
+summary is three steps: a marker in ``pending/`` naming the game, the game file, the index
+row (which records the file version it was made from, ``v``); the marker goes once the row
+is written. A crash or a full disk between the steps leaves the marker, and whoever writes
+next (any process), or the next start (``reconcile``), brings the row up to date; reading a
+game whose row is older than its file's last summary change (``summary_version``) does too.
+An ordinary entry leaves the summary as it is, so it writes the game file only.
 """
 from __future__ import annotations
 
 import json
+import logging
 import os
 import secrets
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -24,6 +32,11 @@ from filelock import FileLock
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
+from . import files
+from .files import DamagedFile, NoSuchGame, NotSaved, StoreError, fsync_dir, saving
+
+__all__ = ["DamagedFile", "NoSuchGame", "NotSaved", "Store", "StoreError", "fsync_dir"]
+
 SCHEMA = 1
 # Schema migrations: MIGRATIONS[n] turns a version-n record into version n+1.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
@@ -31,52 +44,9 @@ INDEX_SCHEMA = 1
 # Tables the index keeps besides the games' summaries. They are not derived from the game
 # files (groups, merges and renames of players, share links), so a rebuild keeps them.
 TABLES = ("groups", "aliases", "shares")
+MAX_ID = 40
 LOCK_TIMEOUT = 10  # seconds; a writer never holds the lock longer than one small write
-
-
-class StoreError(Exception):
-    pass
-
-
-class DamagedFile(StoreError):
-    """A data file that does not read as JSON of a known schema. It is left as it is."""
-
-    def __init__(self, path: Path, reason: str):
-        self.path = path
-        self.reason = reason
-        super().__init__(f"{path}: {reason}")
-
-
-class NoSuchGame(StoreError, LookupError):
-    pass
-
-
-def fsync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves either the old or the new file.
-
-    On any failure (a full disk included) the temporary file is removed and the original
-    is untouched.
-    """
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
-    fsync_dir(path.parent)
+log = logging.getLogger(__name__)
 
 
 class AtomicJSONStorage(Storage):
@@ -100,7 +70,7 @@ class AtomicJSONStorage(Storage):
         return data
 
     def write(self, data: dict[str, Any]) -> None:
-        write_atomically(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        files.write_atomically(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
     def close(self) -> None:
         pass
@@ -119,17 +89,27 @@ class Store:
         for d in (self.folder, self.games_dir, self.locks_dir):
             d.mkdir(parents=True, exist_ok=True)
         self.index_path = self.folder / "index.json"
+        self.pending_dir = self.folder / "pending"
+        self.pending_dir.mkdir(exist_ok=True)
         self._index_cache: tuple[tuple[int, int], dict[str, dict[str, Any]]] | None = None
 
     # -- locking ---------------------------------------------------------------------------
 
     @contextmanager
-    def _lock(self, name: str) -> Iterator[None]:
-        with FileLock(self.locks_dir / f"{name}.lock", timeout=LOCK_TIMEOUT):
+    def _lock(self, name: str, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+        with saving():
+            lock = FileLock(self.locks_dir / f"{name}.lock", timeout=timeout)
+            lock.acquire()
+        try:
             yield
+        finally:
+            lock.release()
 
     def _path(self, game_id: str) -> Path:
-        if not game_id or not all(c.isalnum() or c in "-_" for c in game_id):
+        # Our ids are 12 hex digits (a restore keeps ids of up to 40 characters); anything
+        # longer would only reach the file system to be refused as a name too long.
+        if not game_id or len(game_id) > MAX_ID or not game_id.isascii() \
+                or not all(c.isalnum() or c in "-_" for c in game_id):
             raise NoSuchGame(game_id)
         return self.games_dir / f"{game_id}.json"
 
@@ -151,13 +131,17 @@ class Store:
         return record
 
     def load(self, game_id: str) -> dict[str, Any]:
-        return self._read(self._path(game_id))
+        record = self._read(self._path(game_id))
+        if not self._fresh(game_id, record):
+            self._heal(game_id)
+        return record
 
     def _write(self, path: Path, record: dict[str, Any]) -> None:
         # The file is a TinyDB database with one table holding one document. We write the
         # whole database through the storage: the record was just read under the same lock,
         # and TinyDB's own upsert would parse the file a second time first.
-        TinyDB(path, storage=AtomicJSONStorage).storage.write({"record": {"1": record}})
+        with saving():
+            TinyDB(path, storage=AtomicJSONStorage).storage.write({"record": {"1": record}})
 
     def create(self, record: dict[str, Any], game_id: str | None = None) -> str:
         """Store a new record under a fresh unguessable id and list it in the index.
@@ -171,30 +155,42 @@ class Store:
                 game_id = candidate
         path = self._path(game_id)
         record = {**record, "id": game_id, "schema": SCHEMA}
+        record["summary_version"] = record.get("version", 0)
         with self._lock(game_id):
             if path.exists():
                 raise StoreError(f"game {game_id} exists already")
+            self._mark(game_id)
             self._write(path, record)
-            self.reindex(game_id, record)
+            self._index_after_write(game_id, record)
         return game_id
 
     def update(self, game_id: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
         """Read, change and write one record under its lock; return the new record.
 
-        ``change`` may raise to refuse the change; then nothing is written.
+        ``change`` may raise to refuse the change; then nothing is written. ``NotSaved``
+        when the disk refuses the game file; once the game file is written the change is
+        kept, and an index the disk refuses is brought up to date later (see the module).
         """
         path = self._path(game_id)
         with self._lock(game_id):
             record = self._read(path)
             new = change(record)
-            self._write(path, new)
             # The index only changes when a game starts, ends or changes its summary, so an
             # ordinary entry costs one small file write however many games there are. It is
             # updated before the game's lock is let go (locks are always taken game first,
             # then index), so a finishing entry and another phone's undo cannot leave the
             # index saying the opposite of the file.
-            if {"id": game_id, **self.summarize(new)} != self.index().get(game_id):
-                self.reindex(game_id, new)
+            listed = self.index().get(game_id)
+            changed = listed is None or {k: v for k, v in listed.items() if k != "v"} != \
+                {"id": game_id, **self.summarize(new)}
+            if changed:
+                new["summary_version"] = new.get("version", 0)
+                self._mark(game_id)
+            self._write(path, new)
+            if changed:
+                self._index_after_write(game_id, new)
+        if not changed and self._pending():
+            self._settle_pending()
         return new
 
     # -- index -----------------------------------------------------------------------------
@@ -240,12 +236,135 @@ class Store:
             self._write_index(self._read_index(), **{name: new})
         return new
 
+    def _row(self, game_id: str, record: dict[str, Any]) -> dict[str, Any]:
+        """What the index keeps of a game, with the version of the file it was made from."""
+        return {"id": game_id, "v": record.get("version", 0), **self.summarize(record)}
+
     def reindex(self, game_id: str, record: dict[str, Any] | None = None) -> None:
         """Write one game's summary into the index (when it starts, ends or changes)."""
         with self._lock("index"):
             if record is None:
-                record = self.load(game_id)
-            self._write_index({**self._read_index(), game_id: {"id": game_id, **self.summarize(record)}})
+                record = self._read(self._path(game_id))
+            self._write_index({**self._read_index(), game_id: self._row(game_id, record)})
+
+    # -- keeping the index true to the game files --------------------------------------------
+
+    def _fresh(self, game_id: str, record: dict[str, Any]) -> bool:
+        """Whether the game's row was made from its file's last summary change or later."""
+        row = self.index().get(game_id)
+        return row is not None and row.get("v", 0) >= record.get("summary_version", 0)
+
+    def _mark(self, game_id: str) -> None:
+        """Note, before the game file changes, that its row is to be written."""
+        with saving():
+            os.close(os.open(self.pending_dir / game_id, os.O_WRONLY | os.O_CREAT, 0o644))
+            fsync_dir(self.pending_dir)
+
+    def _pending(self) -> list[str]:
+        try:
+            return [name for name in os.listdir(self.pending_dir) if not name.startswith(".")]
+        except FileNotFoundError:
+            return []
+
+    def _index_after_write(self, game_id: str, record: dict[str, Any]) -> None:
+        """The row of a game whose file was just written (under its lock). The change is
+        kept whatever happens here: if the disk refuses the index, the marker stays."""
+        try:
+            self.reindex(game_id, record)
+        except NotSaved as error:
+            log.warning("game %s saved; its index row waits for a write that works (%s)",
+                        game_id, error.detail)
+            return
+        with suppress(FileNotFoundError):
+            os.unlink(self.pending_dir / game_id)
+        if self._pending():
+            self._settle_pending()
+
+    def _heal(self, game_id: str) -> None:
+        """Bring one game's row up to date, if it still needs it once its lock is ours.
+
+        Called on a read: a disk that refuses the index write leaves the row for later.
+        """
+        try:
+            with self._lock(game_id):
+                record = self._read(self._path(game_id))
+                if not self._fresh(game_id, record):
+                    self.reindex(game_id, record)
+                    log.warning("index row of game %s was behind its file: brought up to date", game_id)
+                with suppress(FileNotFoundError):
+                    os.unlink(self.pending_dir / game_id)
+        except (NotSaved, NoSuchGame, DamagedFile) as error:
+            log.warning("index row of game %s not brought up to date: %s", game_id, error)
+
+    def _settle_pending(self) -> None:
+        """Write the rows the markers ask for: games whose writer stopped between its game
+        file and the index (a crash, a full disk). A game whose lock another writer holds is
+        left to that writer. Never raises: the caller's own change is kept already."""
+        for game_id in self._pending():
+            try:
+                with self._lock(game_id, timeout=0):
+                    path = self._path(game_id)
+                    if not path.exists():
+                        self._drop_rows({game_id})
+                    elif not self._fresh(game_id, record := self._read(path)):
+                        self.reindex(game_id, record)
+                    os.unlink(self.pending_dir / game_id)
+            except (DamagedFile, NoSuchGame) as error:
+                log.error("no index row for %s: %s", game_id, error)  # shown when opened
+                with suppress(FileNotFoundError):
+                    os.unlink(self.pending_dir / game_id)
+            except NotSaved as error:
+                if error.errno is not None:  # else its own writer holds it and will see to it
+                    log.warning("pending index row of %s left for later: %s", game_id, error)
+            except FileNotFoundError:
+                pass  # another process settled it meanwhile
+
+    def _drop_rows(self, game_ids: set[str]) -> None:
+        with self._lock("index"):
+            games = self._read_index()
+            if game_ids & games.keys():
+                self._write_index({k: v for k, v in games.items() if k not in game_ids})
+
+    def reconcile(self) -> list[DamagedFile]:
+        """At start-up: remove what interrupted writes left behind and make the index agree
+        with the game files -- rows the markers ask for, game files no row lists (an import
+        or restore cut short), rows of files that are gone, and rows older than a file
+        changed since the index was written. Returns the game files that could not be read.
+
+        Costs a directory listing and a stat per game; only files that disagree are read.
+        """
+        files.remove_stale_temp_files((self.folder, self.games_dir))
+        damaged: list[DamagedFile] = []
+        try:
+            index_time = self.index_path.stat().st_mtime_ns
+        except FileNotFoundError:
+            index_time = 0
+        with self._lock("index"):
+            games = self._read_index()
+            on_disk = {p.stem: p for p in self.games_dir.glob("*.json")}
+            suspects = set(self._pending()) | (on_disk.keys() - games.keys())
+            for game_id, path in on_disk.items():
+                if game_id not in suspects and path.stat().st_mtime_ns > index_time:
+                    suspects.add(game_id)
+            rows: dict[str, Any] = {}
+            for game_id in sorted(suspects & on_disk.keys()):
+                try:
+                    record = self._read(on_disk[game_id])
+                    if game_id not in games or not self._fresh(game_id, record):
+                        rows[game_id] = self._row(game_id, record)
+                except DamagedFile as error:
+                    damaged.append(error)
+                except (ValueError, TypeError, KeyError, AttributeError) as error:
+                    damaged.append(DamagedFile(on_disk[game_id], f"not a game record this app reads ({error!r})"))
+            gone = games.keys() - on_disk.keys()
+            if rows or gone:
+                log.warning("index reconciled with the game files: %d rows written, %d removed",
+                            len(rows), len(gone))
+                self._write_index({**{k: v for k, v in games.items() if k not in gone}, **rows})
+        self._settle_pending()  # the markers: their rows are written now, so they go
+        for bad in damaged:
+            log.error("damaged game file left as it is: %s (%s)", bad.path, bad.reason)
+        return damaged
 
     def unlist(self, game_id: str) -> None:
         """Take one game out of the index (its file has gone to the trash: trash.py)."""
@@ -262,7 +381,7 @@ class Store:
         damaged, games = [], {}
         for path in sorted(self.games_dir.glob("*.json")):
             try:
-                games[path.stem] = {"id": path.stem, **self.summarize(self._read(path))}
+                games[path.stem] = self._row(path.stem, self._read(path))
             except DamagedFile as error:
                 damaged.append(error)
             except (ValueError, TypeError, KeyError, AttributeError) as error:
@@ -282,14 +401,16 @@ class Store:
         # given are written as they are.
         db = TinyDB(self.index_path, storage=AtomicJSONStorage)
         current = self._tables()
-        db.storage.write({
+        data = {
             "meta": {"1": {"schema": INDEX_SCHEMA}},
             "games": {str(i): doc for i, doc in enumerate(
                 sorted(games.values(), key=lambda d: (d.get("created", ""), d["id"])), 1)},
             **{name: {str(i): doc for i, doc in enumerate(
                 sorted(tables.get(name, current[name]).values(), key=lambda d: d["id"]), 1)}
                for name in TABLES},
-        })
+        }
+        with saving():
+            db.storage.write(data)
 
     # -- small state files -----------------------------------------------------------------
 
@@ -306,7 +427,8 @@ class Store:
     def change_state(self, name: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
         with self._lock(name):
             new = change(self.read_state(name))
-            write_atomically(self.folder / f"{name}.json", json.dumps(new))
+            with saving():
+                files.write_atomically(self.folder / f"{name}.json", json.dumps(new))
         return new
 
     def game_ids(self) -> list[str]:

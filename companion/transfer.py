@@ -3,23 +3,41 @@
 The format is documented in docs/record-format.md. An export carries the computed
 standings and winners too, so a reader need not replay; an import ignores them and
 replays the entries, so a record that breaks the rules is refused.
+
+An import is strict: a field the format does not have, a value of the wrong type (a
+number as text), a time outside the calendar or a file nested deeper than any record is
+refused with the entry and the field named, before anything is stored. It is also
+idempotent: a record keeps the id of the game it was exported from (``origin``), and
+importing the same record again finds that game (``already_here``) instead of counting
+every win twice; a copy is the table's explicit choice.
 """
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeGuard
 
-from .games import GAMES
+from .games import GAMES, SHAPES, entry_problem, settings_problem
 from .games.base import N_, Msg, ReplayError, RulesError, msg
+from .games.schema import depth
 from .i18n import t
 from .records import KEEP_SUBMISSIONS, last_activity, new_record, now_iso, played_on, replay, status
+from .store import NoSuchGame, Store
+from .text import clean
 
 FORMAT = "loot-ledger-record"
 FORMAT_VERSION = 1
 MAX_BYTES = 1024 * 1024
 MAX_ENTRIES = 2000
+MAX_DEPTH = 16   # a record's deepest value (a card in a Treasure turn's edits) is 9 down
+MAX_ID = 40
+# The fields of a record (docs/record-format.md); the computed ones are read and ignored.
+FIELDS = {"format", "format_version", "id", "origin", "game", "players", "settings", "note",
+          "created", "played_on", "status", "entries", "standings", "finished", "awaiting",
+          "winners", "decided_by"}
+ENTRY_FIELDS = {"kind", "data", "at", "source", "edits"}
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 class ImportError_(ValueError):
@@ -35,7 +53,8 @@ def export_record(record: Mapping[str, Any]) -> dict[str, Any]:
     names = record["players"]
     return {
         "format": FORMAT, "format_version": FORMAT_VERSION,
-        "id": record["id"], "game": record["game"], "players": list(names),
+        "id": record["id"], **({"origin": record["origin"]} if record.get("origin") else {}),
+        "game": record["game"], "players": list(names),
         "settings": record["settings"], "note": record.get("note", ""),
         "created": record["created"], "played_on": played_on(record), "status": status(record, view),
         "entries": [{k: e[k] for k in ("kind", "data", "at", "source", "edits") if k in e}
@@ -61,60 +80,128 @@ def _time(value: Any, entry: int | None,
     if value is None and entry is not None:
         return now_iso()
     try:
-        moment = datetime.fromisoformat(str(value)[:40])
-    except ValueError:
-        moment = None
-    if moment is None or moment.tzinfo is None:
+        moment = datetime.fromisoformat(value) if isinstance(value, str) and len(value) <= 40 else None
+        # Kept in UTC like the app's own times, so times compare as text (history filters);
+        # at the ends of the calendar the conversion itself overflows.
+        utc = moment.astimezone(UTC) if moment is not None and moment.tzinfo is not None else None
+    except (ValueError, OverflowError):
+        utc = None
+    if utc is None:
         if entry is None:
             raise _fail(refusal)
         raise _fail(N_("Entry %(n)s: its time is not an ISO 8601 time with its zone."), n=entry)
-    # Kept in UTC like the app's own times, so times compare as text (history filters).
-    return moment.astimezone(UTC).isoformat(timespec="seconds")
+    if utc < EARLIEST:
+        if entry is None:
+            raise _fail(N_("The record's times must be after 1970."))
+        raise _fail(N_("Entry %(n)s: its time is before 1970."), n=entry)
+    return utc.isoformat(timespec="seconds")
+
+
+def valid_id(value: Any) -> TypeGuard[str]:
+    return (isinstance(value, str) and 0 < len(value) <= MAX_ID and value.isascii()
+            and all(c.isalnum() or c in "-_" for c in value))
+
+
+def _cleaned(value: Any) -> Any:
+    """Entry data with every text in it cleaned (a correction's reason, card names)."""
+    if isinstance(value, str):
+        return clean(value)
+    if isinstance(value, list):
+        return [_cleaned(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _cleaned(v) for k, v in value.items()}
+    return value
+
+
+def _entry_data(slug: str, kind: str, data: Any, n: int, what: str) -> dict[str, Any]:
+    """An entry's (or an earlier value's) data, in its kind's documented shape."""
+    found = entry_problem(slug, kind, data)
+    if found is not None:
+        field, problem = found
+        raise _fail(N_("Entry %(n)s (%(kind)s): %(what)s%(field)s %(problem)s."),
+                    n=n, kind=kind, what=what, field=field, problem=problem)
+    return _cleaned(data)
+
+
+def parse(raw: bytes | str, max_bytes: int, what: Msg) -> Any:
+    """JSON of at most ``max_bytes``, nested no deeper than any record or backup is."""
+    if len(raw) > max_bytes:
+        raise _fail(N_("The file is larger than %(max)s bytes."), max=max_bytes)
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise _fail(N_("The file is not JSON.")) from None
+    except RecursionError:
+        data = None
+    if data is None or depth(data) > MAX_DEPTH + 2:  # a backup holds records two levels down
+        raise _fail(N_("The file is nested more deeply than %(what)s is."), what=what)
+    return data
 
 
 def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household") -> dict[str, Any]:
     """A new record from an exported one, replayed and checked; ImportError_ if refused."""
-    if isinstance(raw, (bytes, str)):
-        if len(raw) > MAX_BYTES:
-            raise _fail(N_("The file is larger than %(max)s bytes."), max=MAX_BYTES)
-        try:
-            data = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            raise _fail(N_("The file is not JSON.")) from None
-    else:
-        data = raw
+    data = parse(raw, MAX_BYTES, msg(N_("a game record"))) if isinstance(raw, (bytes, str)) else raw
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _fail(N_("This is not a Loot Ledger game record."))
-    if data.get("format_version") != FORMAT_VERSION:
+    if depth(data) > MAX_DEPTH:
+        raise _fail(N_("The file is nested more deeply than %(what)s is."), what=msg(N_("a game record")))
+    if data.get("format_version") != FORMAT_VERSION or isinstance(data.get("format_version"), bool):
         raise _fail(N_("Record format version %(v)s is not one this app reads."),
-                    v=data.get("format_version"))
-    if data.get("game") not in GAMES:
+                    v=str(data.get("format_version"))[:20])
+    if not isinstance(data.get("game"), str) or data["game"] not in GAMES:
         raise _fail(N_("Unknown game %(game)s."), game=str(data.get("game"))[:40])
+    unknown = sorted(str(k)[:40] for k in data if k not in FIELDS)
+    if unknown:
+        raise _fail(N_("The record has a field this app does not know: %(field)s."), field=unknown[0])
+    slug = data["game"]
     players, settings, entries = data.get("players"), data.get("settings", {}), data.get("entries")
+    note = data.get("note", "")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise _fail(N_("The players must be a list of names."))
+    for n, name in enumerate(players, 1):
+        if not clean(name):
+            raise _fail(N_("Player %(n)s has no name."), n=n)
     if not isinstance(settings, dict) or not isinstance(entries, list):
         raise _fail(N_("The settings must be an object and the entries a list."))
+    if not isinstance(note, str):
+        raise _fail(N_("The note must be a text."))
+    for key in ("id", "origin"):
+        if data.get(key) is not None and not valid_id(data[key]):
+            raise _fail(N_("The record's %(field)s is not a valid game id."), field=key)
+    if (found := settings_problem(slug, settings)) is not None:
+        raise _fail(N_("Setting %(field)s %(problem)s."), field=found[0], problem=found[1])
     if len(entries) > MAX_ENTRIES:
         raise _fail(N_("Too many entries."))
     try:
-        record = new_record(data["game"], players, settings, group=group,
-                            note=str(data.get("note", ""))[:2000])
+        record = new_record(slug, players, settings, group=group, note=note)
     except RulesError as error:
         raise _fail(N_("Setup: %(why)s"), why="; ".join(t(m) for m in error.errors.values())) from None
+    kinds = SHAPES[slug].ENTRIES
     for i, entry in enumerate(entries):
+        n = i + 1
         if not isinstance(entry, dict) or not isinstance(entry.get("kind"), str) \
                 or not isinstance(entry.get("data"), dict):
-            raise _fail(N_("Entry %(n)s: needs a kind and its data."), n=i + 1)
+            raise _fail(N_("Entry %(n)s: needs a kind and its data."), n=n)
+        unknown = sorted(str(k)[:40] for k in entry if k not in ENTRY_FIELDS)
+        if unknown:
+            raise _fail(N_("Entry %(n)s: %(field)s is not a field of an entry."), n=n, field=unknown[0])
+        kind = entry["kind"]
+        if kind not in kinds:
+            raise _fail(N_("Entry %(n)s: %(kind)s is not an entry kind of this game."),
+                        n=n, kind=kind[:40])
+        if entry.get("source", "table") not in ("app", "table"):
+            raise _fail(N_("Entry %(n)s: its source must be app or table."), n=n)
         edits = entry.get("edits", [])
         if not isinstance(edits, list) or not all(
-                isinstance(e, dict) and isinstance(e.get("data"), dict) for e in edits):
-            raise _fail(N_("Entry %(n)s: its earlier values must each have their data."), n=i + 1)
+                isinstance(e, dict) and isinstance(e.get("data"), dict) and set(e) <= {"at", "data"}
+                for e in edits):
+            raise _fail(N_("Entry %(n)s: its earlier values must each have their data."), n=n)
         record["entries"].append({
-            "id": i + 1, "kind": entry["kind"], "data": entry["data"],
-            "at": _time(entry.get("at"), i + 1),
-            "source": "app" if entry.get("source") == "app" else "table",
-            "edits": [{"at": _time(e.get("at"), i + 1), "data": e["data"]}
+            "id": n, "kind": kind,
+            "data": _entry_data(slug, kind, entry["data"], n, ""),
+            "at": _time(entry.get("at"), n), "source": entry.get("source", "table"),
+            "edits": [{"at": _time(e.get("at"), n),
+                       "data": _entry_data(slug, kind, e["data"], n, t(N_("earlier value")) + ": ")}
                       for e in edits[:KEEP_SUBMISSIONS]],
         })
     if data.get("created") is not None:
@@ -124,6 +211,9 @@ def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household"
     if data.get("played_on") is not None:
         record["played_on"] = _time(data["played_on"], None, N_(
             "The record's played_on is not an ISO 8601 time with its zone."))
+    origin = data.get("origin") or data.get("id")
+    if origin:
+        record["origin"] = origin
     try:
         view = replay(record)
     except ReplayError as error:
@@ -134,3 +224,30 @@ def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household"
         # The file says that it was abandoned, not when: it stopped with its last entry.
         record["abandoned"] = last_activity(record)
     return record
+
+
+def _fingerprint(record: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+    return [(e["kind"], e["data"], e["at"]) for e in record["entries"]]
+
+
+def already_here(store: Store, record: Mapping[str, Any]) -> tuple[str, bool] | None:
+    """The game of the record's group that ``record`` (an import) was exported from or
+    imported as before: (its id, whether its entries are the same). Read from the index;
+    only the few games of the same origin are opened."""
+    origin = record.get("origin")
+    if not origin:
+        return None
+    group = record.get("group", "household")
+    candidates = sorted(g["id"] for g in store.index().values()
+                        if (g["id"] == origin or g.get("origin") == origin)
+                        and g.get("group", "household") == group and g.get("game") == record["game"])
+    other = None
+    for game_id in candidates:
+        try:
+            here = store.load(game_id)
+        except NoSuchGame:
+            continue
+        if here["players"] == record["players"] and _fingerprint(here) == _fingerprint(record):
+            return game_id, True
+        other = other or game_id
+    return (other, False) if other else None

@@ -17,7 +17,7 @@ from .assets import cache_versioned, game_stylesheet, static_url
 from .groups import display_name
 from .i18n import LANGUAGES, t
 from .records import parse_time
-from .store import DamagedFile, Store
+from .store import DamagedFile, NotSaved, Store
 from .views import (
     backup,
     beutezug,
@@ -26,6 +26,7 @@ from .views import (
     history,
     home,
     lifecycle,
+    not_saved,
     offline,
     play,
     printables,
@@ -86,6 +87,13 @@ def _error(code: int) -> Any:
 def _damaged(error: DamagedFile) -> Any:
     current_app.logger.error("damaged data file %s: %s", error.path, error.reason)
     return render_template("errors/damaged.html", error=error), 500
+
+
+def _not_saved(error: NotSaved) -> Any:
+    # Views with a form re-show it with what was typed (views.not_saved); any other write
+    # the disk refuses (a share link, a join attempt's count) still says what happened.
+    text, status = not_saved(error)
+    return render_template("errors/error.html", code=status, message=text), status
 
 
 def _when(value: str | None, fmt: str = "medium") -> str:
@@ -158,6 +166,7 @@ def init_app(app: Flask) -> None:
     for code in (400, 404, 405, 409, 413, 500):
         app.register_error_handler(code, _error(code))
     app.register_error_handler(DamagedFile, _damaged)
+    app.register_error_handler(NotSaved, _not_saved)
     cli.init_app(app)
 
     @app.context_processor

@@ -18,13 +18,26 @@ ONE_FEWER = N_("%(field)s: one fewer")
 ONE_MORE = N_("%(field)s: one more")
 
 
+def messages(errors: Any) -> list[str]:
+    """A field's messages, each once. A list of fields (a FieldList) has a list of messages
+    per entry, a subform a dict of them: all are read out, so none is lost or a crash."""
+    if isinstance(errors, str):
+        return [errors]
+    if isinstance(errors, dict):
+        errors = list(errors.values())
+    out: list[str] = []
+    for item in errors or ():
+        out += [m for m in messages(item) if m not in out]
+    return out
+
+
 def errors(field: Any) -> Markup:
     """A field's messages, under an id a refusal's summary links to (``<id>-error``)."""
     if not field.errors:
         return Markup()
     first = f' id="{escape(field.id)}-error"'
     return Markup("".join(f'<span{first if i == 0 else ""} class="error">{escape(t(e))}</span>'
-                          for i, e in enumerate(field.errors)))
+                          for i, e in enumerate(messages(field.errors))))
 
 
 def number(field: Any, label: str | None = None, min: int | None = 0, max: int | None = None,

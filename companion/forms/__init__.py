@@ -11,21 +11,21 @@ from collections.abc import Iterator
 from typing import Any
 
 from flask_wtf.file import FileField, FileRequired
+from werkzeug.datastructures import MultiDict
 from wtforms import (
+    BooleanField,
     DateField,
     Field,
     Form,
     HiddenField,
-    RadioField,
     SelectField,
     StringField,
     TextAreaField,
     TimeField,
 )
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # new in 3.3; stubs are 3.2
-from wtforms.validators import InputRequired, Length, Optional
+from wtforms.validators import Length, Optional
 
-from ..games import GAMES
 from ..games.base import N_, RulesError
 from ..i18n import t
 from ..records import MAX_NAME, MAX_NOTE
@@ -74,8 +74,7 @@ class NoteForm(ChangeForm):
 
 
 class NewGameForm(LedgerForm):
-    game = RadioField(N_("Game"), choices=choices((slug, g.title) for slug, g in GAMES.items()),
-                      validators=[InputRequired(message=N_("Choose a game."))])
+    # The game is the page's (/new/<game>), not a field a post could leave out or change.
     players = StringField(N_("Players in seat order, one per field"))
     note = StringField(N_("Note (optional)"), validators=[Optional(), Length(max=200)])
     # When the table began playing, in the group's time zone (default now): a game played on
@@ -89,11 +88,29 @@ class NewGameForm(LedgerForm):
 
 class ImportForm(LedgerForm):
     file = FileField(N_("Game record (JSON)"), validators=[FileRequired(message=N_("Choose a file."))])
+    copy = BooleanField(N_("Import it as a copy, even if this game is here already"))
 
 
 class LanguageForm(LedgerForm):
     lang = SelectField(choices=choices([("en", "English"), ("de", "Deutsch")]))
     next = HiddenField()
+
+
+def complete_rows(formdata: Any, name: str, n: int, blank: str = "") -> Any:
+    """``formdata`` with a blank value for each of the ``n`` rows of the list ``name`` that was
+    not sent (``name-2`` or ``name-2-blank``), so every row keeps its place and a missing row
+    is refused as empty rather than skipped or filled in. Returns the rows that were missing
+    too."""
+    if formdata is None:
+        return None, []
+    sent = {key.split("-")[1] for key in formdata if key.startswith(f"{name}-")}
+    missing = [i for i in range(n) if str(i) not in sent]
+    if not missing:
+        return formdata, []
+    data = MultiDict(formdata)
+    for i in missing:
+        data[f"{name}-{i}-{blank}" if blank else f"{name}-{i}"] = ""
+    return data, missing
 
 
 def walk(fields: Any) -> Iterator[Field]:

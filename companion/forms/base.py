@@ -1,4 +1,5 @@
-"""The bases of every form: WTForms' own messages in the page's language, loaded once.
+"""The bases of every form: WTForms' own messages in the page's language, loaded once;
+typed text cleaned as it comes in; whole numbers as plain digits only.
 
 Flask-WTF reads WTForms' message catalog from disk on every request that builds a form
 (a game page builds four), and a plain WTForms form (a player's row in a hand) gets no
@@ -14,8 +15,12 @@ from typing import Any
 from babel import support
 from flask_babel import get_locale
 from flask_wtf import FlaskForm
-from wtforms import Form
+from wtforms import Form, HiddenField, PasswordField, StringField, TextAreaField
+from wtforms import IntegerField as WTFormsIntegerField
 from wtforms.i18n import messages_path
+
+from ..games.base import N_
+from ..text import clean, whole
 
 
 @lru_cache(maxsize=8)
@@ -23,9 +28,40 @@ def _wtforms_catalog(locale: str) -> Any:
     return support.Translations.load(messages_path(), [locale], domain="wtforms")
 
 
+def _line(value: Any) -> Any:
+    return clean(value) if isinstance(value, str) else value
+
+
+def _lines(value: Any) -> Any:
+    return clean(value, lines=True) if isinstance(value, str) else value
+
+
 class _Translated:
     def get_translations(self, form: Any) -> Any:
         return _wtforms_catalog(str(get_locale() or "en"))
+
+    def bind_field(self, form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
+        """Every text field cleans what was typed (companion/text.py) before anything reads
+        it; access codes and hidden values are taken exactly as sent."""
+        kind = unbound_field.field_class
+        if issubclass(kind, StringField) and not issubclass(kind, (PasswordField, HiddenField)):
+            cleaner = _lines if issubclass(kind, TextAreaField) else _line
+            options = {**options, "filters": (*unbound_field.kwargs.get("filters", ()), cleaner)}
+        return unbound_field.bind(form=form, **options)
+
+
+class IntegerField(WTFormsIntegerField):
+    """A whole number as typed digits with an optional sign. WTForms' own reads what
+    Python's ``int`` reads ("1_0" is 10, "١٠" is 10) and fails on "²" past its check."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist:
+            return
+        try:
+            self.data = whole(valuelist[0])
+        except ValueError as error:
+            self.data = None
+            raise ValueError(N_("Enter a whole number.")) from error
 
 
 class LedgerForm(FlaskForm):

@@ -4,14 +4,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from wtforms import BooleanField, FieldList, FormField, IntegerField, RadioField, SelectField
+from wtforms import BooleanField, FieldList, FormField, RadioField, SelectField
 from wtforms.validators import NumberRange, Optional
 
 from ..games.base import N_
 from ..games.beutelschneider.rules import CARDS_DEALT, EVENT_KEYS, GOLD_IN_DECK, TRUMPS_LEFT_OUT
-from . import EntryForm, choices
+from . import EntryForm, choices, complete_rows
 from .adapter import Adapter
-from .base import LedgerForm, PlainForm
+from .base import IntegerField, LedgerForm, PlainForm
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
 
@@ -101,7 +101,10 @@ class GameAdapter(Adapter):
             obj = {"players": [{**r, **(r.get("events") or {})} for r in rows],
                    "set_aside": (data or {}).get("set_aside", 0),
                    "alchemist": (data or {}).get("alchemist", False)}
+            # A post without a player's row is refused next to that row, never filled in.
+            formdata, missing = complete_rows(formdata, "players", len(record["players"]), "gold")
             form = cls(formdata=formdata, data=obj)
+            form.missing_rows = missing
             while len(form.players.entries) < len(record["players"]):
                 form.players.append_entry()
             return form
@@ -121,8 +124,8 @@ class GameAdapter(Adapter):
             })
         blanks = [r for r in rows if r["gold"] is None]
         # "80 minus the rest": all the gold in the deck is taken every hand, unless the
-        # Alchemist turned some of it to lead.
-        if len(blanks) == 1 and not form.alchemist.data:
+        # Alchemist turned some of it to lead (or a row was not sent at all).
+        if len(blanks) == 1 and not form.alchemist.data and not getattr(form, "missing_rows", ()):
             known = sum(r["gold"] for r in rows if r["gold"] is not None)
             if GOLD_IN_DECK - known >= 0:
                 blanks[0]["gold"] = GOLD_IN_DECK - known

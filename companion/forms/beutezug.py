@@ -2,7 +2,8 @@
 
 Field names mirror the rules' error paths ("outcomes.2.loot" <-> "outcomes-2-loot") so each
 message lands next to its field. The forms check shape only; stacks, loot ranges, bonuses and
-seats are checked by companion/games/beutezug/rules.py (values go through as the strings typed).
+seats are checked by companion/games/beutezug/rules.py (typed digits go through as numbers,
+anything else as typed, for the rules to name).
 """
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ from ..games.beutezug.odds import COLOUR_LABELS, COLOURS, FACES, MOST_DICE
 from ..games.beutezug.rules import State, bonus_inventory, points_groups
 from ..i18n import t
 from ..records import View, replay
-from . import EntryForm, choices
+from ..text import typed_number
+from . import EntryForm, choices, complete_rows
 from .adapter import Adapter, given_label
 from .base import LedgerForm, PlainForm
 
@@ -148,6 +150,7 @@ class GameAdapter(Adapter):
             order = [s for g in points_groups(replay(record).state) for s in g]
         else:
             order = list(range(n))
+        formdata, _missing = complete_rows(formdata, "order", n)  # a chip not sent: "Choose a player."
         form = PlacementForm(formdata=formdata, data=None if formdata else
                              {"order": [_text(s) for s in order]})
         while not formdata and len(form.order.entries) < n:
@@ -158,15 +161,16 @@ class GameAdapter(Adapter):
 
     def to_data(self, kind: str, form: EntryForm, record: dict[str, Any]) -> dict[str, Any]:
         if kind == "coin":
-            return {"winner": form.winner.data}
+            return {"winner": typed_number(form.winner.data)}
         if kind in ("placement", "placement_tie"):
-            return {"order": [f.data for f in form.order.entries]}
+            return {"order": [typed_number(f.data) for f in form.order.entries]}
         rows = []
         for entry in form.outcomes.entries:
             f = entry.form
-            row = {"seat": f.seat.data, "stack": f.stack.data, "bonus": f.bonus.data or "none"}
-            if (f.loot.data or "").strip():
-                row["loot"] = f.loot.data.strip()
+            row = {"seat": typed_number(f.seat.data), "stack": typed_number(f.stack.data),
+                   "bonus": f.bonus.data or "none"}
+            if f.loot.data:
+                row["loot"] = typed_number(f.loot.data)
             rows.append(row)
         return {"outcomes": rows}
 

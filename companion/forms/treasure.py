@@ -18,7 +18,6 @@ from wtforms import (
     Field,
     FieldList,
     FormField,
-    IntegerField,
     RadioField,
     SelectField,
     SelectMultipleField,
@@ -45,12 +44,12 @@ from ..games.treasure.market import (
     GreatTreasure,
     parse_card,
 )
-from ..games.treasure.rules import KEPT_PER_SIDE
+from ..games.treasure.rules import FREE_DISCARDS, KEPT_PER_SIDE
 from ..i18n import t
 from ..records import entries_version, replay
 from . import EntryForm, choices, new_submission, walk
 from .adapter import Adapter, given_label
-from .base import LedgerForm, PlainForm
+from .base import IntegerField, LedgerForm, PlainForm
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
 SLOTS = 4            # combination slots per side and turn
@@ -114,6 +113,9 @@ def _count(label: str) -> IntegerField:
 
 
 CARD_CHOICES = choices([(v, v) for v in LOOT + [TREASURE, CURSED]])
+FREE_DISCARD_CHOICES = choices([
+    ("any", N_("all of its Cursed Paintings (the rule as written)")),
+    ("one_per_combination", N_("one Cursed Painting per such combination (house reading)"))])
 REINFORCEMENT_CHOICES = choices(REINFORCEMENTS.items())
 
 # -- setup -----------------------------------------------------------------------------------
@@ -132,6 +134,8 @@ class SetupForm(LedgerForm):
     starting_coins = IntegerField(N_("Starting coins per side"), default=2,
                                   validators=[Optional()], render_kw=NUMERIC)
     bandit_skills = BooleanField(N_("Bandit skills (off for a practice game)"), default=True)
+    free_discard = RadioField(N_("A resold combination holding a 2 lets the side discard for free"),
+                              default=FREE_DISCARDS[0], choices=FREE_DISCARD_CHOICES)
 
 
 def _seat_choices() -> list[Any]:
@@ -213,6 +217,8 @@ class ResaleForm(LedgerForm):
     reinforcements = Chips(N_("Your unused Reinforcements"), choices=REINFORCEMENT_CHOICES)
     face_up = Chips(N_("Reinforcements face up (for the Croc' Brothers)"), choices=REINFORCEMENT_CHOICES)
     opponent_cursed = _count(N_("Cursed Paintings your opponent holds (for Mofette)"))
+    free_discard = RadioField(N_("A resold combination holding a 2 lets the side discard for free"),
+                              default=FREE_DISCARDS[0], choices=FREE_DISCARD_CHOICES)
 
 
 # The rules name a card by its place in the chest ("chest.3"): show that on the grid.
@@ -285,7 +291,8 @@ class GameAdapter(Adapter):
 
     def to_settings(self, form: SetupForm) -> dict[str, Any]:
         n = getattr(form, "people", 0)
-        out: dict[str, Any] = {"bandit_skills": bool(form.bandit_skills.data)}
+        out: dict[str, Any] = {"bandit_skills": bool(form.bandit_skills.data),
+                               "free_discard": form.free_discard.data}
         for key in ("target", "starting_coins"):
             if getattr(form, key).data is not None:
                 out[key] = getattr(form, key).data
@@ -433,7 +440,8 @@ class GameAdapter(Adapter):
                 "bandit": form.bandit.data or None,
                 "reinforcements": list(form.reinforcements.data or []),
                 "face_up": list(form.face_up.data or []),
-                "opponent_cursed": _int(form.opponent_cursed.data)}
+                "opponent_cursed": _int(form.opponent_cursed.data),
+                "free_discard": form.free_discard.data or FREE_DISCARDS[0]}
 
 
 ADAPTER = GameAdapter()

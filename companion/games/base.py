@@ -232,14 +232,14 @@ def ranked(seats_scores: Sequence[tuple[int, int]]) -> list[Standing]:
 
 def as_int(data: Mapping[str, Any], key: str, errors: dict[str, Msg], path: str,
            lo: int | None = None, hi: int | None = None, default: int | None = None) -> int:
-    """Read a whole number from entry data, collecting a message per bad field."""
+    """Read a whole number from entry data, collecting a message per bad field.
+
+    Only a number is one: "10", 10.0 or true are not (the record format keeps numbers as
+    JSON numbers; the forms turn typed digits into numbers where they are typed)."""
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        try:
-            value = int(str(value).strip())
-        except (TypeError, ValueError):
-            errors[path] = msg(N_("Enter a whole number."))
-            return 0
+        errors[path] = msg(N_("Enter a whole number."))
+        return 0
     if lo is not None and value < lo:
         errors[path] = msg(N_("Must be at least %(min)s."), min=lo)
     elif hi is not None and value > hi:

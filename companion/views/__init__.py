@@ -1,11 +1,19 @@
 """One blueprint per area; each view is thin: read the record, ask the rules, render."""
 
+import errno
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import current_app, g, session
 
+from ..games.base import N_, msg
 from ..groups import current as group_of_session
+from ..i18n import t
+from ..store import NotSaved
+
+# HTTP 507 Insufficient Storage for a full disk; 503 for the rest (read-only, not allowed,
+# the lock taken): the request was fine, the server could not keep it.
+DISK_FULL_STATUS, CANNOT_WRITE_STATUS = 507, 503
 
 
 def safe_next(target: str | None, default: str = "/") -> str:
@@ -26,3 +34,28 @@ def current_group() -> dict[str, Any] | None:
 def group_id() -> str:
     group = current_group()
     return group["id"] if group else ""
+
+
+def not_saved(error: NotSaved, headed: bool = False) -> tuple[str, int]:
+    """What the phone is told when the disk refused a write, and the status to answer with.
+
+    Every view that writes re-shows its form with what was typed and this message, so
+    nothing typed is lost and the same form can be sent again once the disk has room. On a
+    game page the refusal box is headed "Not saved" already (``headed``): there the message
+    is the reason alone.
+    """
+    current_app.logger.error("not saved: %s (errno %s)", error.detail, error.errno)
+    status = DISK_FULL_STATUS if error.disk_full else CANNOT_WRITE_STATUS
+    if error.disk_full:
+        why = msg(N_("The server's disk is full. Free some space on it, then send this again."))
+    elif error.errno == errno.EROFS:
+        why = msg(N_("The server's data folder is read-only. Make it writable, then send this again."))
+    elif error.errno in (errno.EACCES, errno.EPERM):
+        why = msg(N_("The server is not allowed to write to its data folder. Check its permissions, "
+                     "then send this again."))
+    elif error.errno is None:
+        why = msg(N_("The server is busy with another change. Send this again."))
+    else:
+        why = msg(N_("The server could not write to its data folder (%(reason)s). Send this again "
+                     "once it is fixed."), reason=error.detail)
+    return t(why) if headed else t(msg(N_("Not saved: %(why)s"), why=why)), status

@@ -11,6 +11,7 @@ from ..forms.groups import RestoreForm
 from ..games.base import N_, msg, msg_n
 from ..i18n import t
 from ..records import now_iso
+from . import not_saved
 from .groups import _settings, mine, refused
 
 bp = Blueprint("backup", __name__)
@@ -36,7 +37,7 @@ def download_backup(gid: str) -> Any:
 def results(gid: str) -> Any:
     group = mine(gid)
     store = current_app.extensions["store"]
-    body = backup.results_csv(groups.group_games(store, gid), groups.resolver(groups.aliases(store, gid)))
+    body = backup.results_csv(groups.group_games(store, gid), groups.names_now(store, gid))
     return _download(body, "text/csv", f"{_stem(group)}-results.csv")
 
 
@@ -64,6 +65,13 @@ def restore(gid: str) -> Any:
     except backup.BackupError as error:
         return _settings(group, 422, restore=form,
                          messages=[t(msg(N_("The backup was not restored: %(why)s"), why=t(error.message)))])
+    except backup.Interrupted as error:
+        text, status = not_saved(error.error)
+        return _settings(group, status, restore=form, messages=[text, t(msg_n(
+            N_("%(n)s game of the backup was restored before that; restoring the same backup again "
+               "adds the rest."),
+            N_("%(n)s games of the backup were restored before that; restoring the same backup "
+               "again adds the rest."), error.added))])
     flash(t(msg(N_("Restored: %(added)s, %(present)s."),  # "1 game added", "2 games added"
                 added=msg_n(N_("%(n)s game added"), N_("%(n)s games added"), added),
                 present=msg_n(N_("%(n)s already here"), N_("%(n)s already here"), present))))

@@ -20,6 +20,7 @@ from ..games.beutezug.odds import Bonuses, check_heist, success_chance
 from ..games.beutezug.rules import bonus_inventory
 from ..i18n import t
 from ..records import replay
+from ..text import typed_number
 from .play import load
 
 bp = Blueprint("beutezug", __name__)
@@ -36,8 +37,9 @@ def percent(chance: Fraction) -> str:
 def _used(form: HeistForm, have: Bonuses) -> Bonuses:
     """The re-rolls still unused this heist: the round's bonuses less those already spent."""
     errors: dict[str, Any] = {}
-    one = as_int({"v": form.used_one.data or "0"}, "v", errors, "used_one", lo=0, hi=have.reroll_one)
-    every = as_int({"v": form.used_all.data or "0"}, "v", errors, "used_all", lo=0,
+    one = as_int({"v": typed_number(form.used_one.data) or 0}, "v", errors, "used_one", lo=0,
+                 hi=have.reroll_one)
+    every = as_int({"v": typed_number(form.used_all.data) or 0}, "v", errors, "used_all", lo=0,
                    hi=have.reroll_all)
     if errors:
         raise RulesError(errors)
@@ -54,10 +56,11 @@ def heist(game_id: str) -> Any:
     form.seat.choices = choices((str(s), name) for s, name in enumerate(record["players"]))
     seats = range(len(record["players"]))
     seat = request.args.get("seat", "")
-    if not seat.isdigit() or int(seat) not in seats:
+    if typed_number(seat) not in seats:
         if seat:
             form.seat.errors = [t(msg(N_("Choose a player.")))]
         seat = str(state.rolling_order[0] if state.rolling_order else 0)
+    seat = str(typed_number(seat))
     form.seat.data = seat
     inventory = bonus_inventory(state, int(seat))
     result: dict[str, Any] = {}
@@ -65,9 +68,9 @@ def heist(game_id: str) -> Any:
     # Dice up to the last row with anything in it; a half-filled row is an error on that row.
     rows = [(d.form.colour.data or "", d.form.minimum.data or "") for d in form.required]
     last = max((i for i, (c, m) in enumerate(rows) if c or _filled(m)), default=-1)
-    required = [{"colour": c or None, "minimum": m} for c, m in rows[:last + 1]]
-    rolled = [f.data for f in form.rolled]
-    given = max((i for i, v in enumerate(rolled) if _filled(v)), default=-1)
+    required = [{"colour": c or None, "minimum": typed_number(m)} for c, m in rows[:last + 1]]
+    rolled = [typed_number(f.data) for f in form.rolled]
+    given = max((i for i, v in enumerate(rolled) if v is not None), default=-1)
     try:
         bonuses: Bonuses | None = _used(form, inventory.bonuses())
     except RulesError as error:

@@ -23,8 +23,8 @@ from ..forms.groups import (
 )
 from ..games.base import N_, msg_n
 from ..i18n import t
-from ..store import Store
-from . import current_group, group_id, safe_next
+from ..store import NotSaved, Store
+from . import current_group, group_id, not_saved, safe_next
 
 bp = Blueprint("groups", __name__)
 
@@ -188,6 +188,9 @@ def _change(gid: str, key: str, form: Any, action: Any, done: str) -> Any:
             action(form)
         except groups.GroupError as error:
             return _settings(group, 422, **{key: form, "messages": refused(form, error)})
+        except NotSaved as error:
+            text, status = not_saved(error)
+            return _settings(group, status, **{key: form, "messages": [text]})
         flash(t(done))
         return redirect(url_for("groups.settings", gid=gid), 303)
     return _settings(group, 422, **{key: form, "messages": refused(form)})

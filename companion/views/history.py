@@ -40,7 +40,7 @@ def _derived(what: str, gid: str, compute: Callable[[Store, str], Any]) -> Any:
 
 def group_plays(gid: str | None = None) -> list[stats.Play]:
     return _derived("plays", gid or group_id(), lambda store, gid: stats.plays(
-        groups.group_games(store, gid), groups.resolver(groups.aliases(store, gid))))
+        groups.group_games(store, gid), groups.names_now(store, gid)))
 
 
 def group_history(gid: str | None = None) -> list[stats.Play]:

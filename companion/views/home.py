@@ -13,7 +13,8 @@ from ..games.base import RulesError
 from ..groups import players as group_players
 from ..i18n import t
 from ..records import new_record
-from . import group_id, safe_next
+from ..store import NotSaved
+from . import group_id, not_saved, safe_next
 from .lifecycle import _now, zone
 
 bp = Blueprint("home", __name__)
@@ -46,10 +47,11 @@ def new(slug: str) -> Any:
     if game is None or slug not in ADAPTERS:
         abort(404)
     adapter = ADAPTERS[slug]
-    form = NewGameForm(game=slug)
+    form = NewGameForm()
     setup = adapter.setup_form(request.form if request.method == "POST" else None)
     names = request.form.getlist("player") if request.method == "POST" else []
     loose: list[str] = []
+    status = 422 if request.method == "POST" else 200
     today, this_minute = lifecycle.form_default(zone(), _now())
     shown = request.form.get("played_shown", "")[:20] if request.method == "POST" else \
         lifecycle.shown_text(today, this_minute)
@@ -71,13 +73,17 @@ def new(slug: str) -> Any:
                 if key != "players" and hasattr(setup, key):
                     getattr(setup, key).errors = [t(message)]
         else:
-            game_id = current_app.extensions["store"].create(record)
-            return redirect(url_for("play.game", game_id=game_id, _anchor="next"), 303)
+            try:
+                game_id = current_app.extensions["store"].create(record)
+            except NotSaved as error:
+                text, status = not_saved(error)
+                loose.append(text)
+            else:
+                return redirect(url_for("play.game", game_id=game_id, _anchor="next"), 303)
     elif request.method == "POST" and "csrf_token" in form.errors:
         loose.append(t(CSRF_MESSAGE))
     names = names[:game.max_players] + [""] * (game.max_players - len(names))
     known = known_players(group_id())
-    status = 422 if request.method == "POST" else 200
     return render_template("home/new.html", game=game, form=form, setup=setup, names=names,
                            known=known, notices=loose, adapter=adapter, shown=shown), status
 

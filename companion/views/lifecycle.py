@@ -32,6 +32,7 @@ from ..games.base import N_, RulesError, msg
 from ..i18n import t
 from ..records import Repeated, Stale
 from ..store import NoSuchGame, Store
+from ..text import identity
 from . import current_group, group_id, safe_next
 from .groups import _settings, mine
 from .play import STALE_MESSAGE, load, page
@@ -231,7 +232,7 @@ def group_settings(group: dict[str, Any]) -> dict[str, Any]:
     picks = colours.chosen(store, group["id"])
     return {"zone_form": zone_form, "zone_chosen": bool(group.get("timezone")),
             "colour_form": colour_form, "colour_names": COLOUR_NAMES,
-            "picks": [(p, picks.get(p.casefold())) for p in players]}
+            "picks": [(p, picks.get(identity(p))) for p in players]}
 
 
 @bp.post("/groups/<gid>/zone")

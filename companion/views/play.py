@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import random
-from contextlib import suppress
 from functools import lru_cache
 from typing import Any
 
@@ -27,6 +26,7 @@ from ..colours import seat_colours
 from ..forms import CSRF_MESSAGE, DrawForm, ImportForm, NoteForm, UndoForm, new_submission, walk
 from ..forms.adapter import Adapter
 from ..forms.adapters import ADAPTERS
+from ..games import GAMES
 from ..games.base import N_, ReplayError, RulesError, msg
 from ..i18n import t
 from ..records import (
@@ -42,9 +42,9 @@ from ..records import (
     set_note,
     undo,
 )
-from ..store import NoSuchGame, Store
-from ..transfer import ImportError_, export_record, import_record
-from . import group_id
+from ..store import NoSuchGame, NotSaved, Store
+from ..transfer import ImportError_, already_here, export_record, import_record
+from . import group_id, not_saved
 
 bp = Blueprint("play", __name__)
 
@@ -216,7 +216,7 @@ def shows(adapter: Adapter, view: Any, kind: str) -> bool:
     return kind == view.expect.kind or (kind in own and view.expect.kind in own)
 
 
-def refused(record: dict[str, Any], form: Any, messages: list[str]) -> Any:
+def refused(record: dict[str, Any], form: Any, messages: list[str], status: int = 422) -> Any:
     """The page again, with the refused form in its place and what was typed kept; or,
     when the page shows no form of that kind now (scoring during play, say), with the
     form's messages at the top."""
@@ -225,12 +225,12 @@ def refused(record: dict[str, Any], form: Any, messages: list[str]) -> Any:
         # A form the game's state section always shows (a coin correction, say): it is
         # shown there again, with its messages and what was typed.
         g.refused_form = form
-        return page(record, None, messages, 422)
+        return page(record, None, messages, status)
     if not shows(adapter, replay(record), form.kind.data):
         messages = messages + [e for f in walk(form) if f.name != "csrf_token"
                                for e in (f.errors or ()) if isinstance(e, str)]
         form = None
-    return page(record, form, messages, 422)
+    return page(record, form, messages, status)
 
 
 @bp.get("/games/<game_id>/log")
@@ -269,7 +269,14 @@ def add(game_id: str) -> Any:
         return page(current, keep, [t(STALE_MESSAGE)], 409)
     except RulesError as error:
         return refused(record, form, adapter.attach(form, error))
+    except NotSaved as error:
+        return refused(record, form, *_not_saved(error))
     return _back(game_id)
+
+
+def _not_saved(error: NotSaved) -> tuple[list[str], int]:
+    text, status = not_saved(error, headed=True)  # the game page's box says "Not saved"
+    return [text], status
 
 
 def _one_button(game_id: str, form: Any, change: Any, stale: str,
@@ -291,6 +298,9 @@ def _one_button(game_id: str, form: Any, change: Any, stale: str,
     except RulesError as error:
         return page(load(game_id), messages=[t(m) for m in error.errors.values()], status=409,
                     refusal=NOTHING_CHANGED)
+    except NotSaved as error:
+        messages, status = _not_saved(error)
+        return page(load(game_id), messages=messages, status=status)
     return _back(game_id)
 
 
@@ -352,6 +362,8 @@ def edit(game_id: str, entry_id: int) -> Any:
                 messages, status = [t(STALE_MESSAGE)], 409
             except RulesError as error:
                 messages, status = adapter.attach(form, error), 422
+            except NotSaved as error:
+                messages, status = _not_saved(error)
             else:
                 return _back(game_id)
     form.version.data = str(entries_version(record))
@@ -371,9 +383,15 @@ def note(game_id: str) -> Any:
     if not form.validate():
         return page(record, messages=_form_messages(form) or
                     [t(e) for errs in form.errors.values() for e in errs], status=422)
-    with suppress(Repeated):
+    try:
         _store().update(game_id, lambda r: set_note(r, form.note.data or "",
                                                    submission=form.submission.data))
+    except Repeated:
+        pass
+    except NotSaved as error:
+        messages, status = _not_saved(error)
+        # The page again with the note as typed in its field, so it can be sent again.
+        return page({**record, "note": form.note.data or ""}, messages=messages, status=status)
     return _back(game_id, t(NOTE_SAVED), anchor="about")
 
 
@@ -389,6 +407,8 @@ def record_json(game_id: str) -> Any:
 def import_game() -> Any:
     form = ImportForm()
     messages: list[str] = []
+    status = 422 if request.method == "POST" else 200
+    already = None
     if request.method == "POST":
         if not form.validate():
             messages = _form_messages(form)
@@ -398,7 +418,20 @@ def import_game() -> Any:
             except ImportError_ as error:
                 messages = [t(error.message)]
             else:
-                game_id = _store().create(record)
-                return redirect(url_for("play.game", game_id=game_id), 303)
-    status = 422 if request.method == "POST" else 200
-    return render_template("play/import.html", form=form, messages=messages), status
+                found = None if form.copy.data else already_here(_store(), record)
+                if found is not None:
+                    # The same game counted twice would count every win twice: nothing is
+                    # added unless the table asks for a copy.
+                    here = _store().index().get(found[0], {})
+                    already = {"id": found[0], "same": found[1], "players": here.get("players", []),
+                               "title": GAMES[record["game"]].title}
+                    status = 200 if found[1] else 409
+                else:
+                    try:
+                        game_id = _store().create(record)
+                    except NotSaved as error:
+                        text, status = not_saved(error)  # no "Not saved" box on this page
+                        messages = [text]
+                    else:
+                        return redirect(url_for("play.game", game_id=game_id), 303)
+    return render_template("play/import.html", form=form, messages=messages, already=already), status

@@ -14,6 +14,7 @@ from ..games import GAMES
 from ..games.base import N_
 from ..i18n import t
 from ..periods import Period
+from ..text import identity
 from . import group_id
 from .history import _derived, group_players, group_plays
 from .lifecycle import period_of_request
@@ -23,8 +24,8 @@ bp = Blueprint("stats", __name__)
 
 def _player(name: str) -> str:
     """The player of this group called ``name`` (any case), or 404 -- also for other groups'."""
-    wanted = name.casefold()
-    found = next((p for p in group_players() if p.casefold() == wanted), None)
+    wanted = identity(name)
+    found = next((p for p in group_players() if identity(p) == wanted), None)
     if found is None:
         abort(404)
     return found

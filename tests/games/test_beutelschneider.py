@@ -185,13 +185,20 @@ class TestRefusals:
         players = ["A", "B", "C", "D", "E"]
         errors = self.refused(hand(row(20, **{event: 1}), row(20, **{event: 1}), row(20), row(20), row(0)),
                               players)
-        assert event in errors
+        # Next to both players' fields: either of them may have typed it wrongly.
+        assert {f"players.0.{event}", f"players.1.{event}"} <= set(errors)
 
     def test_two_night_watchmen_in_one_hand(self):
-        assert "night_watchman" in self.refused(hand(row(40, night_watchman=1), row(30, night_watchman=1), row(10)))
+        errors = self.refused(hand(row(40, night_watchman=1), row(30, night_watchman=1), row(10)))
+        assert {"players.0.night_watchman", "players.1.night_watchman"} <= set(errors)
 
     def test_more_murdered_authorities_than_are_in_a_three_player_deck(self):
-        assert "assassin" in self.refused(hand(row(40, assassin=2), row(30), row(10)))
+        assert set(self.refused(hand(row(40, assassin=2), row(30), row(10)))) == {"players.0.assassin"}
+
+    def test_more_gold_than_the_deck_with_one_left_blank_says_so_not_enter_the_gold(self):
+        errors = self.refused(hand(row(70), row(20), {"gold": None}), ["A", "B", "C"])
+        assert set(errors) == {"gold"}
+        assert str(errors["gold"]) == "The deck holds 80 in gold; these hands add up to 90."
 
     def test_not_a_number(self):
         assert "players.0.gold" in self.refused(hand(row("lots"), row(30), row(10)))

@@ -139,8 +139,8 @@ def test_refuses_an_impossible_card(outcome, field):
 
 
 @pytest.mark.parametrize("outcome, loot", [
-    ({"stack": 0, "bonus": "pink"}, 0), ({"stack": 0}, 1), ({"stack": 0, "loot": "1"}, 1),
-    ({"stack": "4", "loot": "11", "bonus": "reroll_all"}, 11),
+    ({"stack": 0, "bonus": "pink"}, 0), ({"stack": 0}, 1), ({"stack": 0, "loot": 1}, 1),
+    ({"stack": 4, "loot": 11, "bonus": "reroll_all"}, 11),
 ])
 def test_a_zero_card_gives_a_bonus_or_one_loot_point(outcome, loot):
     state = play(START + [round_entry(s0=outcome, s1=failed("green"), s2=failed("green"))])

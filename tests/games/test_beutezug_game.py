@@ -150,7 +150,7 @@ def test_the_table_may_enter_its_own_coin_flip_but_only_among_the_tied():
     assert GAME.expect(waiting).kind == "coin" and GAME.outcome(waiting) is None
     assert "winner" in refused(waiting, "coin", {"winner": 2})
     assert "winner" in refused(waiting, "coin", {"winner": "x"})
-    assert GAME.outcome(GAME.apply(waiting, "coin", {"winner": "1"})).winners == (1,)
+    assert GAME.outcome(GAME.apply(waiting, "coin", {"winner": 1})).winners == (1,)
 
 
 def test_the_documented_example_record_replays():

@@ -75,7 +75,7 @@ def test_johnnys_failed_heist():
 def test_kates_plus_one_pink_success():
     """Rulebook, "Heist successful": one blue and two pink dice, all show 3; +1 pink is enough."""
     card = [("blue", 3), ("pink", 4), ("pink", 4)]
-    with_bonus = check_heist(card, ["3", "3", "3"], Bonuses.of({"pink": 1}))
+    with_bonus = check_heist(card, [3, 3, 3], Bonuses.of({"pink": 1}))
     assert with_bonus.success and with_bonus.values == (3, 4, 4)
     without = check_heist(card, [3, 3, 3], Bonuses())
     assert not without.success and without.failing == (1, 2)
@@ -98,5 +98,5 @@ def test_heist_check_refuses_impossible_dice(required, rolled, field):
 
 
 def test_heist_check_reads_dice_given_as_form_rows():
-    check = check_heist([{"colour": "black", "minimum": "5"}], ["4"], Bonuses.of({"black": 1}))
+    check = check_heist([{"colour": "black", "minimum": 5}], [4], Bonuses.of({"black": 1}))
     assert check.success and check.values == (5,)

@@ -26,7 +26,7 @@ def test_leaving_pays_three_gold_per_level_of_the_best_room_and_a_bonus_when_pea
 @pytest.mark.parametrize(("how", "gold"), [("peaceful", 12), ("fled", 9)])
 def test_the_rulebook_example_through_the_ledger(how, gold):
     state = play(started(), FIRST_ACTION,
-                 ("leave", {"dungeon": 1, "levels": ["1", 2, 3], "how": how}))
+                 ("leave", {"dungeon": 1, "levels": [1, 2, 3], "how": how}))
     adam = state.parties[0]
     assert adam.gold == 2 + gold
     assert adam.rooms == (1, 2, 3)
@@ -79,7 +79,7 @@ def test_a_boss_kill_ends_the_game_and_asks_for_the_final_scoring():
 
 
 def test_while_looting_the_next_entry_expected_is_leaving():
-    state = play(started(), FIRST_ACTION, ("action", {"action": "poison", "saved": "no"}))
+    state = play(started(), FIRST_ACTION, ("action", {"action": "poison", "saved": False}))
     assert GAME.expect(state).kind == "leave"
 
 

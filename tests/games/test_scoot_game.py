@@ -31,8 +31,8 @@ THREE_PLAYER_GAME = setup_entries(3)[:3] + [("pick", {"classes": ["thief", "wiza
 ]
 FINAL_THREE = ("final", {"players": [
     {"loot": [2, -1], "unclaimed": 3, "treasure": 0},
-    {"loot": [], "unclaimed": "7", "treasure": 1},
-    {"loot": ["3"], "unclaimed": 8, "treasure": 0},
+    {"loot": [], "unclaimed": 7, "treasure": 1},
+    {"loot": [3], "unclaimed": 8, "treasure": 0},
 ]})
 
 
@@ -45,9 +45,9 @@ def test_a_three_player_game_scores_every_part_and_breaks_the_tie_on_money():
     state = play(state, ("treasure_roll", {"seat": 1, "dice": [2, 3]}))
     standings = GAME.standings(state)
     assert [(s.seat, s.rank, s.score) for s in standings] == [(0, 1, 32), (2, 2, 32), (1, 3, 23)]
-    assert dict(standings[0].parts) == {"Looted rooms": 16, "Poison": 0, "Loot markers": 1,
+    assert dict(standings[0].parts) == {"Looted rooms (VP: their levels)": 16, "Poison": 0, "Loot markers": 1,
                                         "Unclaimed tiles": 9, "Gold (1 VP per 5 gp)": 6}
-    assert dict(standings[1].parts) == {"Looted rooms": 3, "Poison": 0, "Loot markers": 3,
+    assert dict(standings[1].parts) == {"Looted rooms (VP: their levels)": 3, "Poison": 0, "Loot markers": 3,
                                         "Unclaimed tiles": 24, "Gold (1 VP per 5 gp)": 2}
     assert dict(standings[2].parts)["Gold (1 VP per 5 gp)"] == 2   # 7 gp + 5 gp of Treasure
     assert str(standings[0].note) == "Ahead on money."

@@ -22,7 +22,7 @@ def prepared(gold: int = 5, **party) -> State:
     (5, {"action": "recruit", "class": "priest"}, 2, {"priest": 1}),
     (10, {"action": "recruit", "class": "squire"}, 4, {"squire": 2}),
     (5, {"action": "hire", "count": 1}, 4, {"hireling": 1}),
-    (5, {"action": "hire", "count": "2"}, 3, {"hireling": 2}),
+    (5, {"action": "hire", "count": 2}, 3, {"hireling": 2}),
     (5, {"action": "beg"}, 10, {}),
     (20, {"action": "build", "upgrade": "wizard", "train": True}, 10, {"wizard": 0, "mage": 1}),
     (20, {"action": "build", "upgrade": "priest"}, 10, {}),
@@ -39,7 +39,7 @@ def test_each_inn_action_pays_the_rule_price(gold, data, gold_after, roster_afte
 
 def test_the_second_upgrade_costs_fifteen_and_is_counted_with_the_first():
     state = prepared(30, upgrades=("wizard",))
-    after = GAME.apply(state, "action", {"action": "build", "upgrade": "squire", "train": "yes"})
+    after = GAME.apply(state, "action", {"action": "build", "upgrade": "squire", "train": True})
     assert after.parties[0].gold == 15
     assert after.parties[0].upgrades == ("wizard", "squire")
     assert after.parties[0].roster()["knight"] == 1
@@ -77,7 +77,7 @@ def test_paying_another_player_is_a_trade_of_gold_alone():
 
 
 @pytest.mark.parametrize(("dice", "gold_after"), [
-    ({"dice": [3, 4]}, 9), ({"dice": ["6", "6"]}, 14), ({"total": 2}, 4),
+    ({"dice": [3, 4]}, 9), ({"dice": [6, 6]}, 14), ({"total": 2}, 4),
 ])
 def test_treasure_pays_two_dice_in_gold_after_the_first_action(dice, gold_after):
     state = play(started(), ("action", {"action": "recruit", "class": "priest"}))   # 2 gp left

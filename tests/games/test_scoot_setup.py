@@ -96,7 +96,7 @@ def test_the_app_draws_the_first_player_and_a_replay_reads_the_same_seat():
 
 
 def test_the_table_can_enter_the_first_player_and_picks_go_round_from_there():
-    state = GAME.replay(PLAYERS[:3], {}, [("first_player", {"seat": "2"})])
+    state = GAME.replay(PLAYERS[:3], {}, [("first_player", {"seat": 2})])
     assert state.current == 2
     state = play(state, ("pick", {"classes": ["squire", "wizard"]}))
     assert state.parties[2].roster()["squire"] == 1 and state.parties[2].roster()["wizard"] == 1

@@ -192,10 +192,30 @@ def test_a_combination_holding_a_2_discards_a_cursed_painting_for_free():
     assert state.turns[0].sides[0].cursed_free == 1
 
 
+def test_as_written_one_combination_holding_a_2_frees_every_cursed_painting_of_the_side():
+    # "You can also discard this card for free if you resell a combination that includes a
+    # Loot card with the number 2": a condition on each card, no limit per combination.
+    assert GAME.setup(PLAYERS, {})["free_discard"] == "any"
+    state = GAME.apply(dealt(), "turn", turn({"combinations": [["red2", "blue2"]], "cursed_free": 3}))
+    assert state.turns[0].sides[0].cursed_free == 3 and state.coins[0] == 4
+
+
+def test_the_house_reading_frees_one_cursed_painting_per_combination_holding_a_2():
+    house = {"free_discard": "one_per_combination"}
+    state = dealt(settings=house)
+    errors = refused(state, "turn", turn({"combinations": [["red2", "blue2"]], "cursed_free": 2}))
+    assert "own resold combination" in str(errors["sides.0.cursed_free"])
+    two = turn({"combinations": [["red2", "blue2"], ["green2", "yellow2"]], "cursed_free": 2})
+    assert GAME.apply(state, "turn", two).turns[0].sides[0].cursed_free == 2
+    with pytest.raises(RulesError) as error:
+        GAME.setup(PLAYERS, {"free_discard": "always"})
+    assert "free_discard" in error.value.errors
+
+
 # -- Corrections -------------------------------------------------------------------------------
 
 def test_a_correction_changes_a_sides_coins_with_a_reason():
-    state = GAME.apply(dealt(), "correction", {"side": "1", "coins": "-2", "reason": "paid a coin"})
+    state = GAME.apply(dealt(), "correction", {"side": 1, "coins": -2, "reason": "paid a coin"})
     assert state.coins == (2, 0)
     assert GAME.standings(state)[1].parts[-1] == ("Corrections", -2)
 
@@ -216,6 +236,6 @@ def test_refuses_an_unknown_entry_kind():
 
 @pytest.mark.parametrize("players", [["A", "B"], ["A", "B", "C"], ["A", "B", "C", "D"]])
 def test_normalised_settings_are_accepted_again_unchanged(players):
-    settings = GAME.setup(players, {"target": "25"})
+    settings = GAME.setup(players, {"target": 25})
     assert settings["target"] == 25
     assert GAME.setup(players, settings) == settings

@@ -118,6 +118,26 @@ def test_pat_wins_the_game_at_once():
     assert "" in refused(state, "turn", turn())
 
 
+@pytest.mark.parametrize("who", ["pat's side", "the other side"])
+def test_pats_immediate_win_pays_no_end_of_resale_coin_to_mofette(who):
+    # "At the end of the Resale step ... you collect 1 coin": Pat's win ends the turn first.
+    pat_side = who == "pat's side"
+    state = dealt(deal(ann_bandit="mofette" if pat_side else "chipo",
+                       bob_bandit="joe" if pat_side else "mofette", ann=("pat", "doug")))
+    four_ones = {"combinations": [["red1", "blue1", "green1", "yellow1"]], "reinforcements": ["pat"]}
+    if pat_side:
+        after = GAME.apply(state, "turn", turn(four_ones, {"cursed_held": 2}))
+        assert after.turns[0].sides[0].skill == 0 and after.coins[0] == 2 + 10
+    else:
+        after = GAME.apply(state, "turn", turn({**four_ones, "cursed_held": 2}, {}))
+        assert after.turns[0].sides[1].skill == 0 and after.coins[1] == 2
+    assert GAME.outcome(after).winners == (0,)
+    # Without Pat, the same Mofette collects her coin.
+    plain = GAME.apply(state, "turn", turn({"cursed_held": 2} if not pat_side else {},
+                                           {"cursed_held": 2} if pat_side else {}))
+    assert plain.turns[0].sides[0 if pat_side else 1].skill == 1
+
+
 def test_pat_wins_even_with_fewer_coins():
     state = dealt(deal(ann=("pat", "doug")))
     state = GAME.apply(state, "correction", {"side": 1, "coins": 30, "reason": "test"})

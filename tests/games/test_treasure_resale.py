@@ -97,12 +97,28 @@ def test_viper_discards_every_cursed_painting_for_a_coin_each():
     assert (resale.coins, resale.cursed_discarded, resale.left) == (2 + 2, 2, ())
 
 
-def test_a_combination_with_a_2_takes_a_cursed_painting_along():
+def test_a_combination_with_a_2_takes_every_cursed_painting_along_as_written():
     resale = best_resale(["red1", "red2", "red3", "blue2", "blue3", "blue4", "cursed", "cursed"])
     assert resale.coins == 12 and resale.cursed_discarded == 2
     assert resale.left == ()
     one = best_resale(["red2", "blue2", "cursed", "cursed"])
+    assert one.cursed_discarded == 2 and one.left == ()
+
+
+def test_the_house_reading_frees_one_cursed_painting_per_combination_with_a_2():
+    both = best_resale(["red1", "red2", "red3", "blue2", "blue3", "blue4", "cursed", "cursed"],
+                       free_discard="one_per_combination")
+    assert both.cursed_discarded == 2 and both.left == ()
+    one = best_resale(["red2", "blue2", "cursed", "cursed"], free_discard="one_per_combination")
     assert one.cursed_discarded == 1 and one.left == (CursedPainting(),)
+
+
+def test_pats_immediate_win_is_not_followed_by_mofettes_coin():
+    chest = ["red1", "blue1", "green1", "yellow1"]
+    plain = best_resale(chest, bandit="mofette", opponent_cursed=2)
+    assert plain.bonus_coins == 1 and not plain.wins  # the coin, at the end of the Resale
+    won = best_resale(chest, bandit="mofette", reinforcements=["pat"], opponent_cursed=2)
+    assert won.wins and won.bonus_coins == 0
 
 
 def test_the_croc_brothers_repeat_the_best_face_up_card():

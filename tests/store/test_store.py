@@ -13,7 +13,7 @@ import time
 import pytest
 
 from companion.records import add_entry, new_record, summary
-from companion.store import DamagedFile, NoSuchGame, Store
+from companion.store import DamagedFile, NoSuchGame, NotSaved, Store
 
 ZERO_HAND = {"players": [{"gold": 0}, {"gold": 0}, {"gold": 0}]}
 
@@ -85,8 +85,9 @@ def test_a_failed_write_on_a_full_disk_leaves_the_original_intact(tmp_path, monk
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", full)
-    with pytest.raises(OSError):
+    with pytest.raises(NotSaved) as error:
         append(store, game_id)
+    assert error.value.disk_full
     monkeypatch.undo()
     assert (tmp_path / "games" / f"{game_id}.json").read_bytes() == before
     assert [p.name for p in (tmp_path / "games").iterdir()] == [f"{game_id}.json"]
@@ -109,7 +110,7 @@ def test_filling_a_real_small_disk_keeps_the_last_good_record(small_disk):
     store, game_id = make_game(small_disk)
     path = small_disk / "games" / f"{game_id}.json"
     acknowledged, good = 0, path.read_bytes()
-    with pytest.raises(OSError) as error:
+    with pytest.raises(NotSaved) as error:
         while True:
             acknowledged = append(store, game_id)
             good = path.read_bytes()

@@ -102,7 +102,7 @@ def test_the_loot_chip_values_are_a_setting(user, store):
 def test_the_table_enters_its_placement_draw_and_the_page_shows_both_orders(user, store):
     game_id = start(user)
     place(user, KATE, VINCENZO, JOHNNY)
-    assert entries(store, game_id)[0]["data"] == {"order": ["1", "0", "2"]}
+    assert entries(store, game_id)[0]["data"] == {"order": [1, 0, 2]}
     assert "Choosing order: Kate, Vincenzo, Johnny." in user.page
     assert "Rolling order: Johnny, Vincenzo, Kate." in user.page
     assert "Johnny holds the re-roll chip and rolls first." in user.page
@@ -142,7 +142,7 @@ def test_a_round_stores_each_seat_and_shows_points_cards_and_who_moved(user, sto
     play_round(user, *by_seat(user, EXAMPLE[0]))
     data = entries(store, game_id)[1]["data"]
     assert {(r["seat"], r["stack"], r.get("loot"), r["bonus"]) for r in data["outcomes"]} == {
-        ("0", "2", "3", "orange"), ("1", "2", "2", "pink"), ("2", "0", None, "none")}
+        (0, 2, 3, "orange"), (1, 2, 2, "pink"), (2, 0, None, "none")}
     view = replay(store.load(game_id))
     assert view.state.points == (3, 2, 1)  # Johnny's 0-card without a bonus gives 1 point
     assert "Vincenzo moves up from place 2 to 1." in user.page
@@ -214,7 +214,7 @@ def test_a_coin_flip_decides_a_full_tie_by_the_app_or_by_the_table(user, store):
     assert "Still tied after comparing every loot card: a coin flip decided." in user.page
     user.submit("/undo")
     user.submit("/entries", {"winner": 1})
-    assert entries(store, game_id)[-1]["data"] == {"winner": "1"}
+    assert entries(store, game_id)[-1]["data"] == {"winner": 1}
     assert "Coin flip</span> Ben wins" in user.page
 
 
@@ -231,7 +231,7 @@ def test_correcting_an_earlier_round_recomputes_the_order(user, store):
     # Johnny had in fact seized a 5-stack card worth 12.
     user.submit("", {"outcomes-0-stack": 5, "outcomes-0-loot": 12})
     record = store.load(game_id)
-    assert record["entries"][1]["edits"][0]["data"]["outcomes"][0]["stack"] == "0"
+    assert record["entries"][1]["edits"][0]["data"]["outcomes"][0]["stack"] == 0
     assert replay(record).state.placement == (JOHNNY, VINCENZO, KATE)
     assert "edited" in user.page and "<del>" in user.page
     assert "Johnny moves up from place 3 to 1." in user.page

@@ -221,6 +221,7 @@ class TestRecordExportImport:
         data = dict(form["fields"])
         from io import BytesIO
         data["file"] = (BytesIO(raw), "record.json")
+        data["copy"] = "y"  # the game is here: a second one is the table's explicit choice
         response = client.post("/import", data=data, content_type="multipart/form-data")
         assert response.status_code == 303
         new_id = response.headers["Location"].rsplit("/", 1)[-1]
@@ -259,7 +260,7 @@ class TestRecordExportImport:
         user.submit("/entries", hand_values(60, 10, 10))
         good = tmp_path / "good.json"
         good.write_bytes(client.get(f"/games/{game_id}/record.json").data)
-        result = runner.invoke(args=["import-record", str(good)])
+        result = runner.invoke(args=["import-record", "--copy", str(good)])
         assert result.exit_code == 0 and "imported as game" in result.output
         bad = tmp_path / "bad.json"
         bad.write_text("{not json")
@@ -363,13 +364,13 @@ def test_a_gold_that_is_not_a_number_is_refused_in_the_pages_language(user, stor
     game_id = start(user)
     response = user.submit("/entries", hand_values("abc", 30, 10))
     assert response.status_code == 422
-    assert "Not a valid integer value." in user.page
+    assert "Enter a whole number." in user.page
     user.submit("/lang", button=("lang", "de"))
     user.open(f"/games/{game_id}")
     response = user.submit("/entries", hand_values("abc", 30, 10))
     assert response.status_code == 422
-    assert "Keine gültige, ganze Zahl." in user.page
-    assert "Not a valid integer value." not in user.page
+    assert "Gib eine ganze Zahl ein." in user.page
+    assert "Enter a whole number." not in user.page
     response = user.submit("/entries", hand_values(90, 30, 10))
     assert "Zahl muss zwischen 0 und 80 liegen." in user.page
     assert store.load(game_id)["entries"] == []

@@ -255,7 +255,7 @@ def test_the_final_scoring_shows_every_part_and_the_tie_break_on_money(user, sto
     if 7 + sum(roll["data"]["dice"]) < 10:
         assert "Tied on victory points: the player with the most money wins." in user.page
         assert "Ahead on money." in user.page
-    for part in ("Looted rooms", "Poison", "Loot markers", "Unclaimed tiles", "Gold (1 VP per 5 gp)",
+    for part in ("Looted rooms (VP: their levels)", "Looted rooms (count)", "Poison", "Loot markers", "Unclaimed tiles", "Gold (1 VP per 5 gp)",
                  "Adventurer levels"):
         assert part in user.page
     assert 'id="outcome"' in user.page

@@ -57,11 +57,11 @@ def test_a_refusal_names_each_problem_at_the_top_and_links_to_its_field(user, st
     response = user.submit("/entries", hand_values("abc", 30, 10, 10, **{"players-3-cutpurses": "25"}))
     assert response.status_code == 422
     links, alerts = summary(user.page)
-    assert links == [("players-0-gold-error", "Anna · Gold: Not a valid integer value."),
+    assert links == [("players-0-gold-error", "Anna · Gold: Enter a whole number."),
                      ("players-3-cutpurses-error", "Dora · Cutpurses: Number must be between 0 and 20.")]
     assert alerts == []
     # Each link's target is the message next to its field; what was typed stays.
-    assert 'id="players-0-gold-error" class="error">Not a valid integer value.' in user.page
+    assert 'id="players-0-gold-error" class="error">Enter a whole number.' in user.page
     assert 'aria-describedby="players-0-gold-error"' in user.page
     assert 'value="abc"' in user.page and 'value="25"' in user.page
     assert "Not saved" in user.page.split('id="next"')[1].split("<form")[0]

@@ -247,6 +247,8 @@ class GameAdapter(Adapter):
         for path, message in error.errors.items():
             if path in ("", "seat") and main:
                 path = main
+            if path == "action":
+                path = ""  # the hidden field that names the action: shown at the top (Beg as a second action)
             elif path.startswith("levels."):
                 path = "levels"
             elif path == "dice" and main:

@@ -17,7 +17,6 @@ from wtforms import (
     FieldList,
     FormField,
     HiddenField,
-    IntegerField,
     RadioField,
     SelectMultipleField,
     StringField,
@@ -28,8 +27,9 @@ from wtforms.widgets import CheckboxInput
 from ...games.base import N_
 from ...games.scoot.rules import roll_2d6
 from ...games.scoot.state import BOSS_LEVEL, CLASSES, HIRELING, TITLES, TOKENS
+from ...text import typed_number
 from .. import EntryForm, choices
-from ..base import LedgerForm, PlainForm
+from ..base import IntegerField, LedgerForm, PlainForm
 
 SLUG = "loot-and-scoot"
 # Treasure "rolled for me": nobody at the table can predict SystemRandom.
@@ -51,10 +51,7 @@ DUNGEON = ("treasure", "poison", "wounds")
 EXTRA_LEVEL_ROWS = 2  # "more rooms of the same level": up to three rooms of one level a trip
 
 
-def _int(value: Any) -> Any:
-    """Digits as a number; anything else as typed, for the rules to name."""
-    text = str(value).strip() if value is not None else ""
-    return int(text) if text.lstrip("-").isdigit() else (None if text == "" else text)
+_int = typed_number  # digits as a number; anything else as typed, for the rules to name
 
 
 # -- setup and the entries before and after play ------------------------------------------
@@ -122,7 +119,7 @@ class HireForm(ActionForm):
     count = IntegerField(N_("Hirelings"), validators=[Optional()])
 
     def fields(self) -> dict[str, Any]:
-        return {"count": self.count.data or 1}
+        return {"count": 1 if self.count.data is None else self.count.data}  # 0 is refused
 
 
 class BegForm(ActionForm):
@@ -148,7 +145,9 @@ class TrainForm(ActionForm):
                        validators=[Optional(), NumberRange(0, 1000)], render_kw=NUMERIC)
 
     def fields(self) -> dict[str, Any]:
-        out = {"class": self.cls.data, "count": self.count.data or 1, "owner": _int(self.owner.data)}
+        out = {"class": self.cls.data, "count": self.count.data or 1}
+        if _int(self.owner.data) is not None:  # none chosen: one's own Upgrade
+            out["owner"] = _int(self.owner.data)
         if self.fee.data is not None:
             out["fee"] = self.fee.data
         return out
@@ -191,7 +190,8 @@ class PoisonForm(ActionForm):
     saved = StringField()
 
     def fields(self) -> dict[str, Any]:
-        return {"saved": self.saved.data == "yes"}
+        # Neither button (a crafted post): no answer, which the rules refuse.
+        return {} if self.saved.data not in ("yes", "no") else {"saved": self.saved.data == "yes"}
 
 
 class WoundsForm(ActionForm):
@@ -204,9 +204,11 @@ class WoundsForm(ActionForm):
                             validate_choice=False)
 
     def fields(self) -> dict[str, Any]:
+        # Everything ticked goes to the rules: a sacrifice with Hirelings lost as well is
+        # refused there ("a sacrifice takes all the wounds"), never half stored.
         out: dict[str, Any] = {"hirelings": self.hirelings.data or 0, "flipped": list(self.flipped.data or [])}
         if self.sacrificed.data:
-            out = {"sacrificed": self.sacrificed.data}
+            out["sacrificed"] = self.sacrificed.data
         return out
 
 

@@ -123,13 +123,22 @@ class Beutelschneider(Game):
             raise RulesError({"players": msg(N_("Enter a result for each of the %(n)s players."), n=n)})
         errors: dict[str, Msg] = {}
         gold, cutpurses, special, event_count = [], [], [], dict.fromkeys(EVENT_KEYS, 0)
-        event_players: dict[str, int] = dict.fromkeys(EVENT_KEYS, 0)
+        # Who scored each event: a message about an event goes next to those players' field.
+        event_seats: dict[str, list[int]] = {key: [] for key in EVENT_KEYS}
+        given = sum(r["gold"] for r in rows if isinstance(r, Mapping) and isinstance(r.get("gold"), int)
+                    and not isinstance(r.get("gold"), bool))
         for seat, row in enumerate(rows):
             row = row if isinstance(row, Mapping) else {}
             p = f"players.{seat}."
             if row.get("gold") in (None, ""):
-                errors[p + "gold"] = msg(N_("Enter the gold %(player)s took."),
-                                         player=state.players[seat])
+                # With more gold than the deck holds typed already, the missing one is not
+                # the problem (70, 20 and 20 leave nothing to fill in).
+                if given <= GOLD_IN_DECK:
+                    errors[p + "gold"] = msg(N_("Enter the gold %(player)s took."),
+                                             player=state.players[seat])
+                else:
+                    errors["gold"] = msg(N_("The deck holds %(max)s in gold; these hands add up "
+                                            "to %(total)s."), max=GOLD_IN_DECK, total=given)
                 g = 0
             else:
                 g = as_int(row, "gold", errors, p + "gold", lo=0, hi=GOLD_IN_DECK)
@@ -140,7 +149,8 @@ class Beutelschneider(Game):
             for key in EVENT_KEYS:
                 count = as_int(events, key, errors, p + key, lo=0, hi=20, default=0)
                 event_count[key] += count
-                event_players[key] += 1 if count else 0
+                if count:
+                    event_seats[key].append(seat)
                 points += SPECIAL_STEP * count
             other = as_int(row, "other", errors, p + "other", lo=0, hi=1000, default=0)
             if other % SPECIAL_STEP:
@@ -160,15 +170,18 @@ class Beutelschneider(Game):
             errors["cutpurses"] = msg(
                 N_("The deck holds %(max)s cutpurses; %(total)s are counted (kept plus set aside by the Guard)."),
                 max=state.cutpurses_in_deck, total=sum(cutpurses) + caught)
-        for key, _label, most in EVENTS:
-            if event_players[key] > 1:
-                errors[key] = msg(N_("There is one such card: only one player can score it in a hand."))
-            elif most is not None and event_count[key] > most:
-                errors[key] = msg(N_("At most %(max)s per hand."), max=most)
         authorities = len(AUTHORITIES) - len(TRUMPS_LEFT_OUT.get(len(state.players), ()))
-        if event_count["assassin"] > authorities:
-            errors["assassin"] = msg(
-                N_("Only %(max)s authorities are in the deck with this many players."), max=authorities)
+        for key, _label, most in EVENTS:
+            problem: Msg | None = None
+            if len(event_seats[key]) > 1:
+                problem = msg(N_("There is one such card: only one player can score it in a hand."))
+            elif most is not None and event_count[key] > most:
+                problem = msg(N_("At most %(max)s per hand."), max=most)
+            elif key == "assassin" and event_count[key] > authorities:
+                problem = msg(N_("Only %(max)s authorities are in the deck with this many players."),
+                              max=authorities)
+            if problem is not None:
+                errors.update({f"players.{seat}.{key}": problem for seat in event_seats[key]})
         if errors:
             raise RulesError(errors)
         scores = tuple(hand_score(g, c, s) for g, c, s in zip(gold, cutpurses, special, strict=True))

@@ -175,8 +175,9 @@ class Beutezug(Game):
         errors: dict[str, Msg] = self.player_count_errors(players)
         out = {k: settings.get(k, v) for k, v in SETTINGS_DEFAULTS.items()}
         chips = out["loot_chips"]
-        if isinstance(chips, str):
-            chips = chips.replace(",", " ").split()
+        if isinstance(chips, str):  # as typed on the new-game page: "6, 5, 4, 3, 2"
+            chips = [int(v) if v.isascii() and v.isdigit() and len(v) < 10 else v
+                     for v in chips.replace(",", " ").split()]
         if not isinstance(chips, Sequence) or len(chips) > MOST_LOOT_CHIPS:
             errors["loot_chips"] = msg(N_("Give at most %(max)s loot chip values."),
                                        max=MOST_LOOT_CHIPS)

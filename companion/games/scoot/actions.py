@@ -41,15 +41,11 @@ def read_class(data: Mapping[str, Any], key: str, errors: dict[str, Msg]) -> str
     return str(cls)
 
 
-def read_bool(data: Mapping[str, Any], key: str, errors: dict[str, Msg]) -> bool:
-    value = data.get(key, False)
+def read_bool(data: Mapping[str, Any], key: str, errors: dict[str, Msg], required: bool = False) -> bool:
+    """A yes/no: ``true`` or ``false`` (left out: no, unless the answer is ``required``)."""
+    value = data.get(key, None if required else False)
     if isinstance(value, bool):
         return value
-    text = str(value).strip().lower()
-    if text in ("1", "true", "yes", "on"):
-        return True
-    if text in ("", "0", "false", "no", "off", "none"):
-        return False
     errors[key] = msg(N_("Answer yes or no."))
     return False
 
@@ -280,7 +276,7 @@ def poison(state: State, seat: int, data: Mapping[str, Any]) -> State:
     A failed save also costs a wound, entered as ``wounds``.
     """
     errors: dict[str, Msg] = {}
-    saved = read_bool(data, "saved", errors)
+    saved = read_bool(data, "saved", errors, required=True)  # no default: not saved costs a VP
     check(errors)
     if state.pool.poison < 1:
         raise RulesError(msg(N_("Both Poison tiles have been found already.")))

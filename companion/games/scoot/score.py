@@ -55,7 +55,7 @@ class Score:
     @property
     def parts(self) -> tuple[tuple[str, int], ...]:
         return (
-            (N_("Looted rooms"), self.rooms),
+            (N_("Looted rooms (VP: their levels)"), self.rooms),
             (N_("Poison"), self.poison),
             (N_("Loot markers"), self.loot),
             (N_("Unclaimed tiles"), self.unclaimed),

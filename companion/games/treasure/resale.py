@@ -73,21 +73,26 @@ Features = tuple[int, bool, bool, bool, bool, bool, int]
 NO_FEATURES: Features = (0, False, False, False, False, False, 0)
 
 
-def _add(f: Features, c: Combination, cursed: int) -> Features:
+def _add(f: Features, c: Combination, cursed: int, per_combination: bool = False) -> Features:
+    # A combination holding a 2 frees every Cursed Painting (the written rule), or one
+    # (the house reading, ``per_combination``).
+    freed = (f[6] + int(c.holds_two)) if per_combination else (cursed if c.holds_two else f[6])
     return (min(f[0] + 1, 2), f[1] or c.value >= JOE_THRESHOLD, f[2] or c.kind == COLOUR_RUN,
             f[3] or (c.kind == SAME_NUMBER and c.size >= 3),
             f[4] or (c.kind == COLOUR_RUN and c.size == 5),
             f[5] or (c.kind == SAME_NUMBER and c.size == 4 and c.cards[0].number == 1),
-            min(f[6] + int(c.holds_two), cursed))
+            min(freed, cursed))
 
 
 def _bonus(f: Features, bandit: str | None, held: frozenset[str], face_up: frozenset[str],
            cursed: int, opponent_cursed: int) -> tuple[bool, int, int, tuple[str, ...]]:
-    """What the conditions met bring: (Pat wins, coins, Cursed Paintings discarded, cards called)."""
+    """What the conditions met bring: (Pat wins, coins, Cursed Paintings discarded, cards called).
+
+    Mofette's coin comes at the end of the Resale, which Pat's immediate win never reaches."""
     coins = 0
-    if (bandit == CHIPO and f[0] >= 2) or (bandit == JOE and f[1]) or (
-            bandit == MOFETTE and opponent_cursed >= MOFETTE_CURSED):
+    if (bandit == CHIPO and f[0] >= 2) or (bandit == JOE and f[1]):
         coins += SKILL_COIN
+    mofette = bandit == MOFETTE and opponent_cursed >= MOFETTE_CURSED
     gains = {SUPER_ROU_ROU: REINFORCEMENT_COINS[SUPER_ROU_ROU] if f[2] else 0,
              NINJA_LEO: REINFORCEMENT_COINS[NINJA_LEO] if f[3] else 0,
              LUCKY: REINFORCEMENT_COINS[LUCKY] if f[4] else 0,
@@ -110,7 +115,7 @@ def _bonus(f: Features, bandit: str | None, held: frozenset[str], face_up: froze
             called += (CROC_BROTHERS,)
             if VIPER in up and best == gains[VIPER]:
                 discarded = cursed
-    return wins, coins, discarded, called
+    return wins, coins + (SKILL_COIN if mofette and not wins else 0), discarded, called
 
 
 def _placements(cards: Sequence[Card | None]) -> Iterator[Combination]:
@@ -137,9 +142,11 @@ def _placements(cards: Sequence[Card | None]) -> Iterator[Combination]:
 
 def best_resale(chest: Sequence[Any], bandit: str | None = None,
                 reinforcements: Sequence[str] = (), face_up: Sequence[str] = (),
-                opponent_cursed: int = 0) -> Resale:
+                opponent_cursed: int = 0, free_discard: str = "any") -> Resale:
     """The resale of ``chest`` worth most: cards as in an entry ("red3", "treasure", "cursed",
-    or parsed tokens); ``reinforcements`` the owner's unused cards, ``face_up`` those turned."""
+    or parsed tokens); ``reinforcements`` the owner's unused cards, ``face_up`` those turned;
+    ``free_discard`` the table's reading of the Cursed Painting (rules.FREE_DISCARDS)."""
+    per_combination = free_discard == "one_per_combination"
     tokens = [t if isinstance(t, (Card, GreatTreasure, CursedPainting)) else parse_card(t, f"chest.{i}")
               for i, t in enumerate(chest)]
     cursed = sum(isinstance(t, CursedPainting) for t in tokens)
@@ -177,7 +184,7 @@ def best_resale(chest: Sequence[Any], bandit: str | None = None,
         for used, combo in by_first[first]:
             if used & mask != used:
                 continue
-            (wins, coins, discarded, neg), rest = solve(mask & ~used, _add(f, combo, cursed))
+            (wins, coins, discarded, neg), rest = solve(mask & ~used, _add(f, combo, cursed, per_combination))
             score = (wins, coins + combo.value, discarded, neg - combo.size)
             if score > best[0]:
                 best = (score, ((used, combo), *rest))
@@ -187,7 +194,7 @@ def best_resale(chest: Sequence[Any], bandit: str | None = None,
     solve.cache_clear()
     f = NO_FEATURES
     for _, combo in plan:
-        f = _add(f, combo, cursed)
+        f = _add(f, combo, cursed, per_combination)
     wins, bonus, discarded, called = _bonus(f, bandit, held, up, cursed, opponent_cursed)
     sold = sum(used for used, _ in plan)
     left: list[Token] = [t for i, t in enumerate(loot) if not sold & (1 << i)]

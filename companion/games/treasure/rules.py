@@ -31,9 +31,14 @@ CHEST_LIMIT = 5       # Inspection Phase 2; Raoul keeps one card more
 TEAM_CHEST_LIMIT = {"leader": 3, "member": 4}  # two-person team; a one-person team keeps 5
 DEALT_PER_SIDE, KEPT_PER_SIDE = 3, 2
 DEFAULT_TEAMS = {2: (0, 1), 3: (0, 0, 1), 4: (0, 0, 1, 1)}
+# A Cursed Painting "can also" be discarded free "if you resell a combination that includes a
+# Loot card with the number 2": the written rule sets a condition on each card, so one such
+# combination frees all of the side's paintings ("any"); a table may play one painting per
+# such combination ("one_per_combination"), a house reading.
+FREE_DISCARDS = ("any", "one_per_combination")
 SETTINGS_DEFAULTS: dict[str, Any] = {
     "teams": None, "leaders": None, "target": None,
-    "starting_coins": STARTING_COINS, "bandit_skills": True,
+    "starting_coins": STARTING_COINS, "bandit_skills": True, "free_discard": FREE_DISCARDS[0],
 }
 
 
@@ -62,6 +67,7 @@ class State:
     target: int
     starting_coins: int
     bandit_skills: bool
+    free_discard: str = FREE_DISCARDS[0]
     bandits: tuple[str, ...] = ()                  # per seat, once dealt
     dealt: tuple[tuple[str, ...], ...] = ()        # the 3 Reinforcements dealt per side, if entered
     reinforcements: tuple[tuple[str, ...], ...] = ()  # kept, per seat
@@ -166,6 +172,9 @@ class GiveMeTheTreasure(Game):
         out["starting_coins"] = as_int(out, "starting_coins", errors, "starting_coins", lo=0, hi=20)
         if not isinstance(out["bandit_skills"], bool):
             out["bandit_skills"] = str(out["bandit_skills"]).strip().lower() in ("1", "true", "on", "yes")
+        if out["free_discard"] not in FREE_DISCARDS:
+            errors["free_discard"] = msg(N_("Choose how many Cursed Paintings a combination holding a 2 "
+                                            "frees."))
         if errors:
             raise RulesError(errors)
         out.update(teams=teams, leaders=leaders)
@@ -175,7 +184,7 @@ class GiveMeTheTreasure(Game):
         s = self.setup(players, settings)
         return State(players=tuple(players), teams=tuple(s["teams"]), leaders=tuple(s["leaders"]),
                      target=s["target"], starting_coins=s["starting_coins"],
-                     bandit_skills=s["bandit_skills"])
+                     bandit_skills=s["bandit_skills"], free_discard=s["free_discard"])
 
     # -- entries -------------------------------------------------------------------------
 

@@ -3,13 +3,14 @@
 Rule text: ../shared/rules/give-me-the-treasure.en.txt, "Resale", "9 Reinforcement Cards",
 "4 Bandit Tiles" and "Cursed Painting". Per side the table enters the combinations resold,
 the Cursed Paintings paid off (2 coins each) or discarded free with a combination that holds a
-2 (one per such combination: our reading of "this card"), the Reinforcements called, and the
+2 (as the rule is written, one such combination frees all of the side's paintings; the table
+setting ``free_discard`` may make it one per combination), the Reinforcements called, and the
 Cursed Paintings still held after the Resale (for Mofette). The app prices everything.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from ..base import N_, Msg, RulesError, as_int, msg
@@ -47,6 +48,8 @@ class Table(Protocol):
     def coins(self) -> tuple[int, int]: ...
     @property
     def skill_bandits(self) -> tuple[str | None, str | None]: ...
+    @property
+    def free_discard(self) -> str: ...
     def side_name(self, side: int) -> str: ...
 
 
@@ -188,7 +191,12 @@ def read_turn(state: Table, data: Mapping[str, Any]) -> tuple[tuple[SideTurn, Si
         paid, free, held = (as_int(row, k, errors, p + k, lo=0, hi=CURSED_PAINTINGS, default=0)
                             for k in ("cursed_paid", "cursed_free", "cursed_held"))
         with_two = sum(c.holds_two for c in combos[s])
-        if free > with_two and p + "cursed_free" not in errors:
+        if p + "cursed_free" in errors or not free:
+            pass
+        elif not with_two:
+            errors[p + "cursed_free"] = msg(N_(
+                "A Cursed Painting is discarded for free only with a resold combination that holds a 2."))
+        elif free > with_two and state.free_discard == "one_per_combination":
             errors[p + "cursed_free"] = msg(N_(
                 "Each Cursed Painting discarded for free needs its own resold combination that "
                 "holds a 2 (%(n)s this turn)."), n=with_two)
@@ -216,4 +224,8 @@ def read_turn(state: Table, data: Mapping[str, Any]) -> tuple[tuple[SideTurn, Si
     if errors:
         raise RulesError(errors)
     pat = next((s for s in (0, 1) if sides[s].pat), None)
+    if pat is not None:
+        # "You immediately win the game": the turn ends there, and nothing that comes "at the
+        # end of the Resale step" (Mofette's coin) is paid to either side.
+        sides = [replace(side, skill=0) if bandits[s] == MOFETTE else side for s, side in enumerate(sides)]
     return (sides[0], sides[1]), pat

@@ -1,0 +1,106 @@
+"""Files on the disk, below the store: atomic replacement, and the errors a data folder has.
+
+A write goes to a temporary file that is fsynced and then renamed over the old one, so a
+crash leaves the old file or the new one, never half of either; the temporary file of an
+interrupted write is cleared at the next start. A write the disk refuses (full, read-only,
+not allowed) is ``NotSaved``, which every view turns into "Not saved: ..." for the phone.
+"""
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import tempfile
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+from filelock import Timeout
+
+# A temporary file older than this belongs to a write that was interrupted (a writer keeps
+# one for milliseconds), so start-up removes it.
+STALE_TEMP_SECONDS = 60
+log = logging.getLogger(__name__)
+
+
+class StoreError(Exception):
+    pass
+
+
+class DamagedFile(StoreError):
+    """A data file that does not read as JSON of a known schema. It is left as it is."""
+
+    def __init__(self, path: Path, reason: str):
+        self.path = path
+        self.reason = reason
+        super().__init__(f"{path}: {reason}")
+
+
+class NoSuchGame(StoreError, LookupError):
+    pass
+
+
+class NotSaved(StoreError):
+    """The disk refused a write (full, read-only, no permission) or the lock stayed taken:
+    nothing of the change was kept. ``errno`` says why (None: the lock)."""
+
+    def __init__(self, errno_: int | None, detail: str):
+        self.errno = errno_
+        self.detail = detail
+        super().__init__(detail)
+
+    @property
+    def disk_full(self) -> bool:
+        return self.errno in (errno.ENOSPC, errno.EDQUOT)
+
+
+@contextmanager
+def saving() -> Iterator[None]:
+    """Turn the operating system's refusal of a write into ``NotSaved``."""
+    try:
+        yield
+    except Timeout as error:
+        raise NotSaved(None, str(error)) from error
+    except OSError as error:
+        raise NotSaved(error.errno, os.strerror(error.errno) if error.errno else str(error)) from error
+
+
+def fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that a crash leaves either the old or the new file.
+
+    On any failure (a full disk included) the temporary file is removed and the original
+    is untouched.
+    """
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(path.parent)
+
+
+def remove_stale_temp_files(folders: Iterable[Path]) -> None:
+    """Remove the temporary files interrupted writes left in ``folders``; a young one may
+    belong to a write going on in another process right now, so it stays."""
+    now = time.time()
+    for folder in folders:
+        for path in folder.glob(".*.tmp"):
+            with suppress(FileNotFoundError):
+                if now - path.stat().st_mtime > STALE_TEMP_SECONDS:
+                    path.unlink()
+                    log.warning("removed the temporary file of an interrupted write: %s", path)

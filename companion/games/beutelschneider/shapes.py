@@ -1,0 +1,18 @@
+"""The shape of Beutelschneider's entries and settings (README, docs/record-format.md); see
+..schema."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..schema import Choice
+from .rules import EVENT_KEYS
+
+ENTRIES: dict[str, Any] = {
+    "hand": {
+        "players": [{"gold": int, "cutpurses?": int, "other?": int,
+                     "events?": {f"{key}?": int for key in EVENT_KEYS}}],
+        "set_aside?": int, "alchemist?": bool,
+    },
+    "tie_choice": {"choice": Choice(("another_hand", "share"))},
+}
+SETTINGS: dict[str, Any] = {"limit?": int, "first_dealer?": int, "cutpurses_in_deck?": int}

@@ -1,0 +1,35 @@
+"""The shape of Loot and Scoot's entries (docs/games/loot-and-scoot.md); see ..schema."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..schema import Choice, Tagged
+from .state import CLASSES, HIRELING, TOKENS
+
+CLASS = Choice(CLASSES)
+CHARACTER = Choice((*TOKENS, HIRELING))
+ROLL = {"dice?": [int], "total?": int}
+
+ACTION = Tagged("action", {"seat?": int}, {
+    "recruit": {"class": CLASS},
+    "hire": {"count?": int},
+    "beg": {},
+    "build": {"upgrade": CLASS, "train?": bool},
+    "train": {"class": CLASS, "count?": int, "owner?": int, "fee?": int},
+    "trade": {"with": int, "give?": [CHARACTER], "take?": [CHARACTER], "pay?": int, "receive?": int},
+    "treasure": ROLL,
+    "poison": {"saved": bool},
+    "wounds": {"hirelings?": int, "flipped?": [CLASS], "sacrificed?": CHARACTER},
+})
+
+ENTRIES: dict[str, Any] = {
+    "first_player": {"seat": int},
+    "pick": {"seat?": int, "classes": [CLASS]},
+    "action": ACTION,
+    "leave": {"seat?": int, "dungeon": int, "levels": [int], "how": Choice(("peaceful", "fled", "lost")),
+              "loot?": int},
+    "final": {"players": [{"loot?": [int], "unclaimed?": int, "treasure?": int}]},
+    "treasure_roll": {"seat?": int, **ROLL},
+    "dwarf": {"seat": int},
+}
+SETTINGS: dict[str, Any] = {}

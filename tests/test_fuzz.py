@@ -1,0 +1,257 @@
+"""Property-based fuzzing of every form and of import and restore (Hypothesis).
+
+Each example takes a real page -- a game of each kind at a random point of its documented
+example record (docs/record-format.md), an entry's correction page, a new-game page, the group
+page -- picks one of its forms, and sends it the way a hostile or clumsy client might: values
+no form offers (digits Python reads but we do not, 5,000 digits, control and bidi characters,
+random text), fields left out or added, hidden values changed. Import and restore get valid
+records with parts replaced, removed or added. Whatever comes in:
+
+- never a 500 (nor any 5xx: the disk is fine here);
+- a refusal (4xx) changes nothing in the data folder and shows its message on the page;
+- what is accepted is stored in the documented shape and still replays.
+
+Bounded for CI (max_examples per test, ``FUZZ_SCALE`` multiplies them); ``CI`` set makes the
+examples the same every run.
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import io
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from companion import create_app, groups
+from companion.games import entry_problem
+from companion.records import replay
+from companion.transfer import import_record
+from tests.formpage import forms_of
+from tests.test_record_format_doc import EXAMPLES
+
+FUZZ = settings(deadline=None, database=None, derandomize=bool(os.environ.get("CI")),
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+def examples(n: int) -> int:
+    """``n`` examples in CI; ``FUZZ_SCALE=10`` hunts ten times longer on a developer's machine."""
+    return int(n * float(os.environ.get("FUZZ_SCALE", "1")))
+
+
+HOSTILE = st.one_of(
+    st.sampled_from(["", " ", "0", "-1", "1", "2", "7", "80", "1_0", "²", "١٠", "٣", "1.5", "1e3",
+                     "0x10", "9" * 5000, "99999999999", "-0", "+7", "\x00", "\u202e12", "nan",
+                     "true", "yes", "no", "on", "app", "[]", "{}", "None", "a" * 3000, "red2",
+                     "treasure", "cursed", "squire", "hireling", "beg", "leave", "share", "any",
+                     "peaceful", "reroll_all", "pat", "viper", "Ａnn", "An\u200bn"]),
+    st.text(max_size=12),
+    st.integers(-10**12, 10**12).map(str),
+)
+
+
+@pytest.fixture(scope="module")
+def fuzz_app(tmp_path_factory):
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path_factory.mktemp("fuzz"))})
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # a crash must come back as the 500 it would be
+    return app
+
+
+def data_files(store) -> dict[str, str]:
+    """What a refusal must leave as it was: every game file and the index."""
+    folder = Path(store.folder)
+    paths = [folder / "index.json", *sorted(folder.glob("games/*.json")), *sorted(folder.glob("trash/*.json"))]
+    return {str(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in paths if p.exists()}
+
+
+def message_shown(page: str) -> bool:
+    """A message the person can read: an alert, a message by a field, or an error page's text."""
+    texts = re.findall(r'role="alert"[^>]*>\s*([^<\s][^<]*)', page) + \
+        re.findall(r'class="error"[^>]*>\s*([^<\s][^<]*)', page)
+    if texts:
+        return True
+    error_page = re.search(r"<h1>\d{3}</h1>\s*<p>\s*([^<\s][^<]*)", page)
+    return error_page is not None
+
+
+def check_answer(response: Any, store: Any, before: dict[str, str]) -> None:
+    event(f"answered {response.status_code}")  # --hypothesis-show-statistics shows the mix
+    assert response.status_code < 500, response.get_data(as_text=True)[-3000:]
+    if response.status_code >= 400:
+        page = response.get_data(as_text=True)
+        assert data_files(store) == before, "a refused request changed the data folder"
+        assert message_shown(page), f"{response.status_code} without a message shown"
+    for game_id in store.game_ids():  # whatever was accepted is in the documented shape
+        record = store.load(game_id)
+        replay(record)
+        for entry in record["entries"]:
+            assert entry_problem(record["game"], entry["kind"], entry["data"]) is None, entry
+
+
+@st.composite
+def tampered(draw: Any, fields: list[tuple[str, str]], buttons: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The form's own fields, some values replaced by hostile ones, some left out, some added."""
+    out = []
+    for name, value in fields:
+        if name == "csrf_token" and draw(st.integers(0, 19)):
+            out.append((name, value))  # mostly a valid token: else every post is a CSRF refusal
+            continue
+        action = draw(st.sampled_from(["keep", "keep", "keep", "hostile", "drop", "twice"]))
+        if action == "keep":
+            out.append((name, value))
+        elif action == "hostile":
+            out.append((name, draw(HOSTILE)))
+        elif action == "twice":
+            out += [(name, value), (name, draw(HOSTILE))]
+    if buttons and draw(st.booleans()):
+        out.append(draw(st.sampled_from(buttons)))
+    for _ in range(draw(st.integers(0, 2))):
+        known = [n for n, _ in fields] or ["x"]
+        name = draw(st.one_of(st.sampled_from(known).map(lambda n: re.sub(r"\d+", "9", n)),
+                              st.sampled_from(["players-7-gold", "order-9", "events", "juggler",
+                                               "kind", "action", "seat", "sides-2-cursed_free"])))
+        out.append((name, draw(HOSTILE)))
+    return out
+
+
+def post_form(client: Any, form: dict[str, Any], pairs: list[tuple[str, str]], url: str) -> Any:
+    data: dict[str, list[str]] = {}
+    for name, value in pairs:
+        data.setdefault(name, []).append(value)
+    return client.post(form["action"] or url, data=data)
+
+
+def record_at(example: dict[str, Any], stop: int) -> dict[str, Any]:
+    record = import_record({**example, "entries": example["entries"][:stop]})
+    record.pop("origin", None)
+    return record
+
+
+@settings(FUZZ, max_examples=examples(110))
+@given(data=st.data())
+def test_every_form_of_a_game_at_any_point_refuses_bad_input_with_a_message(fuzz_app, data):
+    store, client = fuzz_app.extensions["store"], fuzz_app.test_client()
+    example = data.draw(st.sampled_from(EXAMPLES), label="game")
+    stop = data.draw(st.integers(0, len(example["entries"])), label="entries")
+    game_id = store.create(record_at(example, stop))
+    url = f"/games/{game_id}"
+    if stop and data.draw(st.booleans(), label="correction page"):
+        entry = data.draw(st.integers(1, stop), label="entry")
+        url = f"/games/{game_id}/entries/{entry}/edit"
+    page = client.get(url)
+    assert page.status_code == 200
+    forms = [f for f in forms_of(page.get_data(as_text=True)) if f["method"].lower() == "post"]
+    form = data.draw(st.sampled_from(forms), label="form")
+    pairs = data.draw(tampered(form["fields"], form["buttons"]), label="sent")
+    before = data_files(store)
+    check_answer(post_form(client, form, pairs, url), store, before)
+
+
+@settings(FUZZ, max_examples=examples(40))
+@given(data=st.data())
+def test_every_new_game_form_refuses_bad_input_with_a_message(fuzz_app, data):
+    store, client = fuzz_app.extensions["store"], fuzz_app.test_client()
+    slug = data.draw(st.sampled_from([e["game"] for e in EXAMPLES]), label="game")
+    url = f"/new/{slug}"
+    form = next(f for f in forms_of(client.get(url).get_data(as_text=True)) if f["action"] in ("", url))
+    fields = form["fields"] + [("player", n) for n in ("Ann", "Ben", "Cem")]
+    pairs = data.draw(tampered(fields, form["buttons"]), label="sent")
+    before = data_files(store)
+    check_answer(post_form(client, form, pairs, url), store, before)
+
+
+@settings(FUZZ, max_examples=examples(40))
+@given(data=st.data())
+def test_every_group_form_refuses_bad_input_with_a_message(fuzz_app, data):
+    # A group of its own per example: an accepted post may set its code or rename it.
+    store, client = fuzz_app.extensions["store"], fuzz_app.test_client()
+    group = groups.create(store, f"Fuzz {len(groups.all_groups(store))}", "fuzz-code")
+    with client.session_transaction() as session:
+        groups.enter(session, group)
+    groups.add_player(store, group["id"], "Anna")
+    groups.add_player(store, group["id"], "Ben")
+    url = f"/groups/{group['id']}"
+    page = client.get(url).get_data(as_text=True)
+    forms = [f for f in forms_of(page) if f["method"].lower() == "post" and "/restore" not in f["action"]]
+    form = data.draw(st.sampled_from(forms), label="form")
+    pairs = data.draw(tampered(form["fields"], form["buttons"]), label="sent")
+    before = data_files(store)
+    response = post_form(client, form, pairs, url)
+    check_answer(response, store, before)
+
+
+JSON = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20), st.floats(allow_nan=False),
+              HOSTILE, st.sampled_from(["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00",
+                                        "2026-11-28T19:00:00", "1969-12-31T23:59:59+00:00"])),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(HOSTILE, inner, max_size=3)),
+    max_leaves=6)
+
+
+@st.composite
+def mangled(draw: Any, document: Any) -> Any:
+    """``document`` with one to three places replaced, removed or given an extra key."""
+    document = copy.deepcopy(document)
+    for _ in range(draw(st.integers(1, 3))):
+        node, path = document, []
+        while isinstance(node, (dict, list)) and node and draw(st.integers(0, 3)):
+            key = draw(st.sampled_from(sorted(node) if isinstance(node, dict) else range(len(node))))
+            path.append((node, key))
+            node = node[key]
+        if not path:
+            continue
+        parent, key = path[-1]
+        what = draw(st.sampled_from(["replace", "replace", "remove", "add", "deep"]))
+        if what == "replace":
+            parent[key] = draw(JSON)
+        elif what == "remove":
+            del parent[key]
+        elif what == "add" and isinstance(parent, dict):
+            parent[draw(HOSTILE)] = draw(JSON)
+        elif what == "deep":
+            value: Any = 1
+            for _ in range(draw(st.integers(10, 400))):
+                value = [value]
+            parent[key] = value
+    return document
+
+
+def upload(client: Any, url: str, form_url: str, body: bytes, extra: dict[str, str]) -> Any:
+    page = client.get(form_url).get_data(as_text=True)
+    form = next(f for f in forms_of(page) if f["method"].lower() == "post" and
+                (url in f["action"] or (f["action"] == "" and form_url == url)))
+    data = {**dict(form["fields"]), **extra, "file": (io.BytesIO(body), "file.json")}
+    return client.post(url, data=data, content_type="multipart/form-data")
+
+
+@settings(FUZZ, max_examples=examples(70))
+@given(data=st.data())
+def test_import_refuses_a_mangled_record_with_a_message_and_stores_nothing(fuzz_app, data):
+    store, client = fuzz_app.extensions["store"], fuzz_app.test_client()
+    example = data.draw(st.sampled_from(EXAMPLES), label="game")
+    document = data.draw(mangled(example), label="record")
+    before = data_files(store)
+    body = json.dumps(document).encode() if data.draw(st.integers(0, 9)) else json.dumps(document)[:-7].encode()
+    response = upload(client, "/import", "/import", body, {"copy": "y"})
+    check_answer(response, store, before)
+    assert response.status_code in (303, 422), response.status_code
+
+
+@settings(FUZZ, max_examples=examples(25))
+@given(data=st.data())
+def test_restore_refuses_a_mangled_backup_with_a_message_and_stores_nothing(fuzz_app, data):
+    store, client = fuzz_app.extensions["store"], fuzz_app.test_client()
+    backup = {"format": "loot-ledger-backup", "format_version": 1, "exported": "2026-11-28T19:00:00+00:00",
+              "group": {"name": ""}, "players": ["Anna"], "aliases": [
+                  {"from": "Anna", "to": "Anna B.", "kind": "rename", "at": "2026-11-28T19:00:00+00:00"}],
+              "records": [{**e, "id": f"fuzz{i}"} for i, e in enumerate(EXAMPLES)]}
+    document = data.draw(mangled(backup), label="backup")
+    before = data_files(store)
+    response = upload(client, "/groups/household/restore", "/groups/household",
+                      json.dumps(document).encode(), {})
+    check_answer(response, store, before)

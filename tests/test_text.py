@@ -1,0 +1,110 @@
+"""Text and numbers from users: cleaned once where they come in (companion/text.py), and
+what that means on the pages: look-alike names are one player, garbage is never stored."""
+from __future__ import annotations
+
+import pytest
+
+from companion import groups
+from companion.text import clean, identity, typed_number, whole
+from tests.history.conftest import finished_game
+from tests.views.test_play import hand_values, start
+
+
+@pytest.mark.parametrize(("typed", "kept"), [
+    ("Ann", "Ann"),
+    ("  Ann \t  Marie ", "Ann Marie"),
+    ("An\u200bn", "Ann"),                      # zero-width space
+    ("A\x00n\x07n", "Ann"),                    # NUL, bell
+    ("\u202eennA\u202c", "ennA"),              # right-to-left override, pop
+    ("\u2066Ann\u2069", "Ann"),                # isolates
+    ("\ufeffAnn\u00ad", "Ann"),                # BOM, soft hyphen
+    ("Ann\ud800", "Ann"),                      # a lone surrogate cannot even be stored
+    ("Zoe\u0308", "Zoë"),                      # composed (NFC)
+    ("Ａnn", "Ａnn"),                          # full width: kept as typed, same player as Ann
+    ("👩\u200d👩\u200d👧", "👩\u200d👩\u200d👧"),  # the joiner of an emoji family stays
+    ("line\nbreak", "line break"),
+])
+def test_one_line_of_text_is_cleaned(typed, kept):
+    assert clean(typed) == kept
+
+
+def test_a_note_keeps_its_line_breaks_and_nothing_else():
+    assert clean("Pizza\r\n  at nine\x00\u202e\n\n", lines=True) == "Pizza\nat nine"
+
+
+@pytest.mark.parametrize("name", ["ann", "ANN", "Ａnn", "An\u200bn", " Ann ", "A\u200dnn"])
+def test_look_alike_names_share_an_identity(name):
+    assert identity(name) == identity("Ann")
+
+
+def test_different_names_do_not():
+    assert identity("Anna") != identity("Ann") and identity("Zoë") != identity("Zoe")
+
+
+@pytest.mark.parametrize(("typed", "number"), [("7", 7), ("-3", -3), ("+12", 12), (" 40 ", 40),
+                                                ("007", 7), ("", None), (None, None)])
+def test_a_number_is_plain_ascii_digits_with_an_optional_sign(typed, number):
+    assert whole(typed) == number
+
+
+@pytest.mark.parametrize("typed", ["1_0", "²", "١٠", "1.5", "1e3", "0x10", "--1", "5" * 5000,
+                                   "1234567890", "½", "10 10", "١"])
+def test_anything_else_is_not_a_number(typed):
+    with pytest.raises(ValueError):
+        whole(typed)
+    assert typed_number(typed) == typed  # goes on as typed, for the rules to name
+
+
+def test_names_are_cleaned_at_the_new_game_page_and_look_alikes_are_refused(user, store):
+    user.open("/new/beutelschneider")
+    response = user.submit("", {"player": ["Ann", "Ａnn", "Ben", "", ""]})
+    assert response.status_code == 422 and "Each player needs a different name." in user.page
+    response = user.submit("", {"player": ["A\x00nn\u202e", "B\u200ben", "Cem", "", ""],
+                                "note": "at\x07 Cem's"})
+    assert response.status_code == 200
+    (game_id,) = store.game_ids()
+    record = store.load(game_id)
+    assert record["players"] == ["Ann", "Ben", "Cem"] and record["note"] == "at Cem's"
+
+
+def test_a_note_and_a_correction_reason_are_cleaned(user, store):
+    game_id = start(user)
+    user.submit("/note", {"note": "first\u202e line\r\nsecond\x00"})
+    assert store.load(game_id)["note"] == "first line\nsecond"
+
+
+def test_look_alike_names_in_two_games_are_one_player_in_the_statistics(client, store):
+    finished_game(store, (50, 30, 0), players=("Ann", "Ben", "Cem"), day=1)
+    finished_game(store, (50, 30, 0), players=("Ａnn", "Ben", "Cem"), day=2)
+    finished_game(store, (50, 30, 0), players=("ANN\u200b", "Ben", "Cem"), day=3)
+    assert groups.players(store, "household") == {"Ann": 3, "Ben": 3, "Cem": 3}
+    page = client.get("/players/%EF%BC%A1nn").get_data(as_text=True)  # Ａnn: the same page
+    assert "Ann" in page and client.get("/players/Ann").status_code == 200
+    stats = client.get("/stats").get_data(as_text=True)
+    assert "Ａnn" not in stats
+
+
+def test_a_group_player_is_not_added_twice_in_another_spelling(store):
+    groups.add_player(store, "household", "Dora")
+    with pytest.raises(groups.GroupError):
+        groups.add_player(store, "household", "ＤＯＲＡ")
+    with pytest.raises(groups.GroupError):
+        groups.add_player(store, "household", "Do\u200bra")
+
+
+def test_garbage_in_group_names_and_players_is_removed(user, store):
+    user.open("/groups/household")
+    user.submit("/name", {"name": "The\x00 Crooks\u202e"}, with_field="name")
+    assert groups.get(store, "household")["name"] == "The Crooks"
+    user.open("/groups/household")
+    user.submit("/players", {"name": "Do\u2066ra\x1b"}, with_field="name")
+    assert groups.get(store, "household")["players"] == ["Dora"]
+
+
+def test_a_typed_number_with_digits_python_would_read_is_refused(user, store):
+    game_id = start(user)
+    for typed in ("1_0", "١٠", "²", "5" * 5000, "1.5"):
+        response = user.submit("/entries", hand_values(typed, 30, 10))
+        assert response.status_code == 422, typed
+        assert "Enter a whole number." in user.page
+    assert store.load(game_id)["entries"] == []
