@@ -43,7 +43,7 @@ def blank(gap_mm: float, size_pt: float) -> str:
 def wrap(text: str, room_mm: float, size_pt: float, breaks: str = " " + KEEP) -> list[str]:
     """``text`` in lines no wider than ``room_mm``: broken at spaces, else at no-break spaces
     (words kept together that cannot be), else where a word must be cut."""
-    if width_mm(text, size_pt) <= room_mm:
+    if width_mm(text, size_pt) <= room_mm or len(text) < 2:
         return [text]
     if not breaks:
         cut = len(text) - 1

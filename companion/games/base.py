@@ -203,20 +203,21 @@ class Game(ABC):
         return state
 
 
-Record = TypeVar("Record", bound="DataclassInstance")
+Frozen = TypeVar("Frozen", bound="DataclassInstance")
 
 
-def replace(record: Record, **changes: Any) -> Record:
-    """``dataclasses.replace`` for the rules' frozen records, at twice the speed: a copy of
-    its fields with ``changes`` made. A replay makes several new states per entry (8,000
-    for a 700-turn Loot and Scoot game, half its replay's time with ``dataclasses.replace``,
-    which runs ``__init__`` and sets each field through ``object.__setattr__``). Only for
-    dataclasses without ``__post_init__`` or ``__slots__``, as the rules' records are."""
-    unknown = changes.keys() - record.__dataclass_fields__.keys()
+def replace(item: Frozen, **changes: Any) -> Frozen:
+    """``dataclasses.replace`` for the rules' frozen dataclasses (states, parties, pools), at
+    twice the speed: a copy of the fields with ``changes`` made. A replay makes several new
+    states per entry (8,000 for a 700-turn Loot and Scoot game, half of its replay's time with
+    ``dataclasses.replace``, which runs ``__init__`` and sets each field through
+    ``object.__setattr__``). Only for dataclasses without ``__post_init__`` or ``__slots__``,
+    as the rules' are."""
+    unknown = changes.keys() - item.__dataclass_fields__.keys()
     if unknown:
-        raise TypeError(f"{type(record).__name__} has no field {', '.join(sorted(unknown))}")
-    copy = object.__new__(type(record))
-    vars(copy).update(vars(record), **changes)
+        raise TypeError(f"{type(item).__name__} has no field {', '.join(sorted(unknown))}")
+    copy = object.__new__(type(item))
+    vars(copy).update(vars(item), **changes)
     return copy
 
 

@@ -41,3 +41,7 @@ def test_widths_count_the_fonts_kerning():
     # "AV" and "Tr" draw tighter than their advances add up to.
     assert width_mm("AV", 9) < width_mm("A", 9) + width_mm("V", 9)
     assert width_mm("Trade", 9) < sum(width_mm(c, 9) for c in "Trade")
+
+
+def test_a_single_character_wider_than_its_room_is_left_as_it_is():
+    assert columns.wrap("W", 0.5, 8) == ["W"]
