@@ -2,6 +2,7 @@
 
     python bench/run.py            # the full run (10,000 games of history)
     python bench/run.py --games 500
+    python bench/run.py --sheets 31  # only the filled sheets by length, 31 runs each
 
 Goals are judged from these figures by a person (see the README), never asserted in tests.
 """
@@ -227,20 +228,29 @@ def scoot_record(n_entries: int) -> dict:
 def sheet_length_figures(app, store, repeat: int) -> None:
     """The filled sheet of a game of 30, 300 and 1,500 entries: its cost follows its pages
     (a line per round), not its entries. HTML and render in one process, as a request and
-    its worker do them."""
+    its worker do them, on the paper the app prints it on (A4, upright). The three sizes take
+    turns, so a machine getting busier or quieter weighs on all three alike."""
     from companion import pdf
     from companion.views import printables
 
-    times = {}
-    for n in (30, 300, 1500):
-        record = store.load(store.create(scoot_record(n)))
+    records = {n: store.load(store.create(scoot_record(n))) for n in (30, 300, 1500)}
 
-        def render(record: dict = record) -> bytes:
-            with app.test_request_context():
-                return pdf.render(printables.game_sheet_html(record, "en"), "a4", landscape=True)
-        render()
-        times[n] = median_ms(render, repeat)
-        figure(f"sheet_{n}_entries_ms", times[n], "ms")
+    def render(record: dict) -> bytes:
+        with app.test_request_context():
+            return pdf.render(printables.game_sheet_html(record, "en", "a4"), "a4",
+                              landscape=record["game"] in printables.LANDSCAPE)
+
+    samples: dict[int, list[float]] = {n: [] for n in records}
+    for record in records.values():
+        render(record)
+    for _ in range(repeat):
+        for n, record in records.items():
+            start = time.perf_counter()
+            render(record)
+            samples[n].append((time.perf_counter() - start) * 1000)
+    times = {n: statistics.median(values) for n, values in samples.items()}
+    for n, ms in times.items():
+        figure(f"sheet_{n}_entries_ms", ms, "ms")
     figure("sheet_300_vs_30_ratio", times[300] / times[30], "x")
     figure("sheet_1500_vs_30_ratio", times[1500] / times[30], "x")
 
@@ -395,7 +405,14 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=101)
     parser.add_argument("--printing", action="store_true", help="only the printing figures")
     parser.add_argument("--start-only", action="store_true", help="only the start-up figures")
+    parser.add_argument("--sheets", type=int, nargs="?", const=15, metavar="REPEAT",
+                        help="only the filled sheets of 30, 300 and 1,500 entries (15 runs each)")
     args = parser.parse_args()
+    if args.sheets:
+        with tempfile.TemporaryDirectory() as folder:
+            app = create_app({"TESTING": True, "INSTANCE_PATH": folder})
+            sheet_length_figures(app, app.extensions["store"], args.sheets)
+        return
     if not args.printing:
         start_figures(7)
     if args.start_only:
@@ -405,7 +422,7 @@ def main() -> None:
         store = app.extensions["store"]
         if args.printing:
             printables_figures(app, store, 21)
-            sheet_length_figures(app, store, 7)
+            sheet_length_figures(app, store, 15)
             game_page_while_printing_figures(folder)
             return
 
@@ -447,7 +464,7 @@ def main() -> None:
         figure("game_page_vs_bare_ratio", game_page / bare_page, "x")
         figure("home_page_median", median_ms(lambda: client.get("/"), 21), "ms")
         printables_figures(app, store, 21)
-        sheet_length_figures(app, store, 7)
+        sheet_length_figures(app, store, 15)
         game_page_while_printing_figures(folder)
 
 
