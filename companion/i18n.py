@@ -16,7 +16,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import g, request, session
-from flask_babel import Babel, force_locale, get_translations
+from flask_babel import Babel, force_locale, get_locale, get_timezone, get_translations
 from markupsafe import Markup
 
 from .games.base import Msg
@@ -87,22 +87,49 @@ def _translations() -> Any:
         return g._catalog
 
 
+def locale_name() -> str:
+    """This request's language ("en", "de"), looked up once like its catalog: forms, dates
+    and the layout ask for it a few dozen times a page, and Flask-Babel resolves it anew
+    on every call."""
+    try:
+        return g._locale_name
+    except AttributeError:
+        g._locale_name = str(get_locale() or "en")
+        return g._locale_name
+    except RuntimeError:  # no app context (a form built by a command): the default
+        return str(get_locale() or "en")
+
+
+def timezone_name() -> str:
+    """This request's time zone, looked up once (every time on a page is shown in it)."""
+    try:
+        return g._timezone_name
+    except AttributeError:
+        g._timezone_name = str(get_timezone())
+        return g._timezone_name
+
+
+# What ``language`` sets aside for its block: whatever above depends on the language.
+_BY_LANGUAGE = ("_catalog", "_locale_name")
+
+
 @contextmanager
 def language(lang: str) -> Iterator[None]:
     """Part of a request in another language (a PDF in the language asked for).
 
-    Flask-Babel's force_locale switches the locale; this request's catalog, looked up
-    once above, is set aside for the block, or a request that had translated anything
-    before (the printables command renders every language in one) would keep it.
+    Flask-Babel's force_locale switches the locale; this request's catalog and language,
+    looked up once above, are set aside for the block, or a request that had translated
+    anything before (the printables command renders every language in one) would keep them.
     """
-    saved = g.pop("_catalog", None)
+    saved = {name: g.pop(name) for name in _BY_LANGUAGE if name in g}
     try:
         with force_locale(lang):
             yield
     finally:
-        g.pop("_catalog", None)
-        if saved is not None:
-            g._catalog = saved
+        for name in _BY_LANGUAGE:
+            g.pop(name, None)
+        for name, value in saved.items():
+            setattr(g, name, value)
 
 
 def gettext(text: str, **args: Any) -> str:
