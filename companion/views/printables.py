@@ -274,25 +274,21 @@ def rules(slug: str) -> Any:
 
 @bp.get("/games/<game_id>/sheet.pdf")
 def logged(game_id: str) -> Any:
-    paper, lang, errors = read_paper_lang(request.args)
-    if errors:
-        return _page(errors, 400)
-    record = load(game_id)  # 404 for a game of another group
-    try:
-        return _pdf(partial(game_sheet, record, paper, lang),
-                    f"{record['game']}-{game_id}-{paper}-{lang}.pdf")
-    except ReplayError as error:
-        return render_template("errors/broken.html", record=record, error=error), 500
+    return _of_game(game_id, game_sheet, "")
 
 
 @bp.get("/games/<game_id>/log.pdf")
 def log(game_id: str) -> Any:
+    return _of_game(game_id, game_log, "-log")
+
+
+def _of_game(game_id: str, make: Callable[[dict[str, Any], str, str], bytes], suffix: str) -> Any:
     paper, lang, errors = read_paper_lang(request.args)
     if errors:
         return _page(errors, 400)
     record = load(game_id)  # 404 for a game of another group
     try:
-        return _pdf(partial(game_log, record, paper, lang),
-                    f"{record['game']}-{game_id}-log-{paper}-{lang}.pdf")
+        return _pdf(partial(make, record, paper, lang),
+                    f"{record['game']}-{game_id}{suffix}-{paper}-{lang}.pdf")
     except ReplayError as error:
         return render_template("errors/broken.html", record=record, error=error), 500
