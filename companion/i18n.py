@@ -32,7 +32,9 @@ def merged_catalog(lang: str) -> Catalog:
             for message in read_po(f, locale=lang):
                 forms = message.string if isinstance(message.string, tuple) else (message.string,)
                 if message.id and all(forms):
-                    merged.add(message.id, message.string)
+                    # A context (pgettext) keeps one English word apart where the German
+                    # differs: the Poison choice's "Not saved" is not the loop's.
+                    merged.add(message.id, message.string, context=message.context)
     return merged
 
 
@@ -118,6 +120,11 @@ def template_gettext(text: str, **args: Any) -> Markup:
     return Markup(_translations().ugettext(text)) % args
 
 
+def template_pgettext(context: str, text: str, **args: Any) -> Markup:
+    """``pgettext()`` in templates: ``_()`` for a message that has a context."""
+    return Markup(_translations().upgettext(context, text)) % args
+
+
 def ngettext(singular: str, plural: str, count: int, **args: Any) -> str:
     """The form of a sentence about ``count`` things that fits it, filled in with ``args``."""
     return _translations().ungettext(singular, plural, count) % args
@@ -143,5 +150,6 @@ def init_app(app: Any) -> Babel:
         ngettext=lambda s, p, n: _translations().ungettext(s, p, n),
         newstyle=True)
     app.jinja_env.globals["_"] = template_gettext
+    app.jinja_env.globals["pgettext"] = template_pgettext
     app.jinja_env.filters["t"] = t
     return babel
