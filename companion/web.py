@@ -4,7 +4,6 @@ from __future__ import annotations
 import gzip
 from functools import lru_cache
 from typing import Any
-from urllib.parse import urlsplit
 
 from babel import dates
 from flask import Flask, current_app, g, has_request_context, render_template, request, url_for
@@ -23,6 +22,7 @@ from .views import (
     beutezug,
     current_group,
     groups,
+    here,
     history,
     home,
     lifecycle,
@@ -141,17 +141,6 @@ def _built_url(script_root: str, endpoint: str, values: tuple[tuple[str, str, An
     return url_for(endpoint, **{k: v for k, _, v in values})
 
 
-def _here() -> str:
-    """Where the language switch returns to: this page, or for a page shown in answer to a
-    POST (a refused entry), the page the form was on; a POST-only address would be a 405."""
-    if request.method == "GET":
-        return request.full_path.rstrip("?")
-    referrer = urlsplit(request.referrer or "")
-    if referrer.netloc == request.host and referrer.path:
-        return referrer.path
-    return "/"
-
-
 def init_app(app: Flask) -> None:
     # CSRF is checked by each form (every POST view validates a FlaskForm before it changes
     # anything), not by a global hook: a failed check then re-shows the form with what was
@@ -174,7 +163,7 @@ def init_app(app: Flask) -> None:
         # The language switch is on every page: its two hidden values are written out
         # rather than through a LanguageForm, whose construction was a third of the
         # header's render time. home.language checks them with the form.
-        return {"csrf_token": generate_csrf, "here": _here, "LANGUAGES": LANGUAGES,
+        return {"csrf_token": generate_csrf, "here": here, "LANGUAGES": LANGUAGES,
                 "locale": lambda: str(get_locale()), "current_group": current_group,
                 "game_stylesheet": game_stylesheet}
 

@@ -4,7 +4,7 @@ import errno
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import current_app, g, session
+from flask import current_app, g, request, session, url_for
 
 from ..games.base import N_, msg
 from ..groups import current as group_of_session
@@ -22,6 +22,24 @@ def safe_next(target: str | None, default: str = "/") -> str:
         return default
     parts = urlsplit(target)
     return default if parts.scheme or parts.netloc else target
+
+
+def here() -> str:
+    """This page's address, for a link that returns to it (the language switch, joining).
+
+    For a POST it is the page the form was on -- a POST-only address would be a 405: a
+    game's page for the forms under ``/games/<id>/``, else the page that sent it."""
+    if request.method == "GET":
+        return request.full_path.rstrip("?")
+    game_id = (request.view_args or {}).get("game_id")
+    if isinstance(game_id, str):
+        game = url_for("play.game", game_id=game_id)
+        if request.path.startswith(game + "/"):
+            return game
+    referrer = urlsplit(request.referrer or "")
+    if referrer.netloc == request.host and referrer.path:
+        return referrer.path
+    return "/"
 
 
 def current_group() -> dict[str, Any] | None:

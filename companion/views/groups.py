@@ -24,7 +24,8 @@ from ..forms.groups import (
 from ..games.base import N_, msg_n
 from ..i18n import t
 from ..store import NotSaved, Store
-from . import current_group, group_id, not_saved, safe_next
+from . import current_group, group_id, here, not_saved, safe_next
+from .play import background
 
 bp = Blueprint("groups", __name__)
 
@@ -33,6 +34,8 @@ bp = Blueprint("groups", __name__)
 OPEN = {"groups.join", "groups.join_link", "share.view", "static", "home.language",
         "offline.worker", "offline.page"}
 WRONG = N_("Wrong group name or access code.")
+SIGNED_OUT = N_("This phone has to join its group again (its access code may have changed): this "
+                "is not stored yet. Join, and it is sent as soon as the game is open.")
 TOO_MANY = (N_("Too many wrong codes from this device. Try again in %(n)s second."),
             N_("Too many wrong codes from this device. Try again in %(n)s seconds."))
 
@@ -46,7 +49,13 @@ def need_a_group() -> Any:
     if request.endpoint is None or request.endpoint in OPEN:
         return None
     if current_group() is None:
-        return redirect(url_for("groups.join", next=request.full_path.rstrip("?")), 303)
+        # Back to this page after joining; for a form, to the page it was sent from.
+        to_join = url_for("groups.join", next=here())
+        if request.method == "POST" and background():
+            # app.js keeps what it sent on the phone and shows this beside it.
+            return render_template("errors/error.html", code=403, message=t(SIGNED_OUT),
+                                   link=(to_join, t(N_("Join")))), 403
+        return redirect(to_join, 303)
     return None
 
 
