@@ -10,17 +10,20 @@ from flask import Flask, current_app, g, has_request_context, render_template, r
 from flask_babel import format_decimal, format_percent, get_locale, get_timezone
 from flask_wtf.csrf import generate_csrf
 from jinja2 import TemplateNotFound
+from werkzeug.exceptions import NotFound
 
-from . import cli
+from . import cli, trash
 from .assets import cache_versioned, game_stylesheet, static_url
-from .groups import display_name
+from .games.base import N_
+from .groups import DEFAULT, display_name
 from .i18n import LANGUAGES, t
 from .records import parse_time
-from .store import DamagedFile, NotSaved, Store
+from .store import DamagedFile, NoSuchGame, NotSaved, Store
 from .views import (
     backup,
     beutezug,
     current_group,
+    group_id,
     groups,
     here,
     history,
@@ -96,6 +99,22 @@ def _not_saved(error: NotSaved) -> Any:
     return render_template("errors/error.html", code=status, message=text), status
 
 
+GONE = N_("This game was deleted. It is in the trash, where it can be brought back.")
+GONE_MEANWHILE = N_("This game was deleted meanwhile, so this was not stored. It is in the trash, "
+                    "where it can be brought back.")
+
+
+def _no_such_game(error: NoSuchGame) -> Any:
+    """A game that is not there: deleted by another phone between its page and a save (the
+    write finds no file), or an old link. If it is this group's game in the trash, say so."""
+    gone = trash.find(store(), str(error.args[0])) if error.args else None
+    if gone is None or gone.get("group", DEFAULT) != group_id():
+        return _error(404)(NotFound())
+    text = GONE_MEANWHILE if request.method == "POST" else GONE
+    return render_template("errors/error.html", code=404, message=t(text),
+                           link=(url_for("lifecycle.trash_page"), t(N_("Open the trash")))), 404
+
+
 def _when(value: str | None, fmt: str = "medium") -> str:
     if not value:
         return ""
@@ -156,6 +175,7 @@ def init_app(app: Flask) -> None:
         app.register_error_handler(code, _error(code))
     app.register_error_handler(DamagedFile, _damaged)
     app.register_error_handler(NotSaved, _not_saved)
+    app.register_error_handler(NoSuchGame, _no_such_game)
     cli.init_app(app)
 
     @app.context_processor

@@ -42,7 +42,7 @@ from ..records import (
     set_note,
     undo,
 )
-from ..store import NoSuchGame, NotSaved, Store
+from ..store import NotSaved, Store
 from ..transfer import ImportError_, already_here, export_record, import_record
 from . import group_id, not_saved
 
@@ -83,10 +83,7 @@ def load(game_id: str) -> dict[str, Any]:
     listed = _store().index().get(game_id)
     if listed is not None and listed.get("group", "household") != group_id():
         abort(404)  # before the file is opened: even a damaged one stays another group's
-    try:
-        record = _store().load(game_id)
-    except NoSuchGame:
-        abort(404)
+    record = _store().load(game_id)  # NoSuchGame: a 404 that knows a game in the trash
     if record.get("group", "household") != group_id():
         abort(404)
     return record
