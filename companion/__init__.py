@@ -72,6 +72,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         BACKUP_MAX_BYTES=32 * 1024 * 1024,  # a group's backup (restore upload)
         BABEL_DEFAULT_LOCALE="en",
         SEND_FILE_MAX_AGE_DEFAULT=60 * 60 * 24,
+        SHARE_POLL_SECONDS=5,  # how often a share view asks for news; a 304 is a few bytes
     )
     # Defaults, then the instance config file, then the environment, then the tests.
     app.config.from_pyfile("config.py", silent=True)

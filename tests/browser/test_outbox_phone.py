@@ -7,16 +7,9 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from companion import groups, trash
-from tests.browser.conftest import shot
+from tests.browser.conftest import posts_to, shot
 from tests.browser.test_table_loop import bs_save, bs_setup
 from tests.formpage import Browserless
-
-
-def posts_to(page, path):
-    """The POSTs the page sends to ``path``, counted as they leave."""
-    sent: list[str] = []
-    page.on("request", lambda r: sent.append(r.url) if r.method == "POST" and r.url.endswith(path) else None)
-    return sent
 
 
 def waiting(page):
