@@ -36,6 +36,7 @@ from .views import (
     scoot,
     share,
     stats,
+    transfer,  # noqa: F401 -- imported, it adds its routes to play's blueprint
     treasure,
 )
 

@@ -1,14 +1,13 @@
-"""A game at the table: its page, new entries, draws, undo, corrections, note, export."""
+"""A game at the table: its page, new entries, draws, undo, corrections, note (export and
+import of a record: views/transfer.py, on this blueprint)."""
 from __future__ import annotations
 
-import json
 import random
 from functools import lru_cache
 from typing import Any
 
 from flask import (
     Blueprint,
-    Response,
     abort,
     current_app,
     flash,
@@ -23,10 +22,9 @@ from markupsafe import Markup
 
 from ..chart import totals_chart
 from ..colours import seat_colours
-from ..forms import CSRF_MESSAGE, DrawForm, ImportForm, NoteForm, UndoForm, new_submission, walk
+from ..forms import CSRF_MESSAGE, DrawForm, NoteForm, UndoForm, new_submission, walk
 from ..forms.adapter import Adapter
 from ..forms.adapters import ADAPTERS
-from ..games import GAMES
 from ..games.base import N_, ReplayError, RulesError, msg
 from ..i18n import t
 from ..records import (
@@ -43,7 +41,6 @@ from ..records import (
     undo,
 )
 from ..store import NotSaved, Store
-from ..transfer import ImportError_, already_here, export_record, import_record
 from . import group_id, not_saved
 
 bp = Blueprint("play", __name__)
@@ -390,45 +387,3 @@ def note(game_id: str) -> Any:
         # The page again with the note as typed in its field, so it can be sent again.
         return page({**record, "note": form.note.data or ""}, messages=messages, status=status)
     return _back(game_id, t(NOTE_SAVED), anchor="about")
-
-
-@bp.get("/games/<game_id>/record.json")
-def record_json(game_id: str) -> Any:
-    record = load(game_id)
-    body = json.dumps(export_record(record), ensure_ascii=False, indent=2)
-    return Response(body, mimetype="application/json", headers={
-        "Content-Disposition": f'attachment; filename="{record["game"]}-{game_id}.json"'})
-
-
-@bp.route("/import", methods=["GET", "POST"])
-def import_game() -> Any:
-    form = ImportForm()
-    messages: list[str] = []
-    status = 422 if request.method == "POST" else 200
-    already = None
-    if request.method == "POST":
-        if not form.validate():
-            messages = _form_messages(form)
-        else:
-            try:
-                record = import_record(form.file.data.read(), group=group_id())
-            except ImportError_ as error:
-                messages = [t(error.message)]
-            else:
-                found = None if form.copy.data else already_here(_store(), record)
-                if found is not None:
-                    # The same game counted twice would count every win twice: nothing is
-                    # added unless the table asks for a copy.
-                    here = _store().index().get(found[0], {})
-                    already = {"id": found[0], "same": found[1], "players": here.get("players", []),
-                               "title": GAMES[record["game"]].title}
-                    status = 200 if found[1] else 409
-                else:
-                    try:
-                        game_id = _store().create(record)
-                    except NotSaved as error:
-                        text, status = not_saved(error)  # no "Not saved" box on this page
-                        messages = [text]
-                    else:
-                        return redirect(url_for("play.game", game_id=game_id), 303)
-    return render_template("play/import.html", form=form, messages=messages, already=already), status
