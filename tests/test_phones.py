@@ -8,22 +8,12 @@ from urllib.parse import urlsplit
 import pytest
 import segno
 
-from companion import cli, create_app, groups, network
+from companion import create_app, groups, network
 from companion.cli import phone_lines
 from companion.network import is_loopback, lan_addresses
 from companion.records import new_record
+from tests.conftest import LAN
 from tests.formpage import Browserless
-
-LAN = ["192.168.1.50", "10.0.0.7"]
-
-
-@pytest.fixture
-def lan(monkeypatch):
-    """This computer as one with two network addresses, whatever the test machine has (the
-    real lookup has its own test below)."""
-    monkeypatch.setattr(network, "lan_addresses", lambda: list(LAN))
-    monkeypatch.setattr(cli, "lan_addresses", lambda: list(LAN))
-    return LAN
 
 
 def qr_svg(url: str) -> str:
