@@ -4,7 +4,18 @@ from __future__ import annotations
 from typing import Any
 
 import segno
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from markupsafe import Markup
 
 from .. import groups, network
@@ -72,6 +83,21 @@ def _throttled() -> int:
     return wait
 
 
+def _enter(group: dict[str, Any]) -> None:
+    """This phone is in ``group`` from now on. Coming from another group, the answer also asks
+    the browser to forget what it cached of the pages it saw there (Clear-Site-Data)."""
+    if (session.get("group") or groups.DEFAULT) != group["id"]:  # as groups.current reads it
+        g.other_group = True
+    groups.enter(session, group)
+
+
+@bp.after_request
+def _forget_the_other_group(response: Any) -> Any:
+    if g.get("other_group"):
+        response.headers["Clear-Site-Data"] = '"cache"'
+    return response
+
+
 def _wrong(what: str) -> None:
     count = groups.failures(_store(), _address())
     current_app.logger.warning("wrong %s from %s (%d in a row)", what, _address(), count)
@@ -97,7 +123,7 @@ def join() -> Any:
                 messages = [t(WRONG)]
             else:
                 groups.succeeded(_store(), _address())
-                groups.enter(session, group)
+                _enter(group)
                 return redirect(safe_next(form.next.data, url_for("home.index")), 303)
     return render_template("groups/join.html", form=form, messages=messages,
                            group=current_group()), status
@@ -117,7 +143,7 @@ def join_link(gid: str, token: str) -> Any:
     if request.method == "POST":
         if form.validate():
             groups.succeeded(_store(), _address())
-            groups.enter(session, group)
+            _enter(group)
             return redirect(url_for("home.index"), 303)
         return render_template("groups/join_link.html", form=form, group=group,
                                messages=[t(CSRF_MESSAGE)]), 422
@@ -227,7 +253,7 @@ def new_group() -> Any:
     gid = group_id()
 
     def action(form: NewGroupForm) -> None:
-        groups.enter(session, groups.create(_store(), form.name.data or "", form.code.data or ""))
+        _enter(groups.create(_store(), form.name.data or "", form.code.data or ""))
     response = _change(gid, "new", form, action, N_("The new group is made, and this phone is in it."))
     if getattr(response, "status_code", 0) == 303:
         return redirect(url_for("groups.settings_current"), 303)

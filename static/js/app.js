@@ -4,7 +4,7 @@
 // landing on the next form. What cannot reach the server waits in an outbox on the phone.
 (function () {
   "use strict";
-  var doc = document, root = doc.documentElement, OUTBOX = "loot-ledger-outbox";
+  var doc = document, root = doc.documentElement, OUTBOX = "loot-ledger-outbox", GROUP = "loot-ledger-group";
 
   // -- counters: − and + beside the number field, never inside its label --------------------
   function steppers(scope) {
@@ -321,6 +321,15 @@
   // -- installed like an app: static files and the last game pages stay on the phone -------
   if ("serviceWorker" in navigator && root.dataset.worker) {
     navigator.serviceWorker.register(root.dataset.worker).catch(function () {});
+  }
+  // A phone that joined another group forgets the game pages it kept of the old one (the
+  // server's Clear-Site-Data: "cache" empties the browser's cache, not these).
+  if (root.dataset.group && !root.dataset.offline && "caches" in window) {
+    try {
+      var before = localStorage.getItem(GROUP);
+      if (before && before !== root.dataset.group) caches.delete("pages").catch(function () {});
+      localStorage.setItem(GROUP, root.dataset.group);
+    } catch (e) { /* no storage: nothing was kept either */ }
   }
 
   // Keep the screen awake while a game page is open (where the browser allows it).
