@@ -295,10 +295,15 @@ def _playtime(minutes: int | None) -> str:
     return t(msg(N_("%(h)s h %(m)s min"), h=minutes // 60, m=f"{minutes % 60:02d}"))
 
 
+def seats_form(record: dict[str, Any]) -> ChangeForm:
+    """The seat order's form on the game page (its hidden fields: ``widgets.hidden``)."""
+    return ChangeForm(formdata=None, version=records.entries_version(record), submission=new_submission())
+
+
 @bp.record_once
 def _template_helpers(state: Any) -> None:
     state.app.jinja_env.globals.update(
         new_submission=new_submission, entered_afterwards=records.entered_afterwards,
         group_settings=group_settings, reached=lifecycle.reached, leaders=lifecycle.leaders,
-        legend_items=legend_items, entries_version=records.entries_version)
+        legend_items=legend_items, entries_version=records.entries_version, seats_form=seats_form)
     state.app.jinja_env.filters.update(ago=_ago, day=_day, playtime=_playtime)
