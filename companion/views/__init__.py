@@ -42,6 +42,13 @@ def here() -> str:
     return "/"
 
 
+def sent_before(record: dict[str, Any]) -> bool:
+    """Whether this form was sent before and is stored already (a double tap, Back then
+    Save, a resend of a lost answer): its submission id is in the record."""
+    submission = request.form.get("submission", "")
+    return bool(submission) and submission in record.get("submissions", ())
+
+
 def current_group() -> dict[str, Any] | None:
     """The group this phone is in (from its session), or None when it must join one first."""
     if "group" not in g:

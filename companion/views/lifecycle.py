@@ -33,7 +33,7 @@ from ..i18n import t
 from ..records import Repeated, Stale
 from ..store import NoSuchGame, Store
 from ..text import identity
-from . import current_group, group_id, safe_next
+from . import current_group, group_id, safe_next, sent_before
 from .groups import _settings, mine
 from .play import STALE_MESSAGE, load, page
 
@@ -83,7 +83,7 @@ def _game_change(game_id: str, change: Any, done: str) -> Any:
     record = load(game_id)  # 404 for another group's game
     form = StatusForm()
     back = safe_next(form.next.data, url_for("play.game", game_id=game_id))
-    if form.submission.data and form.submission.data in record.get("submissions", ()):
+    if sent_before(record):
         return redirect(back, 303)  # a double tap: done already
     if not form.validate():
         return page(record, messages=[t(CSRF_MESSAGE)], status=422)
@@ -125,7 +125,7 @@ def delete(game_id: str) -> Any:
     if back.rstrip("/") == url_for("play.game", game_id=game_id):
         back = url_for("home.index")  # the game's own page is gone with it
     gone = _mine_in_trash(game_id)
-    if gone is not None and form.submission.data in gone.get("submissions", ()):
+    if gone is not None and sent_before(gone):
         return redirect(back, 303)  # a double tap: deleted already
     record = load(game_id)
     if not form.validate():
@@ -160,7 +160,7 @@ def restore(game_id: str) -> Any:
     if _mine_in_trash(game_id) is None:
         listed = _store().index().get(game_id)
         if listed is not None and listed.get("group", groups.DEFAULT) == group_id() and \
-                form.submission.data and form.submission.data in _store().load(game_id).get("submissions", ()):
+                sent_before(_store().load(game_id)):
             return redirect(back, 303)  # a double tap: it is back already
         abort(404)
     if not form.validate():
@@ -199,7 +199,7 @@ def empty() -> Any:
 def seats(game_id: str) -> Any:
     record = load(game_id)
     form = ChangeForm()
-    if form.submission.data and form.submission.data in record.get("submissions", ()):
+    if sent_before(record):
         return redirect(url_for("play.game", game_id=game_id), 303)
     if not form.validate():
         return page(record, messages=[t(CSRF_MESSAGE)], status=422)

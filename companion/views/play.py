@@ -41,7 +41,7 @@ from ..records import (
     undo,
 )
 from ..store import NotSaved, Store
-from . import group_id, not_saved
+from . import group_id, not_saved, sent_before
 
 bp = Blueprint("play", __name__)
 
@@ -187,10 +187,6 @@ def _back(game_id: str, notice: str | None = None, anchor: str = "next") -> Any:
     return redirect(url_for("play.game", game_id=game_id, _anchor=anchor), 303)
 
 
-def _repeated(record: dict[str, Any]) -> bool:
-    return request.form.get("submission", "") in record.get("submissions", ())
-
-
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> Any:
     said = get_flashed_messages(with_categories=True, category_filter=["next", "about"])
@@ -237,7 +233,7 @@ def log(game_id: str) -> Any:
 @bp.post("/games/<game_id>/entries")
 def add(game_id: str) -> Any:
     record = load(game_id)
-    if _repeated(record):
+    if sent_before(record):
         return _back(game_id, t(SENT_BEFORE))
     adapter = ADAPTERS[record["game"]]
     kind = adapter.kind_of(request.form)
@@ -279,7 +275,7 @@ def _one_button(game_id: str, form: Any, change: Any, stale: str,
     then make ``change(record, submission, version)`` under the record's lock. A refusal
     says in ``stale``'s words what did not happen."""
     record = load(game_id)
-    if _repeated(record):
+    if sent_before(record):
         return _back(game_id, t(repeated))
     if not form.validate():
         return page(record, messages=_form_messages(form), status=422, refusal=NOTHING_CHANGED)
@@ -334,7 +330,7 @@ def edit(game_id: str, entry_id: int) -> Any:
         abort(404)
     number = record["entries"].index(entry) + 1
     adapter = ADAPTERS[record["game"]]
-    if request.method == "POST" and _repeated(record):
+    if request.method == "POST" and sent_before(record):
         return _back(game_id, t(SENT_BEFORE))
     form = adapter.form(entry["kind"], record, data=entry["data"],
                         formdata=request.form if request.method == "POST" else None)
