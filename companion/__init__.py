@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import i18n, printing, web, widgets
+from . import i18n, printing, views, web, widgets
 from .paths import resource
 from .records import summary
 from .store import Store
@@ -84,7 +84,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
 
-    i18n.init_app(app)
+    i18n.init_app(app, zone_name=views.zone_name)
     store = app.extensions["store"] = Store(app.config["DATA_DIR"] or instance, summarize=summary)
     store.reconcile()  # a crash or a full disk may have left the index behind the game files
     web.init_app(app)

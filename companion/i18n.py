@@ -7,7 +7,7 @@ compiled into the instance folder, where Flask-Babel reads them.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -74,11 +74,6 @@ def select_locale() -> str:
     return request.accept_languages.best_match(LANGUAGES) or "en"
 
 
-def select_timezone() -> str:
-    from .views.lifecycle import zone_name  # which group a phone is in is the views' to know
-    return zone_name()
-
-
 def _translations() -> Any:
     """This request's catalog, looked up once: a page asks for a few hundred strings, and
     Flask-Babel would resolve the locale and domain again for each of them."""
@@ -140,11 +135,13 @@ def t(value: Any) -> str:
     return gettext(value) if value else ""
 
 
-def init_app(app: Any) -> Babel:
+def init_app(app: Any, zone_name: Callable[[], str]) -> Babel:
+    """Catalogs compiled, the page's language and, from ``zone_name``, its time zone (which
+    group a phone is in is the views' to know: the app factory passes theirs)."""
     translations = Path(app.instance_path) / "translations"
     compile_catalogs(translations)
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(translations)
-    babel = Babel(app, locale_selector=select_locale, timezone_selector=select_timezone)
+    babel = Babel(app, locale_selector=select_locale, timezone_selector=zone_name)
     app.jinja_env.install_gettext_callables(
         gettext=lambda s: _translations().ugettext(s),
         ngettext=lambda s, p, n: _translations().ungettext(s, p, n),

@@ -3,9 +3,11 @@
 import errno
 from typing import Any
 from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo
 
-from flask import current_app, g, request, session, url_for
+from flask import current_app, g, has_request_context, request, session, url_for
 
+from .. import clock, periods
 from ..games.base import N_, msg
 from ..groups import current as group_of_session
 from ..i18n import t
@@ -54,6 +56,15 @@ def current_group() -> dict[str, Any] | None:
     if "group" not in g:
         g.group = group_of_session(current_app.extensions["store"], session)
     return g.group
+
+
+def zone_name() -> str:
+    """The time zone this phone sees times in: its group's, else its own (``clock.zone_name``)."""
+    return clock.zone_name(current_group() if has_request_context() else None)
+
+
+def zone() -> ZoneInfo:
+    return periods.zone(zone_name())
 
 
 def group_id() -> str:

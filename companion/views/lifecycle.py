@@ -6,24 +6,13 @@ every game or trash address of another group answers 404, like the game pages.
 """
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
-from flask import (
-    Blueprint,
-    abort,
-    current_app,
-    flash,
-    has_request_context,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import format_date, format_timedelta
 
-from .. import colours, groups, lifecycle, periods, records, trash
+from .. import clock, colours, groups, lifecycle, periods, records, trash
 from ..chart import COLOUR_NAMES, legend_items
 from ..forms import CSRF_MESSAGE, ChangeForm, choices, new_submission
 from ..forms.lifecycle import ColourForm, EmptyTrashForm, StatusForm, ZoneForm
@@ -33,7 +22,7 @@ from ..i18n import t
 from ..records import Repeated, Stale
 from ..store import NoSuchGame, Store
 from ..text import identity
-from . import current_group, group_id, safe_next, sent_before
+from . import group_id, safe_next, sent_before, zone, zone_name
 from .groups import _settings, mine
 from .play import STALE_MESSAGE, load, page
 
@@ -44,35 +33,11 @@ def _store() -> Store:
     return current_app.extensions["store"]
 
 
-def _now() -> datetime:
-    """The clock of this module's pages; tests set ``LIFECYCLE_NOW`` to fix it."""
-    fixed = current_app.config.get("LIFECYCLE_NOW")
-    return fixed if isinstance(fixed, datetime) else datetime.now(UTC)
-
-
-# -- the time zone a phone sees times in -------------------------------------------------
-
-def zone_name() -> str:
-    """The group's time zone; for a group that chose none, the phone's own (static/js/zone.js
-    reports it), else the app's ``TIMEZONE`` setting, else UTC."""
-    if not has_request_context():
-        return str(current_app.config.get("TIMEZONE") or "UTC")
-    group = current_group() or {}
-    for name in (group.get("timezone"), request.cookies.get("tz"), current_app.config.get("TIMEZONE")):
-        if periods.is_zone(name):
-            return str(name)
-    return "UTC"
-
-
-def zone() -> ZoneInfo:
-    return periods.zone(zone_name())
-
-
 def period_of_request() -> tuple[periods.Period, str | None]:
     """The statistics' period from ``?period=`` (``month``, ``year``, ``range`` with
     ``from``/``to``), and a message if it could not be read."""
     kind = request.args.get("period", "all")
-    found, problem = periods.period(kind if kind in periods.KINDS else "all", zone(), _now(),
+    found, problem = periods.period(kind if kind in periods.KINDS else "all", zone(), clock.now(),
                                     request.args.get("from", "")[:10], request.args.get("to", "")[:10])
     return found, t(problem) if problem else None
 
@@ -112,7 +77,7 @@ def resume(game_id: str) -> Any:
 # -- delete, the trash ---------------------------------------------------------------------
 
 def _mine_in_trash(game_id: str) -> dict[str, Any] | None:
-    record = trash.find(_store(), game_id, now=_now())
+    record = trash.find(_store(), game_id, now=clock.now())
     if record is None or record.get("group", groups.DEFAULT) != group_id():
         return None
     return record
@@ -131,7 +96,7 @@ def delete(game_id: str) -> Any:
     if not form.validate():
         return page(record, messages=[t(CSRF_MESSAGE)], status=422)
     try:
-        trash.delete(_store(), game_id, submission=form.submission.data, now=_now())
+        trash.delete(_store(), game_id, submission=form.submission.data, now=clock.now())
     except NoSuchGame:
         abort(404)
     flash(t(N_("The game is in the trash. It can be brought back from there for 30 days.")),
@@ -142,7 +107,7 @@ def delete(game_id: str) -> Any:
 def _trash_page(messages: list[str] | None = None, status: int = 200) -> Any:
     store = _store()
     items = []
-    for record in trash.listing(store, group_id(), now=_now()):
+    for record in trash.listing(store, group_id(), now=clock.now()):
         items.append({"record": record, "summary": records.summary(record), "until": trash.until(record)})
     return render_template("lifecycle/trash.html", items=items, games=GAMES,
                            messages=messages or []), status
@@ -176,7 +141,7 @@ def restore(game_id: str) -> Any:
 @bp.route("/trash/empty", methods=["GET", "POST"])
 def empty() -> Any:
     """Emptying the trash asks first: a page that says what goes for good."""
-    items = trash.listing(_store(), group_id(), now=_now())
+    items = trash.listing(_store(), group_id(), now=clock.now())
     form = EmptyTrashForm()
     if request.method == "POST":
         if not form.validate():
