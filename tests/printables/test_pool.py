@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from companion import create_app
-from companion.printing import Interrupted
+from companion.printing import RenderInterrupted
 from companion.records import new_record
 from tests.printables.conftest import Pdf
 
@@ -103,7 +103,7 @@ def test_a_killed_worker_is_replaced_and_its_job_answered(tmp_path):
         assert wait_for(lambda: pool.busy_pid(key)) == pid
         assert not future.done()
         os.kill(pid, signal.SIGKILL)
-        with pytest.raises(Interrupted):
+        with pytest.raises(RenderInterrupted):
             future.result(timeout=30)
     # The next render gets a new worker and succeeds.
     fresh = pool.submit(("test", "after", time.time()), "<p>after</p>", "a4", False)
