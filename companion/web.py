@@ -7,7 +7,7 @@ from typing import Any
 
 from babel import dates
 from flask import Flask, current_app, g, has_request_context, render_template, request, url_for
-from flask_babel import format_decimal, format_percent, get_locale, get_timezone
+from flask_babel import format_decimal, format_percent
 from flask_wtf.csrf import generate_csrf
 from jinja2 import TemplateNotFound
 from werkzeug.exceptions import NotFound
@@ -16,7 +16,7 @@ from . import cli, trash
 from .assets import cache_versioned, game_stylesheet, static_url
 from .games.base import N_
 from .groups import DEFAULT, display_name
-from .i18n import LANGUAGES, t
+from .i18n import LANGUAGES, locale_name, t, timezone_name
 from .records import parse_time
 from .store import DamagedFile, NoSuchGame, NotSaved, Store
 from .views import (
@@ -119,7 +119,7 @@ def _no_such_game(error: NoSuchGame) -> Any:
 def _when(value: str | None, fmt: str = "medium") -> str:
     if not value:
         return ""
-    return _time_text(value, fmt, str(get_locale()), str(get_timezone()))
+    return _time_text(value, fmt, locale_name(), timezone_name())
 
 
 @lru_cache(maxsize=4096)
@@ -185,7 +185,7 @@ def init_app(app: Flask) -> None:
         # rather than through a LanguageForm, whose construction was a third of the
         # header's render time. home.language checks them with the form.
         return {"csrf_token": generate_csrf, "here": here, "LANGUAGES": LANGUAGES,
-                "locale": lambda: str(get_locale()), "current_group": current_group,
+                "locale": locale_name, "current_group": current_group,
                 "game_stylesheet": game_stylesheet}
 
     app.jinja_env.filters["when"] = _when
