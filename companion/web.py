@@ -97,7 +97,7 @@ def _not_saved(error: NotSaved) -> Any:
     # Views with a form re-show it with what was typed (views.not_saved); any other write
     # the disk refuses (a share link, a join attempt's count) still says what happened.
     text, status = not_saved(error)
-    return render_template("errors/error.html", code=status, message=text), status
+    return render_template("errors/error.html", code=status, message=text, keep=True), status
 
 
 GONE = N_("This game was deleted. It is in the trash, where it can be brought back.")
@@ -112,7 +112,7 @@ def _no_such_game(error: NoSuchGame) -> Any:
     if gone is None or gone.get("group", DEFAULT) != group_id():
         return _error(404)(NotFound())
     text = GONE_MEANWHILE if request.method == "POST" else GONE
-    return render_template("errors/error.html", code=404, message=t(text),
+    return render_template("errors/error.html", code=404, message=t(text), keep=request.method == "POST",
                            link=(url_for("lifecycle.trash_page"), t(N_("Open the trash")))), 404
 
 

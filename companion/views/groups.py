@@ -64,7 +64,7 @@ def need_a_group() -> Any:
         to_join = url_for("groups.join", next=here())
         if request.method == "POST" and background():
             # app.js keeps what it sent on the phone and shows this beside it.
-            return render_template("errors/error.html", code=403, message=t(SIGNED_OUT),
+            return render_template("errors/error.html", code=403, message=t(SIGNED_OUT), keep=True,
                                    link=(to_join, t(N_("Join")))), 403
         return redirect(to_join, 303)
     return None

@@ -118,7 +118,15 @@
   function store(list) { try { localStorage.setItem(OUTBOX, JSON.stringify(list)); } catch (e) { /* full */ } }
   function keep(item) { store(outbox().filter(function (i) { return i.id !== item.id; }).concat([item])); }
   function drop(id) { store(outbox().filter(function (i) { return i.id !== id; })); }
-  function gameId() { var next = doc.getElementById("next"); return next ? next.dataset.game : null; }
+  function gameOf(url) {
+    // The game an address belongs to (a correction's page too), where the app may be mounted.
+    var m = /^(.*\/games\/[^\/?#]+)/.exec(new URL(url, location.href).pathname);
+    return m ? { id: m[1].split("/").pop(), page: m[1] } : null;
+  }
+  function gameId() {
+    var next = doc.getElementById("next"), of = gameOf(location.href);
+    return next ? next.dataset.game : of && of.id;
+  }
   function waiting() { var id = gameId(); return outbox().filter(function (i) { return i.game === id; }); }
 
   function showOutbox(sending) {
@@ -151,9 +159,8 @@
     }
   }
 
-  function reasonOf(html, response) {
+  function reasonOf(page, response) {
     // The server's error page says why nothing was stored (its .why) and the way out.
-    var page = new DOMParser().parseFromString(html, "text/html");
     var why = page.querySelector(".why p") || page.querySelector("main h1");
     var link = page.querySelector(".why a");
     return {
@@ -195,9 +202,11 @@
       keep(item);
       if (form) { form.classList.remove("busy"); delete form.dataset.sent; }
       showOutbox(false);
-      var box = doc.querySelector("main .outbox");
+      var box = doc.querySelector("main .outbox"), game = gameOf(item.url);
       // After a tap the eyes are on the button, which may be far below the box.
       if (form && box && !box.hidden) box.scrollIntoView({ block: "center" });
+      // A page without the box (a correction's): the game page shows what waits, and why.
+      else if (form && !box && game) location.assign(game.page);
       return false;
     }
     return fetch(item.url.split("#")[0], {
@@ -206,12 +215,12 @@
     }).then(function (response) {
       return response.text().then(function (html) {
         clearTimeout(slow); clearTimeout(timer); busy = false;
-        // The game page (saved, sent before, or refused with its reasons) settles the entry;
-        // any other answer (a redirect, a 403 or 404 page) stored nothing: keep it, say why.
-        var gamePage = !response.redirected && (response.headers.get("Content-Location") ||
-          /id=["']?next\b/.test(html));
-        if (!gamePage) {
-          var reason = reasonOf(html, response);
+        // Any answer settles the entry (saved, sent before, refused with its reasons: shown),
+        // except one that says it stored nothing and the phone should keep it (signed out,
+        // the game deleted meanwhile, a full disk): kept, with the server's reason and way out.
+        var page = new DOMParser().parseFromString(html, "text/html");
+        if (!response.ok && page.querySelector(".why[data-keep]")) {
+          var reason = reasonOf(page, response);
           item.why = reason.why; item.link = reason.link; item.linkText = reason.linkText;
           return kept();
         }
