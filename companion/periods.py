@@ -16,6 +16,14 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 from .games.base import N_, Msg, msg
 
 KINDS = ("all", "month", "year", "range")
+# The calendar a record's times live in. Import has always refused a time before 1970, so
+# the new-game form must refuse it too (or a group's backup could not be restored); a
+# statistics day is turned into UTC with its next day, which past 9998 leaves the calendar
+# in some zone or other.
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+FIRST_DAY, LAST_DAY = EARLIEST.date(), date(9998, 12, 31)
+# A start a few minutes ahead is a phone's clock; more is a typing mistake.
+AHEAD = timedelta(minutes=5)
 
 
 @lru_cache(maxsize=1)

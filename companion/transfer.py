@@ -22,6 +22,7 @@ from .games import GAMES, SHAPES, entry_problem, settings_problem
 from .games.base import N_, Msg, ReplayError, RulesError, msg
 from .games.schema import depth
 from .i18n import t
+from .periods import AHEAD, EARLIEST
 from .records import KEEP_SUBMISSIONS, last_activity, new_record, now_iso, played_on, replay, status
 from .store import NoSuchGame, Store
 from .text import clean
@@ -37,7 +38,6 @@ FIELDS = {"format", "format_version", "id", "origin", "game", "players", "settin
           "created", "played_on", "status", "entries", "standings", "finished", "awaiting",
           "winners", "decided_by"}
 ENTRY_FIELDS = {"kind", "data", "at", "source", "edits"}
-EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 class ImportError_(ValueError):
@@ -211,6 +211,8 @@ def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household"
     if data.get("played_on") is not None:
         record["played_on"] = _time(data["played_on"], None, N_(
             "The record's played_on is not an ISO 8601 time with its zone."))
+        if datetime.fromisoformat(record["played_on"]) > datetime.now(UTC) + AHEAD:
+            raise _fail(N_("The record's played_on is in the future."))  # as the new-game form
     origin = data.get("origin") or data.get("id")
     if origin:
         record["origin"] = origin
