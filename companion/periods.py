@@ -22,6 +22,8 @@ KINDS = ("all", "month", "year", "range")
 # in some zone or other.
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 FIRST_DAY, LAST_DAY = EARLIEST.date(), date(9998, 12, 31)
+OUTSIDE = msg(N_("Enter days from %(first)s to %(last)s."), first=FIRST_DAY.isoformat(),
+              last=LAST_DAY.isoformat())
 # A start a few minutes ahead is a phone's clock; more is a typing mistake.
 AHEAD = timedelta(minutes=5)
 
@@ -102,7 +104,12 @@ def period(kind: str, where: ZoneInfo, now: datetime, first: str = "",
         a, b = parse_day(first), parse_day(last)
         if (first and a is None) or (last and b is None):
             return Period(), msg(N_("Enter the days as dates (YYYY-MM-DD)."))
+        if any(day and not FIRST_DAY <= day <= LAST_DAY for day in (a, b)):
+            return Period(), OUTSIDE
         if a and b and a > b:
             return Period(), msg(N_("The first day is after the last day."))
-        return between(a, b, where), None
+        try:
+            return between(a, b, where), None
+        except OverflowError:  # a zone whose offsets reach past the calendar's ends
+            return Period(), OUTSIDE
     return Period(), None
