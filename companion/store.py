@@ -231,9 +231,17 @@ class Store:
         ``change`` gets a copy and may raise to refuse; then nothing is written.
         """
         assert name in TABLES, name
+        return self.change_tables(lambda tables: {name: change(tables[name])})[name]
+
+    def change_tables(self, change: Callable[[dict[str, dict[str, Any]]], dict[str, dict[str, Any]]]
+                      ) -> dict[str, dict[str, Any]]:
+        """``change_table`` for changes that span tables (a rename and the renamed player's
+        colour) in one write: ``change`` gets a copy of every table and returns those it
+        changed."""
         with self._lock("index"):
-            new = change(dict(self.table(name)))
-            self._write_index(self._read_index(), **{name: new})
+            new = change({name: dict(self.table(name)) for name in TABLES})
+            assert set(new) <= set(TABLES), sorted(new)
+            self._write_index(self._read_index(), **new)
         return new
 
     def _row(self, game_id: str, record: dict[str, Any]) -> dict[str, Any]:
