@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, TypeGuard
 
+from . import trash
 from .games import GAMES, SHAPES, entry_problem, settings_problem
 from .games.base import N_, Msg, ReplayError, RulesError, msg
 from .games.schema import depth
@@ -235,7 +236,8 @@ def _fingerprint(record: Mapping[str, Any]) -> list[tuple[Any, ...]]:
 def already_here(store: Store, record: Mapping[str, Any]) -> tuple[str, bool] | None:
     """The game of the record's group that ``record`` (an import) was exported from or
     imported as before: (its id, whether its entries are the same). Read from the index;
-    only the few games of the same origin are opened."""
+    only the few games of the same origin are opened. A game in the trash is found too,
+    as different (restore it rather than import it again): its id is not in the index."""
     origin = record.get("origin")
     if not origin:
         return None
@@ -252,4 +254,8 @@ def already_here(store: Store, record: Mapping[str, Any]) -> tuple[str, bool] | 
         if here["players"] == record["players"] and _fingerprint(here) == _fingerprint(record):
             return game_id, True
         other = other or game_id
+    if other is None:
+        # Deleted, it is still the same game: added again, it would count twice once
+        # restored. The caller sees an id the games list does not hold: the Trash has it.
+        other = trash.holding(store, record)
     return (other, False) if other else None

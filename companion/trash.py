@@ -13,7 +13,7 @@ in neither.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -64,11 +64,53 @@ def delete(store: Store, game_id: str, *, submission: str | None = None,
     return record
 
 
+class Duplicate(Exception):
+    """The game to bring back is in the list already as another game of the same record
+    (imported again after it was deleted): back, it would count every result twice."""
+
+    def __init__(self, listed: str):
+        self.listed = listed
+        super().__init__(listed)
+
+
+def _family(record: Mapping[str, Any]) -> set[str]:
+    """A game's id and the id of the game it was exported from (``origin``): two games
+    sharing one are the same game."""
+    return {str(k) for k in (record.get("id"), record.get("origin")) if k}
+
+
+def same_game(store: Store, record: Mapping[str, Any]) -> str | None:
+    """The listed game of ``record``'s group (and game) that is ``record`` under another id
+    -- or None."""
+    family, group = _family(record), record.get("group", "household")
+    return next((g["id"] for g in store.index().values()
+                 if g["id"] != record.get("id") and _family(g) & family
+                 and g.get("group", "household") == group and g.get("game") == record.get("game")),
+                None)
+
+
+def holding(store: Store, record: Mapping[str, Any], now: datetime | None = None) -> str | None:
+    """The game in the trash of ``record``'s group that ``record`` (an import) was exported
+    from or imported as before, or None."""
+    origin, group = record.get("origin"), record.get("group", "household")
+    if not origin:
+        return None
+    expired = _iso(_now(now) - KEEP)
+    return next((path.stem for path, found in _records(store)
+                 if origin in _family(found) and found.get("group", "household") == group
+                 and found.get("game") == record.get("game") and found["deleted"] > expired
+                 and not store._path(path.stem).exists()), None)
+
+
 def restore(store: Store, game_id: str, *, submission: str | None = None) -> dict[str, Any]:
-    """Bring a game back from the trash; NoSuchGame if it is not there."""
+    """Bring a game back from the trash; NoSuchGame if it is not there, Duplicate if the
+    same game is listed under another id."""
     path = _path(store, game_id)
     with store._lock(game_id):
         record = store._read(path)
+        listed = same_game(store, {**record, "id": game_id})
+        if listed is not None:
+            raise Duplicate(listed)
         game_path = store._path(game_id)
         if not game_path.exists():  # else a crash left it in both folders: it is back already
             record = _with_submission({k: v for k, v in record.items() if k != "deleted"}, submission)

@@ -153,6 +153,10 @@ def trash_page() -> Any:
     return _trash_page()
 
 
+IN_LIST_AGAIN = N_("This game was imported again after it was deleted, so it is in the list already "
+                   "and was not brought back: it would count twice.")
+
+
 @bp.post("/trash/<game_id>/restore")
 def restore(game_id: str) -> Any:
     form = StatusForm()
@@ -169,6 +173,8 @@ def restore(game_id: str) -> Any:
         trash.restore(_store(), game_id, submission=form.submission.data)
     except NoSuchGame:
         abort(404)
+    except trash.Duplicate:
+        return _trash_page([t(IN_LIST_AGAIN)], 409)
     flash(t(N_("The game is back.")))
     return redirect(back, 303)
 
