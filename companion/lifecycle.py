@@ -28,7 +28,7 @@ _KEEP = 512
 
 def _progress(store: Store, game_id: str) -> dict[str, Any]:
     """What a game in progress has reached, read from its file when that changed."""
-    path = store._path(game_id)
+    path = store.file(game_id)
     try:
         st = path.stat()
     except FileNotFoundError:

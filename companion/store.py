@@ -164,6 +164,57 @@ class Store:
             self._index_after_write(game_id, record)
         return game_id
 
+    def file(self, game_id: str) -> Path:
+        """The game's file (whether or not it is there); NoSuchGame for an id that cannot be
+        one."""
+        return self._path(game_id)
+
+    def read_file(self, path: Path) -> dict[str, Any]:
+        """A record in a file of this store's format outside ``games/`` (the trash)."""
+        return self._read(path)
+
+    def move_out(self, game_id: str, into: Path,
+                 change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+        """Move a game's file, changed, into the folder ``into`` of the data folder, and
+        its row out of the index. The copy is written first: a crash halfway leaves the game
+        in both folders, still a game, never in neither."""
+        path = self._path(game_id)
+        with self._lock(game_id):
+            record = change(self._read(path))
+            self._write(into / path.name, record)
+            self.unlist(game_id)
+            path.unlink()
+            fsync_dir(self.games_dir)
+        return record
+
+    def move_in(self, game_id: str, source: Path,
+                change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+        """Make the file ``source`` (from ``move_out``) the game again, changed, as ``create``
+        does -- marker, file, row -- then remove ``source``. ``change`` may raise to refuse;
+        then nothing is written. A game already here is one a crash left in both folders:
+        only ``source`` goes."""
+        path = self._path(game_id)
+        with self._lock(game_id):
+            record = self._read(source)
+            if not path.exists():
+                record = change(record)
+                record["summary_version"] = record.get("version", 0)
+                self._mark(game_id)
+                self._write(path, record)
+                self._index_after_write(game_id, record)
+            source.unlink()
+            fsync_dir(source.parent)
+        return record
+
+    def remove_file(self, game_id: str, path: Path) -> bool:
+        """Remove ``path``, a file of the game's (its copy in the trash), under the game's
+        lock; whether it was there."""
+        with self._lock(game_id):
+            if not path.exists():
+                return False
+            path.unlink()
+            return True
+
     def update(self, game_id: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
         """Read, change and write one record under its lock; return the new record.
 

@@ -97,3 +97,26 @@ def test_a_game_is_not_brought_back_beside_itself_under_another_id(store):
     trash.delete(store, second, now=NOW)
     trash.restore(store, original)
     assert sorted(store.index()) == sorted([original, other])
+
+
+def test_a_restore_whose_index_write_fails_is_kept_and_listed_by_the_next_write(store, monkeypatch):
+    import errno
+
+    from companion import files
+    game_id = playing_game(store)
+    trash.delete(store, game_id, now=NOW)
+    write = files.write_atomically
+
+    def full_for_the_index(path, text):
+        if path.name == "index.json":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        write(path, text)
+    monkeypatch.setattr(files, "write_atomically", full_for_the_index)
+    back = trash.restore(store, game_id, submission="res-1")  # the game file is written: restored
+    assert "res-1" in back["submissions"] and store.file(game_id).exists()
+    assert game_id not in store.index() and trash.listing(store, "household", now=NOW) == []
+    assert (store.folder / "pending" / game_id).exists()  # the row is owed, and known to be
+    monkeypatch.undo()
+    playing_game(store, players=("Dora", "Emil", "Finn"))  # whoever writes next lists it
+    assert store.index()[game_id]["status"] == "playing"
+    assert not (store.folder / "pending" / game_id).exists()
