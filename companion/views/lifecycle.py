@@ -305,6 +305,7 @@ def _playtime(minutes: int | None) -> str:
 def _template_helpers(state: Any) -> None:
     state.app.jinja_env.globals.update(
         new_submission=new_submission, entered_afterwards=records.entered_afterwards,
+        started=records.started, ended=records.ended,
         group_settings=group_settings, reached=lifecycle.reached, leaders=lifecycle.leaders,
         legend_items=legend_items, entries_version=records.entries_version)
     state.app.jinja_env.filters.update(ago=_ago, day=_day, playtime=_playtime)
