@@ -22,8 +22,9 @@ from .chart import PALETTE
 from .games import GAMES
 from .games.base import N_, Msg, msg
 from .i18n import t
-from .records import MAX_NAME, now_iso, parse_time
+from .records import MAX_NAME, now_iso
 from .store import NoSuchGame, NotSaved, Store, StoreError
+from .summary import parse_time
 from .text import clean, identity
 from .transfer import ImportError_, export_record, import_record, parse, valid_id
 

@@ -18,8 +18,9 @@ from zoneinfo import ZoneInfo
 from . import groups
 from .games.base import N_, Msg, ReplayError, msg
 from .periods import AHEAD, EARLIEST, utc_iso
-from .records import progress, replay
+from .records import replay
 from .store import DamagedFile, NoSuchGame, Store
+from .summary import progress
 
 _PROGRESS: dict[tuple[str, str], tuple[tuple[int, int], dict[str, Any]]] = {}
 _PROGRESS_LOCK = threading.Lock()

@@ -24,8 +24,9 @@ from .games.base import N_, Msg, ReplayError, RulesError, msg
 from .games.schema import depth
 from .i18n import t
 from .periods import AHEAD, EARLIEST
-from .records import KEEP_SUBMISSIONS, last_activity, new_record, now_iso, played_on, replay, status
+from .records import KEEP_SUBMISSIONS, new_record, now_iso, replay, status
 from .store import NoSuchGame, Store
+from .summary import last_activity, played_on
 from .text import clean
 
 FORMAT = "loot-ledger-record"

@@ -16,8 +16,8 @@ from . import cli
 from .assets import cache_versioned, game_stylesheet, static_url
 from .groups import display_name
 from .i18n import LANGUAGES, t
-from .records import parse_time
 from .store import DamagedFile, NotSaved, Store
+from .summary import parse_time
 from .views import (
     backup,
     beutezug,

@@ -23,7 +23,7 @@ from flask import (
 )
 from flask_babel import format_date, format_timedelta
 
-from .. import colours, groups, lifecycle, periods, records, trash
+from .. import colours, groups, lifecycle, periods, records, summary, trash
 from ..chart import COLOUR_NAMES, legend_items
 from ..forms import CSRF_MESSAGE, ChangeForm, choices, new_submission
 from ..forms.lifecycle import ColourForm, EmptyTrashForm, StatusForm, ZoneForm
@@ -143,7 +143,7 @@ def _trash_page(messages: list[str] | None = None, status: int = 200) -> Any:
     store = _store()
     items = []
     for record in trash.listing(store, group_id(), now=_now()):
-        items.append({"record": record, "summary": records.summary(record), "until": trash.until(record)})
+        items.append({"record": record, "summary": summary.summary(record), "until": trash.until(record)})
     return render_template("lifecycle/trash.html", items=items, games=GAMES,
                            messages=messages or []), status
 
@@ -275,7 +275,7 @@ def set_colour(gid: str) -> Any:
 
 def _ago(value: str | None, now: datetime) -> str:
     """How long ago, in words of the page's language ("12 minutes ago", "vor 12 Minuten")."""
-    moment = records.parse_time(value)
+    moment = summary.parse_time(value)
     if moment is None:
         return ""
     delta = moment - now
@@ -287,7 +287,7 @@ def _ago(value: str | None, now: datetime) -> str:
 def _day(value: str | date) -> str:
     """A day in words of the page's language; a time as its day in the phone's zone."""
     if isinstance(value, str):
-        moment = records.parse_time(value)
+        moment = summary.parse_time(value)
         return format_date(moment, "medium", rebase=True) if moment else ""
     return format_date(value, "medium")
 
@@ -304,8 +304,8 @@ def _playtime(minutes: int | None) -> str:
 @bp.record_once
 def _template_helpers(state: Any) -> None:
     state.app.jinja_env.globals.update(
-        new_submission=new_submission, entered_afterwards=records.entered_afterwards,
-        started=records.started, ended=records.ended,
+        new_submission=new_submission, entered_afterwards=summary.entered_afterwards,
+        started=summary.started, ended=summary.ended,
         group_settings=group_settings, reached=lifecycle.reached, leaders=lifecycle.leaders,
         legend_items=legend_items, entries_version=records.entries_version)
     state.app.jinja_env.filters.update(ago=_ago, day=_day, playtime=_playtime)

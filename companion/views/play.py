@@ -34,7 +34,6 @@ from ..records import (
     Stale,
     add_entry,
     correct,
-    duration_minutes,
     entries_version,
     put_back,
     replay,
@@ -43,6 +42,7 @@ from ..records import (
     undo,
 )
 from ..store import NoSuchGame, NotSaved, Store
+from ..summary import duration_minutes
 from ..transfer import ImportError_, already_here, export_record, import_record
 from . import group_id, not_saved
 

@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 
 from companion import create_app
-from companion.records import add_entry, new_record, summary
+from companion.records import add_entry, new_record
 from companion.store import Store
+from companion.summary import summary
 from tests.history.conftest import finished_game
 
 ROOT = Path(__file__).resolve().parents[2]
