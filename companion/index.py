@@ -120,7 +120,7 @@ class IndexKeeping:
 
         Costs a directory listing and a stat per game; only files that disagree are read.
         """
-        files.remove_stale_temp_files((self.folder, self.games_dir))
+        files.remove_stale_temp_files((self.folder, self.games_dir, self.folder / "trash"))
         damaged: list[DamagedFile] = []
         try:
             index_time = self.index_path.stat().st_mtime_ns
