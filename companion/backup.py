@@ -23,10 +23,10 @@ from .games import GAMES
 from .games.base import N_, Msg, msg
 from .i18n import t
 from .records import MAX_NAME, now_iso
-from .store import NoSuchGame, NotSaved, Store, StoreError
+from .store import NoSuchGame, NotSaved, Store, StoreError, valid_id
 from .summary import parse_time
 from .text import clean, identity
-from .transfer import ImportError_, export_record, import_record, parse, valid_id
+from .transfer import ImportError_, export_record, import_record, parse
 
 FORMAT = "loot-ledger-backup"
 FORMAT_VERSION = 1

@@ -157,6 +157,12 @@ def _bump(record: dict[str, Any], submission: str | None, entries: bool = True) 
     return record
 
 
+def touched(record: dict[str, Any], submission: str | None) -> dict[str, Any]:
+    """A change that is no entry and not the rules' (deleted, brought back): the version one
+    higher, the form's submission kept, as every change."""
+    return _bump(record, submission, entries=False)
+
+
 def guard(record: Mapping[str, Any], version: int | None, submission: str | None) -> None:
     """Refuse a repeated or stale form, or an entry in a game set aside, before anything
     is changed."""

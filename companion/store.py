@@ -25,7 +25,7 @@ import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from filelock import FileLock
 from tinydb import TinyDB
@@ -46,6 +46,14 @@ INDEX_SCHEMA = 1
 TABLES = ("groups", "aliases", "shares")
 MAX_ID = 40
 LOCK_TIMEOUT = 10  # seconds; a writer never holds the lock longer than one small write
+
+
+def valid_id(value: Any) -> TypeGuard[str]:
+    """Whether ``value`` can be a game's id: ours are 12 hex digits, a restore keeps ids of
+    up to ``MAX_ID`` letters, digits, - and _ (longer would only reach the file system to be
+    refused as a name too long)."""
+    return (isinstance(value, str) and 0 < len(value) <= MAX_ID and value.isascii()
+            and all(c.isalnum() or c in "-_" for c in value))
 
 
 class AtomicJSONStorage(Storage):
@@ -105,10 +113,7 @@ class Store(IndexKeeping):
             lock.release()
 
     def _path(self, game_id: str) -> Path:
-        # Our ids are 12 hex digits (a restore keeps ids of up to 40 characters); anything
-        # longer would only reach the file system to be refused as a name too long.
-        if not game_id or len(game_id) > MAX_ID or not game_id.isascii() \
-                or not all(c.isalnum() or c in "-_" for c in game_id):
+        if not valid_id(game_id):
             raise NoSuchGame(game_id)
         return self.games_dir / f"{game_id}.json"
 

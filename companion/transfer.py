@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any, TypeGuard
+from typing import Any
 
 from . import trash
 from .games import GAMES, SHAPES, entry_problem, settings_problem
@@ -25,7 +25,7 @@ from .games.schema import depth
 from .i18n import t
 from .periods import AHEAD, EARLIEST
 from .records import KEEP_SUBMISSIONS, new_record, now_iso, replay, status
-from .store import NoSuchGame, Store
+from .store import NoSuchGame, Store, valid_id
 from .summary import last_activity, played_on
 from .text import clean
 
@@ -34,7 +34,6 @@ FORMAT_VERSION = 1
 MAX_BYTES = 1024 * 1024
 MAX_ENTRIES = 2000
 MAX_DEPTH = 16   # a record's deepest value (a card in a Treasure turn's edits) is 9 down
-MAX_ID = 40
 # The fields of a record (docs/record-format.md); the computed ones are read and ignored.
 FIELDS = {"format", "format_version", "id", "origin", "game", "players", "settings", "note",
           "created", "played_on", "status", "entries", "standings", "finished", "awaiting",
@@ -97,11 +96,6 @@ def _time(value: Any, entry: int | None,
             raise _fail(N_("The record's times must be after 1970."))
         raise _fail(N_("Entry %(n)s: its time is before 1970."), n=entry)
     return utc.isoformat(timespec="seconds")
-
-
-def valid_id(value: Any) -> TypeGuard[str]:
-    return (isinstance(value, str) and 0 < len(value) <= MAX_ID and value.isascii()
-            and all(c.isalnum() or c in "-_" for c in value))
 
 
 def _cleaned(value: Any) -> Any:

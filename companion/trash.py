@@ -19,7 +19,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from .records import KEEP_SUBMISSIONS
+from .records import touched
 from .store import DamagedFile, NoSuchGame, Store, fsync_dir
 
 KEEP = timedelta(days=30)
@@ -43,17 +43,10 @@ def _path(store: Store, game_id: str) -> Path:
     return _folder(store) / store.file(game_id).name  # the store checks the id
 
 
-def _with_submission(record: dict[str, Any], submission: str | None) -> dict[str, Any]:
-    if submission:
-        record["submissions"] = (record.get("submissions", []) + [submission])[-KEEP_SUBMISSIONS:]
-    record["version"] = record.get("version", 0) + 1
-    return record
-
-
 def delete(store: Store, game_id: str, *, submission: str | None = None,
            now: datetime | None = None) -> dict[str, Any]:
     """Move a game to the trash; NoSuchGame if it is not (or no longer) there."""
-    record = store.move_out(game_id, _folder(store), lambda record: _with_submission(
+    record = store.move_out(game_id, _folder(store), lambda record: touched(
         {**record, "deleted": _iso(_now(now))}, submission))
     purge(store, now=now)
     return record
@@ -104,7 +97,7 @@ def restore(store: Store, game_id: str, *, submission: str | None = None) -> dic
         listed = same_game(store, {**record, "id": game_id})
         if listed is not None:
             raise Duplicate(listed)
-        return _with_submission({k: v for k, v in record.items() if k != "deleted"}, submission)
+        return touched({k: v for k, v in record.items() if k != "deleted"}, submission)
     return store.move_in(game_id, _path(store, game_id), back)
 
 
