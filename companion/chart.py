@@ -59,6 +59,33 @@ def _marker(kind: str, x: float, y: float) -> str:
     return f"M{x-3:.1f} {y-3:.1f}l6 6m0-6l-6 6"
 
 
+def _kept(points: Sequence[tuple[float, float]], tolerance: float = 0.5) -> list[tuple[float, float]]:
+    """The points a line needs to look the same: the ends of flat runs, then those farther
+    than ``tolerance`` (in the chart's units; a line is 2 wide) from the line through their
+    neighbours (Ramer-Douglas-Peucker). A game of 700 turns has 700 points a player, most
+    of them on flat or nearly straight runs, and each point costs the PDF's render."""
+    ys = [y for _, y in points]
+    points = [p for i, p in enumerate(points)
+              if i in (0, len(points) - 1) or not ys[i - 1] == ys[i] == ys[i + 1]]
+    keep = {0, len(points) - 1}
+    spans = [(0, len(points) - 1)]
+    while spans:
+        first, last = spans.pop()
+        (x0, y0), (x1, y1) = points[first], points[last]
+        dx, dy = x1 - x0, y1 - y0
+        limit = tolerance * ((dx * dx + dy * dy) ** 0.5 or 1.0)
+        far, at = limit, 0
+        for i in range(first + 1, last):
+            x, y = points[i]
+            distance = abs(dy * (x - x0) - dx * (y - y0))
+            if distance > far:
+                far, at = distance, i
+        if at:
+            keep.add(at)
+            spans += [(first, at), (at, last)]
+    return [points[i] for i in sorted(keep)]
+
+
 def label_step(count: int, room: float, widest: int) -> int:
     """Every how many rounds an axis label fits: the smallest of 1, 2, 5, 10, 20, 50, ... that
     leaves each label room for its ``widest`` digits (about 6 units each at font size 10,
@@ -112,7 +139,7 @@ def totals_chart(players: Sequence[str], totals: Sequence[Sequence[int]], *,
     keys = _colours(len(players), colours)
     for s, name in enumerate(players):
         dash, marker = DASHES[s % 5], MARKERS[s % 5]
-        points = " ".join(f"{x(i):.1f},{y(r[s]):.1f}" for i, r in enumerate(rows))
+        points = " ".join(f"{px:.1f},{py:.1f}" for px, py in _kept([(x(i), y(r[s])) for i, r in enumerate(rows)]))
         marks = "".join(_marker(marker, x(i), y(r[s])) for i, r in enumerate(rows) if i and i % marked == 0)
         paint = ('fill="none" stroke="currentColor" stroke-width="2"' if marker == "cross"
                  else 'fill="currentColor"')

@@ -13,7 +13,8 @@ import ctypes
 import ctypes.util
 import threading
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
+from itertools import pairwise
 
 from .printing import STATIC
 
@@ -39,9 +40,34 @@ def _metrics(bold: bool) -> tuple[dict[int, int], int, int]:
     return widths, units, units   # a character from another font: about an em wide
 
 
+@cache
+def _kerning(bold: bool) -> dict[tuple[str, str], int]:
+    """The font's kerning pairs by character. The shaper applies them ("Tr", "AV", "Wo"
+    draw tighter than their advances add up to: 0.9 mm less for "Trade · Trade" at 9 pt);
+    the font's old-style kern table holds the same pairs as its OpenType kerning."""
+    from fontTools.ttLib import TTFont
+
+    with _LOCK:
+        font = TTFont(str(FONTS[bold]), lazy=True)
+        chars: dict[str, list[str]] = {}
+        for code, name in font.getBestCmap().items():
+            chars.setdefault(name, []).append(chr(code))
+        pairs = font["kern"].kernTables[0].kernTable if "kern" in font else {}
+        kerning = {(a, b): value for (left, right), value in pairs.items()
+                   for a in chars.get(left, ()) for b in chars.get(right, ())}
+        font.close()
+    return kerning
+
+
+@lru_cache(maxsize=4096)
 def width_mm(text: str, size_pt: float, bold: bool = False) -> float:
+    """How wide ``text`` prints in the bundled font, kerning included. (A long ledger
+    measures the same few words and gaps over and over: they are remembered.)"""
     widths, units, unknown = _metrics(bold)
-    return sum(widths.get(ord(c), unknown) for c in text) * size_pt / units * MM_PER_PT
+    kerning = _kerning(bold)
+    advance = sum(widths.get(ord(c), unknown) for c in text)
+    advance += sum(kerning.get(pair, 0) for pair in pairwise(text))
+    return advance * size_pt / units * MM_PER_PT
 
 
 def fit(text: str, room_mm: float, size_pt: float, bold: bool = False) -> str:

@@ -16,7 +16,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import g, request, session
-from flask_babel import Babel, force_locale, get_translations
+from flask_babel import Babel, force_locale, get_locale, get_timezone, get_translations
 from markupsafe import Markup
 
 from .games.base import Msg
@@ -77,32 +77,69 @@ def select_timezone() -> str:
     return zone_name()
 
 
+def _here() -> Any:
+    """This request's ``g`` itself: a page asks a hundred times for what is kept there, and
+    each attribute read through Flask's proxy costs more than the lookup it is for."""
+    return g._get_current_object()
+
+
 def _translations() -> Any:
     """This request's catalog, looked up once: a page asks for a few hundred strings, and
     Flask-Babel would resolve the locale and domain again for each of them."""
+    here = _here()
     try:
-        return g._catalog
+        return here._catalog
     except AttributeError:
-        g._catalog = get_translations()
-        return g._catalog
+        here._catalog = get_translations()
+        return here._catalog
+
+
+def locale_name() -> str:
+    """This request's language ("en", "de"), looked up once like its catalog: forms, dates
+    and the layout ask for it a few dozen times a page, and Flask-Babel resolves it anew
+    on every call."""
+    try:
+        here = _here()
+    except RuntimeError:  # no app context (a form built by a command): the default
+        return str(get_locale() or "en")
+    try:
+        return here._locale_name
+    except AttributeError:
+        here._locale_name = str(get_locale() or "en")
+        return here._locale_name
+
+
+def timezone_name() -> str:
+    """This request's time zone, looked up once (every time on a page is shown in it)."""
+    here = _here()
+    try:
+        return here._timezone_name
+    except AttributeError:
+        here._timezone_name = str(get_timezone())
+        return here._timezone_name
+
+
+# What ``language`` sets aside for its block: whatever above depends on the language.
+_BY_LANGUAGE = ("_catalog", "_locale_name")
 
 
 @contextmanager
 def language(lang: str) -> Iterator[None]:
     """Part of a request in another language (a PDF in the language asked for).
 
-    Flask-Babel's force_locale switches the locale; this request's catalog, looked up
-    once above, is set aside for the block, or a request that had translated anything
-    before (the printables command renders every language in one) would keep it.
+    Flask-Babel's force_locale switches the locale; this request's catalog and language,
+    looked up once above, are set aside for the block, or a request that had translated
+    anything before (the printables command renders every language in one) would keep them.
     """
-    saved = g.pop("_catalog", None)
+    saved = {name: g.pop(name) for name in _BY_LANGUAGE if name in g}
     try:
         with force_locale(lang):
             yield
     finally:
-        g.pop("_catalog", None)
-        if saved is not None:
-            g._catalog = saved
+        for name in _BY_LANGUAGE:
+            g.pop(name, None)
+        for name, value in saved.items():
+            setattr(g, name, value)
 
 
 def gettext(text: str, **args: Any) -> str:
@@ -114,8 +151,9 @@ def template_gettext(text: str, **args: Any) -> Markup:
     """``_()`` in templates, as Jinja's newstyle gettext does it (the message is trusted,
     the values filled in are escaped, ``%%`` is a per cent sign) in one call instead of
     four: a page translates a few dozen messages, and the wrappers cost about a twentieth of
-    its render time."""
-    return Markup(_translations().ugettext(text)) % args
+    its render time. A message without values or per cent signs is not formatted at all."""
+    translated = _translations().ugettext(text)
+    return Markup(translated) % args if args or "%" in translated else Markup(translated)
 
 
 def ngettext(singular: str, plural: str, count: int, **args: Any) -> str:

@@ -248,11 +248,22 @@ class MemoryCache:
             self._items.clear()
 
 
-# What a printed page is made from, besides the code: a change to any of these is a new
+# What a printed page is made from: the code (any module may shape a page, the rules above
+# all), its templates, style sheet, fonts and catalogs. A change to any of these is a new
 # build, and the PDFs kept on disk for the old one are dropped.
-SOURCES = (("templates", "print/**/*.html"), ("templates", "play/*/_entry.html"),
-           ("static", "css/print.css"), ("package", "translations/*/*.po"),
-           ("package", "games/**/*.py"), ("package", "sheets.py"), ("package", "chart.py"))
+SOURCES = (("package", "**/*.py"), ("package", "translations/*/*.po"),
+           ("templates", "print/**/*.html"), ("templates", "play/*/_entry.html"),
+           ("static", "css/print.css"), ("static", "fonts/**/*"))
+
+
+def build_sources() -> list[tuple[str, Path]]:
+    """Each file a build is made of, with the name it is hashed under."""
+    found = []
+    for where, pattern in SOURCES:
+        root = PACKAGE if where == "package" else resource(where)
+        found += [(f"{where}/{path.relative_to(root)}", path)
+                  for path in sorted(root.glob(pattern)) if path.is_file()]
+    return found
 
 
 def build_id() -> str:
@@ -261,11 +272,9 @@ def build_id() -> str:
     except metadata.PackageNotFoundError:
         version = "dev"
     digest = hashlib.sha256()
-    for where, pattern in SOURCES:
-        root = PACKAGE if where == "package" else resource(where)
-        for path in sorted(root.glob(pattern)):
-            digest.update(f"{where}/{path.relative_to(root)}".encode())
-            digest.update(path.read_bytes())
+    for name, path in build_sources():
+        digest.update(name.encode())
+        digest.update(path.read_bytes())
     return f"{version}-{digest.hexdigest()[:12]}"
 
 

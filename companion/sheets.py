@@ -7,7 +7,7 @@ from the rules the app scores by. No Flask and no WeasyPrint in here.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from html.parser import HTMLParser
@@ -15,6 +15,8 @@ from typing import Any
 
 from markupsafe import Markup
 
+from . import columns
+from .columns import KEEP
 from .games.base import N_, Game, Msg, msg
 from .games.beutelschneider import rules as bs
 from .games.beutezug import cards as bzc
@@ -25,6 +27,7 @@ from .games.scoot import state as lst
 from .games.treasure import market as gtm
 from .games.treasure import rules as gt
 from .games.treasure import turn as gtt
+from .glyphs import width_mm
 from .records import View
 
 # Bonus marks on the Beutezug sheet: a shape per +1 colour and arrows for re-rolls, so a
@@ -205,19 +208,24 @@ SCOOT_SHORT = {"recruit": N_("Recruit"), "hire": N_("Hire"), "beg": N_("Beg"), "
 def scoot_ledger(game: Game, view: View, entries: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """The gold ledger as the blank sheet lays it out: a row per round, a column per seat with
     that player's turn and gp after it. Entries before play (first player, picks) and after
-    the Boss fell (final scoring, Treasure rolls, the dwarf) are set apart."""
+    the Boss fell (final scoring, Treasure rolls, the dwarf) are set apart, with what each
+    did to the gold (their log lines show it): the one replay the sheet makes."""
     state = view.state
     start = game.start(state.players, {})
     before: list[Mapping[str, Any]] = []
     after: list[Mapping[str, Any]] = []
+    changes: dict[int, list[tuple[int, int]]] = {}
     rounds: list[ScootRound] = []
     n = len(state.players)
     current = start
     for entry in entries:
+        new = game.apply(current, entry["kind"], entry["data"])
         if current.phase in ("first_player", "pick"):
             before.append(entry)
+            changes[entry["id"]] = lst.gold_changes(entry["kind"], current, new)
         elif current.phase != "play":
             after.append(entry)
+            changes[entry["id"]] = lst.gold_changes(entry["kind"], current, new)
         else:
             turn, seat = current.turn, current.current
             if not rounds or rounds[-1].number != turn // n + 1:
@@ -225,8 +233,80 @@ def scoot_ledger(game: Game, view: View, entries: Sequence[Mapping[str, Any]]) -
             rounds[-1].turns.setdefault(seat, []).append(entry)
             if turn < len(state.gold_by_turn):
                 rounds[-1].gold[seat] = state.gold_by_turn[turn][seat]
-        current = game.apply(current, entry["kind"], entry["data"])
-    return {"before": before, "rounds": rounds, "after": after, "starting_gold": lst.STARTING_GOLD}
+        current = new
+    return {"before": before, "rounds": rounds, "after": after, "changes": changes,
+            "starting_gold": lst.STARTING_GOLD}
+
+
+# -- the ledger, printed as lines ------------------------------------------------------------
+# A long game has hundreds of rounds, and a table cell is most of what a sheet costs
+# (about a millisecond each): the ledger's rounds are lines of text in columns
+# (companion/columns.py), five to a band between two rules, under a table head that
+# repeats on every page.
+
+SCOOT_LEDGER_PT = 8           # the ledger's type size
+GP_AFTER = f"{KEEP}→\u202f"   # "→ 12": a narrow no-break space, so the gp never leaves its arrow
+SCOOT_ROUND_MM = 10.0         # the round column
+SCOOT_BAND = 5                # rounds between two rules
+# Printable width: the paper's width, less print.css's page margins of 11 mm a side.
+PAPER_WIDTH_MM = {"a4": 210.0, "letter": 215.9}
+PAGE_MARGINS_MM = 22.0
+
+
+def scoot_turn(entries: Sequence[Mapping[str, Any]], say: Callable[[Any], str]) -> str:
+    """A turn in few words: its actions, what a Dungeon gave, how the party left; * marks a
+    corrected entry. ``say`` translates. Words that belong together keep together."""
+    words = []
+    for entry in entries:
+        data, kind = entry["data"], entry["kind"]
+        word = ""
+        if kind == "action":
+            action = data.get("action")
+            word = say(SCOOT_SHORT[action]) if action in SCOOT_SHORT else str(action)
+            if action in ("recruit", "train") and data.get("class") in lst.TITLES:
+                word += KEEP + say(lst.TITLES[data["class"]][0])
+            elif action == "hire":
+                word += f"{KEEP}{data.get('count') or 1}"
+            elif action == "build" and data.get("upgrade") in lst.TITLES:
+                word += KEEP + say(lst.TITLES[data["upgrade"]][0])
+            elif action == "treasure":
+                word += f"{KEEP}{sum(data['dice']) if data.get('dice') else data.get('total')}"
+        elif kind == "leave":
+            word = say(SCOOT_SHORT[data["how"]]) if data.get("how") in SCOOT_SHORT else ""
+            if data.get("levels"):
+                word += KEEP + "(" + ("," + KEEP).join(str(v) for v in data["levels"]) + ")"
+        words.append(word + ("*" if entry.get("edits") else ""))
+    return (KEEP + "· ").join(words)
+
+
+def scoot_ledger_bands(ledger: Mapping[str, Any], players: int, paper: str,
+                       say: Callable[[Any], str]) -> dict[str, Any]:
+    """The ledger's rounds as lines, five rounds to a band: the round, then for each player
+    the turn and the gp after it (round 0: the starting gold), each in its column of the
+    page's width; the widths (mm) of the round column and a player's, for the table head;
+    and where the rules between the columns go."""
+    column = (PAPER_WIDTH_MM[paper] - PAGE_MARGINS_MM - SCOOT_ROUND_MM) / players
+    # Offsets from the band's text box, which starts a cell's padding (1 mm) in.
+    starts = [0.0] + [SCOOT_ROUND_MM + seat * column for seat in range(players)]
+    rooms = [SCOOT_ROUND_MM - 2] + [column - 2] * players
+    rows = [["0"] + [f"{say(N_('Start'))}{GP_AFTER}{ledger['starting_gold']}"] * players]
+    for r in ledger["rounds"]:
+        rows.append([str(r.number)] + [
+            scoot_turn(r.turns[seat], say) + (f"{GP_AFTER}{r.gold[seat]}" if seat in r.gold else "")
+            if seat in r.turns else "" for seat in range(players)])
+    bands = []
+    for first in range(0, len(rows), SCOOT_BAND):
+        text = []
+        for row in rows[first:first + SCOOT_BAND]:
+            # The round's number in the middle of its column.
+            number = (SCOOT_ROUND_MM - width_mm(row[0], SCOOT_LEDGER_PT)) / 2 - 1
+            text += columns.lines(row, [number] + starts[1:], rooms, SCOOT_LEDGER_PT)
+        bands.append("\n".join(text))
+    # The heavy rules (1.6 pt) before each player's column, from the table's padding box,
+    # which starts half a rule (0.3 pt) in from its edge.
+    edges = [SCOOT_ROUND_MM + seat * column - 0.1 for seat in range(players)]
+    return {"round": SCOOT_ROUND_MM, "column": column, "bands": bands,
+            "rules": [(round(e - 0.28, 2), round(e + 0.28, 2)) for e in edges]}
 
 
 # -- the log of a filled sheet --------------------------------------------------------------

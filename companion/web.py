@@ -8,14 +8,14 @@ from urllib.parse import urlsplit
 
 from babel import dates
 from flask import Flask, current_app, g, has_request_context, render_template, request, url_for
-from flask_babel import format_decimal, format_percent, get_locale, get_timezone
+from flask_babel import format_decimal, format_percent
 from flask_wtf.csrf import generate_csrf
 from jinja2 import TemplateNotFound
 
 from . import cli
 from .assets import cache_versioned, game_stylesheet, static_url
 from .groups import display_name
-from .i18n import LANGUAGES, t
+from .i18n import LANGUAGES, locale_name, t, timezone_name
 from .store import DamagedFile, NotSaved, Store
 from .summary import parse_time
 from .views import (
@@ -99,7 +99,7 @@ def _not_saved(error: NotSaved) -> Any:
 def _when(value: str | None, fmt: str = "medium") -> str:
     if not value:
         return ""
-    return _time_text(value, fmt, str(get_locale()), str(get_timezone()))
+    return _time_text(value, fmt, locale_name(), timezone_name())
 
 
 @lru_cache(maxsize=4096)
@@ -175,7 +175,7 @@ def init_app(app: Flask) -> None:
         # rather than through a LanguageForm, whose construction was a third of the
         # header's render time. home.language checks them with the form.
         return {"csrf_token": generate_csrf, "here": _here, "LANGUAGES": LANGUAGES,
-                "locale": lambda: str(get_locale()), "current_group": current_group,
+                "locale": locale_name, "current_group": current_group,
                 "game_stylesheet": game_stylesheet}
 
     app.jinja_env.filters["when"] = _when

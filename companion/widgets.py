@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
+from .forms import new_submission
 from .games.base import N_, msg
 from .i18n import t
 
@@ -88,6 +90,29 @@ def hidden(form: Any) -> Markup:
                           for f in fields))
 
 
+def change_fields(version: int) -> Markup:
+    """``hidden`` for a form the page only shows (undo, put back, draw, the note): the
+    same fields a ``ChangeForm`` would write, with a fresh submission id each, without
+    building the form -- the view builds it when the form is posted."""
+    return Markup(f'<input type="hidden" name="csrf_token" value="{escape(generate_csrf())}">'
+                  f'<input type="hidden" name="version" value="{int(version)}">'
+                  f'<input type="hidden" name="submission" value="{new_submission()}">')
+
+
+def button(action: str, label: str, next: str = "", cls: str = "small", name: str = "") -> Markup:
+    """A form that is one button (abandon, resume, delete, restore): CSRF token, submission
+    id (a double tap counts once) and the page to come back to. ``name`` says which game
+    the button is about to a screen reader (lists of games)."""
+    back = f'<input type="hidden" name="next" value="{escape(next)}">' if next else ""
+    about = f' aria-label="{escape(label)}: {escape(name)}"' if name else ""
+    return Markup(f'<form method="post" action="{escape(action)}" class="one-button">\n'
+                  f'  <input type="hidden" name="csrf_token" value="{escape(generate_csrf())}">'
+                  f'<input type="hidden" name="submission" value="{new_submission()}">{back}\n'
+                  f'  <button type="submit" class="{escape(cls)}"{about}>{escape(label)}</button>\n'
+                  f'</form>')
+
+
 def init_app(app: Any) -> None:
     app.jinja_env.globals.update(number=number, hidden=hidden, errors=errors,
-                                  stepper_names=stepper_names)
+                                  stepper_names=stepper_names, change_fields=change_fields,
+                                  button=button)

@@ -13,13 +13,13 @@ from functools import lru_cache
 from typing import Any
 
 from babel import support
-from flask_babel import get_locale
 from flask_wtf import FlaskForm
 from wtforms import Form, HiddenField, PasswordField, StringField, TextAreaField
 from wtforms import IntegerField as WTFormsIntegerField
 from wtforms.i18n import messages_path
 
 from ..games.base import N_
+from ..i18n import locale_name
 from ..text import clean, whole
 
 
@@ -38,7 +38,7 @@ def _lines(value: Any) -> Any:
 
 class _Translated:
     def get_translations(self, form: Any) -> Any:
-        return _wtforms_catalog(str(get_locale() or "en"))
+        return _wtforms_catalog(locale_name())
 
     def bind_field(self, form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
         """Every text field cleans what was typed (companion/text.py) before anything reads

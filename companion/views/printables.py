@@ -27,7 +27,7 @@ from ..glyphs import fit, shown, unprintable
 from ..i18n import LANGUAGES, language, t
 from ..printing import PAPERS, Interrupted, Pending, Printing, RenderFailed
 from ..records import MAX_NAME, replay
-from ..sheets import BONUS_MARKS, SCOOT_SHORT, detail, facts, log_line, seat_names
+from ..sheets import BONUS_MARKS, detail, facts, log_line, scoot_ledger_bands, seat_names
 from . import group_id
 from .play import load
 
@@ -134,21 +134,23 @@ def rules_reference(slug: str, paper: str, lang: str, wait: bool = True) -> byte
                            keep_on_disk=True, wait=wait)
 
 
-def game_sheet_html(record: dict[str, Any], lang: str) -> str:
+def game_sheet_html(record: dict[str, Any], lang: str, paper: str = "a4") -> str:
     """The filled sheet's HTML: the record's entries, standings, outcome, details and chart."""
     view = replay(record)
     players = [shown(p) for p in record["players"]]
     totals = view.game.totals_by_round(view.state)
     colours = colours_of(record)
     with language(lang):
+        details = detail(view.game, view, {**record, "players": players})
+        if "ledger" in details:
+            details["bands"] = scoot_ledger_bands(details["ledger"], len(players), paper, t)
         return render_template(
             "print/game.html", record=record, view=view, game=view.game, lang=lang,
-            players=players, adapter=ADAPTERS[record["game"]],
-            detail=detail(view.game, view, {**record, "players": players}),
+            players=players, adapter=ADAPTERS[record["game"]], detail=details,
             chart=totals_chart(players, totals, width=460, height=150, label=t(N_("Totals by round")),
                                font_family="Ledger Sans", colours=colours) if totals else None,
             chart_legend=legend(players, colours), marker_symbols=MARKER_SYMBOLS,
-            bonus_marks=BONUS_MARKS, bonus_labels=BONUS_LABELS, log_line=log_line, short=SCOOT_SHORT,
+            bonus_marks=BONUS_MARKS, bonus_labels=BONUS_LABELS, log_line=log_line,
             unprintable=unprintable(record["players"]))
 
 
@@ -172,7 +174,7 @@ def game_sheet(record: dict[str, Any], paper: str, lang: str) -> bytes:
     """The filled sheet of a logged game, by all it depends on: the record's version (it goes
     up with every change) and the group's colours for its players."""
     key = ("game", record["id"], record.get("version", 0), lang, paper, colours_of(record))
-    return printing().make(key, partial(game_sheet_html, record, lang), paper,
+    return printing().make(key, partial(game_sheet_html, record, lang, paper), paper,
                            landscape=record["game"] in LANDSCAPE)
 
 
@@ -272,25 +274,21 @@ def rules(slug: str) -> Any:
 
 @bp.get("/games/<game_id>/sheet.pdf")
 def logged(game_id: str) -> Any:
-    paper, lang, errors = read_paper_lang(request.args)
-    if errors:
-        return _page(errors, 400)
-    record = load(game_id)  # 404 for a game of another group
-    try:
-        return _pdf(partial(game_sheet, record, paper, lang),
-                    f"{record['game']}-{game_id}-{paper}-{lang}.pdf")
-    except ReplayError as error:
-        return render_template("errors/broken.html", record=record, error=error), 500
+    return _of_game(game_id, game_sheet, "")
 
 
 @bp.get("/games/<game_id>/log.pdf")
 def log(game_id: str) -> Any:
+    return _of_game(game_id, game_log, "-log")
+
+
+def _of_game(game_id: str, make: Callable[[dict[str, Any], str, str], bytes], suffix: str) -> Any:
     paper, lang, errors = read_paper_lang(request.args)
     if errors:
         return _page(errors, 400)
     record = load(game_id)  # 404 for a game of another group
     try:
-        return _pdf(partial(game_log, record, paper, lang),
-                    f"{record['game']}-{game_id}-log-{paper}-{lang}.pdf")
+        return _pdf(partial(make, record, paper, lang),
+                    f"{record['game']}-{game_id}{suffix}-{paper}-{lang}.pdf")
     except ReplayError as error:
         return render_template("errors/broken.html", record=record, error=error), 500

@@ -16,6 +16,7 @@ from html.parser import HTMLParser
 
 import pdfplumber
 
+from bench.printing_figures import SCOOT_TURNS  # the turns the bench's long games are made of
 from companion.games import get_game
 from companion.records import new_record, now_iso
 
@@ -64,18 +65,6 @@ def _treasure(state, expect, rng, n):
             taken[side] = start + count
         return {"reinforcements": rows}
     return {"sides": [{"combinations": []}, {"combinations": []}]}
-
-
-SCOOT_TURNS = (   # as bench/run.py plays Loot and Scoot
-    lambda s, o: [("action", {"seat": s, "action": "trade", "with": o, "pay": 1}),
-                  ("action", {"seat": s, "action": "trade", "with": o, "receive": 1})],
-    lambda s, o: [("action", {"seat": s, "action": "beg"})],
-    lambda s, o: [("action", {"seat": s, "action": "trade", "with": o, "pay": 1}),
-                  ("action", {"seat": s, "action": "wounds", "hirelings": 1}),
-                  ("leave", {"seat": s, "dungeon": o, "levels": [], "how": "lost"})],
-    lambda s, o: [("action", {"seat": s, "action": "hire", "count": 1}),
-                  ("leave", {"seat": s, "dungeon": o, "levels": [], "how": "fled"})],
-)
 
 
 def autoplay(slug: str, players: list[str], entries: int, seed: int = 7) -> dict:

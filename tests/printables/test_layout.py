@@ -34,7 +34,7 @@ def rendered(tmp_path_factory):
             if kind == "blank":
                 html = printables.blank_sheet_html(slug, len(names), names, lang)
             elif kind == "filled":
-                html = printables.game_sheet_html(records[slug], lang)
+                html = printables.game_sheet_html(records[slug], lang, paper)
             else:
                 html = printables.rules_html(slug, lang)
             landscape = slug in printables.LANDSCAPE and kind != "rules"

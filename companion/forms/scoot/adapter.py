@@ -24,6 +24,7 @@ from ...games.scoot.state import (
     TITLES,
     TRAIN_PRICE,
     State,
+    gold_changes,
     recruit_price,
     setup_for,
     upgrade_price,
@@ -138,11 +139,7 @@ class GameAdapter(Adapter):
             state, out = GAME.start(record["players"], record["settings"]), {}
             for e in record["entries"]:
                 new = GAME.apply(state, e["kind"], e["data"])
-                if e["kind"] == "treasure_roll" and new.final is not None:
-                    out[e["id"]] = [new.final.rolls[-1]]
-                else:
-                    out[e["id"]] = [(s, b.gold - a.gold) for s, (a, b) in
-                                    enumerate(zip(state.parties, new.parties, strict=True)) if b.gold != a.gold]
+                out[e["id"]] = gold_changes(e["kind"], state, new)
                 state = new
             return out
         return self._cached("changes", record, make)

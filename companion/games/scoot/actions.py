@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
-from ..base import N_, Msg, RulesError, as_int, msg, msg_n
+from ..base import N_, Msg, RulesError, as_int, msg, msg_n, replace
 from .state import (
     BEG_GOLD,
     CLASSES,

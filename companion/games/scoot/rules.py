@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
-from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, msg_n, ranked
+from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, msg_n, ranked, replace
 from .actions import DUNGEON_EVENTS, INN_ACTIONS, check, read_seat
 from .score import DECIDED_BY, decide, final_scores, ranking, tied_on_everything
 from .state import (

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from ..base import N_, Msg, as_int, msg, msg_n
+from ..base import N_, Msg, as_int, msg, msg_n, replace
 
 # The four classes, by their Level 1 title; "Titles are flavor only (e.g., Squire and
 # Knight are the same 'class')". The Level 2 title follows.
@@ -228,6 +228,15 @@ class State:
         parties = list(self.parties)
         parties[seat] = party
         return replace(self, parties=tuple(parties))
+
+
+def gold_changes(kind: str, before: State, after: State) -> list[tuple[int, int]]:
+    """What one entry did to the gold, as (seat, gp): each party's gain or loss, or for an
+    unrevealed Treasure rolled after the Boss fell, the gp it rolled."""
+    if kind == "treasure_roll" and after.final is not None:
+        return [after.final.rolls[-1]]
+    return [(seat, b.gold - a.gold) for seat, (a, b) in enumerate(zip(before.parties, after.parties, strict=True))
+            if b.gold != a.gold]
 
 
 def new_state(players: tuple[str, ...]) -> State:

@@ -1,0 +1,34 @@
+"""What the bench's figures share: the players, a hand, a median, how a figure is printed."""
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PLAYERS = ["Anna", "Ben", "Cem", "Dora"]
+
+
+def hand(golds: list[int]) -> dict:
+    return {"players": [{"gold": g, "cutpurses": 0} for g in golds]}
+
+
+def median_ms(action: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def figure(name: str, value: float, unit: str) -> None:
+    print(f"{name}: {value:.2f} {unit}", flush=True)
