@@ -2,10 +2,10 @@
 
 A backup is one JSON file: every game of the group in the record format of
 docs/record-format.md (with its id), plus the group's merges and renames of players, its
-list of players, their colours and the group's time zone. A restore checks the whole file first -- format, version, size,
-each record replayed through the rules, no id twice -- and refuses it with the reason
-before anything is written. Games keep their ids, so restoring the same backup again
-finds them present and adds nothing.
+list of players, their colours and the group's time zone. A restore checks the whole file
+first -- format, version, size, each record replayed through the rules, no id twice -- and
+refuses it with the reason before anything is written. Games keep their ids, so restoring
+the same backup again finds them present and adds nothing.
 """
 from __future__ import annotations
 
