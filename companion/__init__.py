@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import i18n, printing, web, widgets
+from . import i18n, printing, views, web, widgets
 from .paths import resource
 from .store import Store
 from .summary import summary
@@ -72,6 +72,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         BACKUP_MAX_BYTES=32 * 1024 * 1024,  # a group's backup (restore upload)
         BABEL_DEFAULT_LOCALE="en",
         SEND_FILE_MAX_AGE_DEFAULT=60 * 60 * 24,
+        SHARE_POLL_SECONDS=5,  # how often a share view asks for news; a 304 is a few bytes
     )
     # Defaults, then the instance config file, then the environment, then the tests.
     app.config.from_pyfile("config.py", silent=True)
@@ -83,7 +84,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
 
-    i18n.init_app(app)
+    i18n.init_app(app, zone_name=views.zone_name)
     store = app.extensions["store"] = Store(app.config["DATA_DIR"] or instance, summarize=summary)
     store.reconcile()  # a crash or a full disk may have left the index behind the game files
     web.init_app(app)

@@ -7,7 +7,7 @@ compiled into the instance folder, where Flask-Babel reads them.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -32,7 +32,9 @@ def merged_catalog(lang: str) -> Catalog:
             for message in read_po(f, locale=lang):
                 forms = message.string if isinstance(message.string, tuple) else (message.string,)
                 if message.id and all(forms):
-                    merged.add(message.id, message.string)
+                    # A context (pgettext) keeps one English word apart where the German
+                    # differs: the Poison choice's "Not saved" is not the loop's.
+                    merged.add(message.id, message.string, context=message.context)
     return merged
 
 
@@ -70,11 +72,6 @@ def select_locale() -> str:
     if chosen in LANGUAGES:
         return chosen
     return request.accept_languages.best_match(LANGUAGES) or "en"
-
-
-def select_timezone() -> str:
-    from .views.lifecycle import zone_name  # which group a phone is in is the views' to know
-    return zone_name()
 
 
 def _here() -> Any:
@@ -156,6 +153,11 @@ def template_gettext(text: str, **args: Any) -> Markup:
     return Markup(translated) % args if args or "%" in translated else Markup(translated)
 
 
+def template_pgettext(context: str, text: str, **args: Any) -> Markup:
+    """``pgettext()`` in templates: ``_()`` for a message that has a context."""
+    return Markup(_translations().upgettext(context, text)) % args
+
+
 def ngettext(singular: str, plural: str, count: int, **args: Any) -> str:
     """The form of a sentence about ``count`` things that fits it, filled in with ``args``."""
     return _translations().ungettext(singular, plural, count) % args
@@ -171,15 +173,18 @@ def t(value: Any) -> str:
     return gettext(value) if value else ""
 
 
-def init_app(app: Any) -> Babel:
+def init_app(app: Any, zone_name: Callable[[], str]) -> Babel:
+    """Catalogs compiled, the page's language and, from ``zone_name``, its time zone (which
+    group a phone is in is the views' to know: the app factory passes theirs)."""
     translations = Path(app.instance_path) / "translations"
     compile_catalogs(translations)
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(translations)
-    babel = Babel(app, locale_selector=select_locale, timezone_selector=select_timezone)
+    babel = Babel(app, locale_selector=select_locale, timezone_selector=zone_name)
     app.jinja_env.install_gettext_callables(
         gettext=lambda s: _translations().ugettext(s),
         ngettext=lambda s, p, n: _translations().ungettext(s, p, n),
         newstyle=True)
     app.jinja_env.globals["_"] = template_gettext
+    app.jinja_env.globals["pgettext"] = template_pgettext
     app.jinja_env.filters["t"] = t
     return babel

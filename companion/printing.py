@@ -7,7 +7,7 @@ while one of a few waiting places is free and only for a while: the server's oth
 threads stay free for the phones at the table, and a request that cannot wait is answered
 "being made, this page reloads" (``Pending``); the finished PDF lands in the cache for the
 reload. A worker that dies (killed, out of memory) is replaced; the request it was serving
-gets ``Interrupted``, a message to try again, never a hang.
+gets ``RenderInterrupted``, a message to try again, never a hang.
 
 What is kept, and where:
 - blank sheets without names and rules references, a fixed set: on disk in the instance
@@ -40,7 +40,7 @@ STATIC = resource("static").resolve()
 PAPERS = {"a4": "A4", "letter": "letter"}
 
 
-class Interrupted(RuntimeError):
+class RenderInterrupted(RuntimeError):
     """The worker making this PDF stopped (killed, out of memory, too slow); try again."""
 
 
@@ -128,7 +128,7 @@ class RenderPool:
             if pdf is not None:
                 job.future.set_result(pdf)
             else:
-                job.future.set_exception(error or Interrupted("no answer"))
+                job.future.set_exception(error or RenderInterrupted("no answer"))
         with self._lock:
             if self._inflight.get(job.key) is job.future:
                 del self._inflight[job.key]
@@ -172,15 +172,15 @@ class RenderPool:
                 conn.send((job.html, job.paper, job.landscape))
                 if not conn.poll(self.timeout):
                     process.kill()
-                    raise Interrupted("took too long")
+                    raise RenderInterrupted("took too long")
                 status, value = conn.recv()
-            except (EOFError, OSError, Interrupted) as error:
+            except (EOFError, OSError, RenderInterrupted) as error:
                 # The worker is gone (or was stopped): its job is answered, a new one starts.
                 process.join(5)
                 conn.close()
                 process, conn = self._spawn(slot)
-                self._settle(job, error=error if isinstance(error, Interrupted)
-                             else Interrupted("the render worker stopped"))
+                self._settle(job, error=error if isinstance(error, RenderInterrupted)
+                             else RenderInterrupted("the render worker stopped"))
             else:
                 if status == "ok":
                     self._settle(job, pdf=value)
@@ -341,7 +341,7 @@ class Printing:
 
         ``wait=False`` (a command, not a request) waits as long as it takes; a request
         waits only in one of the few waiting places and only ``wait_seconds``, else gets
-        ``Pending``. Raises ``Interrupted`` or ``RenderFailed`` as the render did.
+        ``Pending``. Raises ``RenderInterrupted`` or ``RenderFailed`` as the render did.
         """
         cache = self._cache(keep_on_disk)
         found = cache.get(key)

@@ -4,25 +4,28 @@ from __future__ import annotations
 import gzip
 from functools import lru_cache
 from typing import Any
-from urllib.parse import urlsplit
 
 from babel import dates
 from flask import Flask, current_app, g, has_request_context, render_template, request, url_for
 from flask_babel import format_decimal, format_percent
 from flask_wtf.csrf import generate_csrf
 from jinja2 import TemplateNotFound
+from werkzeug.exceptions import NotFound
 
-from . import cli
+from . import cli, trash
 from .assets import cache_versioned, game_stylesheet, static_url
-from .groups import display_name
+from .games.base import N_
+from .groups import DEFAULT, display_name
 from .i18n import LANGUAGES, locale_name, t, timezone_name
-from .store import DamagedFile, NotSaved, Store
+from .store import DamagedFile, NoSuchGame, NotSaved, Store
 from .summary import parse_time
 from .views import (
     backup,
     beutezug,
     current_group,
+    group_id,
     groups,
+    here,
     history,
     home,
     lifecycle,
@@ -33,6 +36,7 @@ from .views import (
     scoot,
     share,
     stats,
+    transfer,  # noqa: F401 -- imported, it adds its routes to play's blueprint
     treasure,
 )
 
@@ -96,6 +100,22 @@ def _not_saved(error: NotSaved) -> Any:
     return render_template("errors/error.html", code=status, message=text), status
 
 
+GONE = N_("This game was deleted. It is in the trash, where it can be brought back.")
+GONE_MEANWHILE = N_("This game was deleted meanwhile, so this was not stored. It is in the trash, "
+                    "where it can be brought back.")
+
+
+def _no_such_game(error: NoSuchGame) -> Any:
+    """A game that is not there: deleted by another phone between its page and a save (the
+    write finds no file), or an old link. If it is this group's game in the trash, say so."""
+    gone = trash.find(store(), str(error.args[0])) if error.args else None
+    if gone is None or gone.get("group", DEFAULT) != group_id():
+        return _error(404)(NotFound())
+    text = GONE_MEANWHILE if request.method == "POST" else GONE
+    return render_template("errors/error.html", code=404, message=t(text),
+                           link=(url_for("lifecycle.trash_page"), t(N_("Open the trash")))), 404
+
+
 def _when(value: str | None, fmt: str = "medium") -> str:
     if not value:
         return ""
@@ -141,17 +161,6 @@ def _built_url(script_root: str, endpoint: str, values: tuple[tuple[str, str, An
     return url_for(endpoint, **{k: v for k, _, v in values})
 
 
-def _here() -> str:
-    """Where the language switch returns to: this page, or for a page shown in answer to a
-    POST (a refused entry), the page the form was on; a POST-only address would be a 405."""
-    if request.method == "GET":
-        return request.full_path.rstrip("?")
-    referrer = urlsplit(request.referrer or "")
-    if referrer.netloc == request.host and referrer.path:
-        return referrer.path
-    return "/"
-
-
 def init_app(app: Flask) -> None:
     # CSRF is checked by each form (every POST view validates a FlaskForm before it changes
     # anything), not by a global hook: a failed check then re-shows the form with what was
@@ -167,6 +176,7 @@ def init_app(app: Flask) -> None:
         app.register_error_handler(code, _error(code))
     app.register_error_handler(DamagedFile, _damaged)
     app.register_error_handler(NotSaved, _not_saved)
+    app.register_error_handler(NoSuchGame, _no_such_game)
     cli.init_app(app)
 
     @app.context_processor
@@ -174,7 +184,7 @@ def init_app(app: Flask) -> None:
         # The language switch is on every page: its two hidden values are written out
         # rather than through a LanguageForm, whose construction was a third of the
         # header's render time. home.language checks them with the form.
-        return {"csrf_token": generate_csrf, "here": _here, "LANGUAGES": LANGUAGES,
+        return {"csrf_token": generate_csrf, "here": here, "LANGUAGES": LANGUAGES,
                 "locale": locale_name, "current_group": current_group,
                 "game_stylesheet": game_stylesheet}
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import create_app
+from companion import cli, create_app, network
 from tests.formpage import Browserless
 
 
@@ -31,3 +31,16 @@ def store(app):
 def user(client):
     """Fills in and sends the app's forms the way a browser without JavaScript would."""
     return Browserless(client)
+
+
+# Two network addresses for this computer, whatever the test machine has (see ``lan``).
+LAN = ["192.168.1.50", "10.0.0.7"]
+
+
+@pytest.fixture
+def lan(monkeypatch):
+    """This computer as one with the addresses ``LAN``: the tests of links made for other
+    phones run on a machine without a network too (the real lookup has its own test)."""
+    monkeypatch.setattr(network, "lan_addresses", lambda: list(LAN))
+    monkeypatch.setattr(cli, "lan_addresses", lambda: list(LAN))
+    return LAN

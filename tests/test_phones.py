@@ -12,10 +12,8 @@ from companion import create_app, groups, network
 from companion.cli import phone_lines
 from companion.network import is_loopback, lan_addresses
 from companion.records import new_record
+from tests.conftest import LAN
 from tests.formpage import Browserless
-
-LAN = lan_addresses()
-needs_lan = pytest.mark.skipif(not LAN, reason="this machine has no LAN address")
 
 
 def qr_svg(url: str) -> str:
@@ -56,8 +54,7 @@ def join_link(page: str) -> str:
     return found.group(1)
 
 
-@needs_lan
-def test_a_join_link_made_through_127_0_0_1_points_at_the_lan_address(app, user):
+def test_a_join_link_made_through_127_0_0_1_points_at_the_lan_address(app, user, lan):
     opened_at(app, "127.0.0.1:8000")
     token = with_code(app, user)
     page = group_page(user)
@@ -68,8 +65,7 @@ def test_a_join_link_made_through_127_0_0_1_points_at_the_lan_address(app, user)
     assert f"its address on the network, http://{LAN[0]}:8000, which the other phones can reach" in page
 
 
-@needs_lan
-def test_a_share_link_made_through_localhost_points_at_the_lan_address(app, user, store):
+def test_a_share_link_made_through_localhost_points_at_the_lan_address(app, user, store, lan):
     opened_at(app, "localhost:8000")
     game_id = store.create(new_record("beutelschneider", ["Anna", "Ben", "Cem"], {}))
     user.open(f"/games/{game_id}/share")
@@ -105,8 +101,7 @@ def test_public_url_comes_from_the_environment_too(tmp_path, monkeypatch):
         assert network.base().url_for("home.index") == "https://ledger.example.org/"
 
 
-@needs_lan
-def test_a_server_listening_on_loopback_only_is_named_on_the_page(app, user):
+def test_a_server_listening_on_loopback_only_is_named_on_the_page(app, user, lan):
     app.config["SERVE_HOST"] = "127.0.0.1"  # what `serve` records
     opened_at(app, "127.0.0.1:8000")
     page = group_page(user)
@@ -115,8 +110,7 @@ def test_a_server_listening_on_loopback_only_is_named_on_the_page(app, user):
     assert "listens on this computer only" not in group_page(user)
 
 
-@needs_lan
-def test_without_an_access_code_the_group_page_shows_the_address_for_the_other_phones(app, user):
+def test_without_an_access_code_the_group_page_shows_the_address_for_the_other_phones(app, user, lan):
     opened_at(app, "127.0.0.1:8000")
     page = group_page(user)
     address = f"http://{LAN[0]}:8000/"
@@ -131,8 +125,7 @@ def test_the_notes_are_german_on_a_german_page(tmp_path):
     assert "eingestellte Adresse (PUBLIC_URL): http://spieltisch.local:8000." in group_page(user)
 
 
-@needs_lan
-def test_serve_on_every_address_prints_each_lan_address_and_a_qr_code_of_the_first():
+def test_serve_on_every_address_prints_each_lan_address_and_a_qr_code_of_the_first(lan):
     lines = phone_lines("0.0.0.0", 8000)
     assert lines[0] == "Phones open: " + "  ".join(f"http://{a}:8000/" for a in LAN)
     # Read the printed code back, two modules a character (light drawn, for a dark terminal):
@@ -163,5 +156,5 @@ def test_loopback_hosts(host, loopback):
 
 
 def test_no_lan_address_is_a_loopback_or_link_local_one():
-    for address in LAN:
+    for address in lan_addresses():  # this machine's own, whatever they are
         assert not address.startswith(("127.", "169.254."))

@@ -3,9 +3,11 @@
 import errno
 from typing import Any
 from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo
 
-from flask import current_app, g, session
+from flask import current_app, g, has_request_context, request, session, url_for
 
+from .. import clock, periods
 from ..games.base import N_, msg
 from ..groups import current as group_of_session
 from ..i18n import t
@@ -24,11 +26,45 @@ def safe_next(target: str | None, default: str = "/") -> str:
     return default if parts.scheme or parts.netloc else target
 
 
+def here() -> str:
+    """This page's address, for a link that returns to it (the language switch, joining).
+
+    For a POST it is the page the form was on -- a POST-only address would be a 405: a
+    game's page for the forms under ``/games/<id>/``, else the page that sent it."""
+    if request.method == "GET":
+        return request.full_path.rstrip("?")
+    game_id = (request.view_args or {}).get("game_id")
+    if isinstance(game_id, str):
+        game = url_for("play.game", game_id=game_id)
+        if request.path.startswith(game + "/"):
+            return game
+    referrer = urlsplit(request.referrer or "")
+    if referrer.netloc == request.host and referrer.path:
+        return referrer.path
+    return "/"
+
+
+def sent_before(record: dict[str, Any]) -> bool:
+    """Whether this form was sent before and is stored already (a double tap, Back then
+    Save, a resend of a lost answer): its submission id is in the record."""
+    submission = request.form.get("submission", "")
+    return bool(submission) and submission in record.get("submissions", ())
+
+
 def current_group() -> dict[str, Any] | None:
     """The group this phone is in (from its session), or None when it must join one first."""
     if "group" not in g:
         g.group = group_of_session(current_app.extensions["store"], session)
     return g.group
+
+
+def zone_name() -> str:
+    """The time zone this phone sees times in: its group's, else its own (``clock.zone_name``)."""
+    return clock.zone_name(current_group() if has_request_context() else None)
+
+
+def zone() -> ZoneInfo:
+    return periods.zone(zone_name())
 
 
 def group_id() -> str:

@@ -4,7 +4,18 @@ from __future__ import annotations
 from typing import Any
 
 import segno
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from markupsafe import Markup
 
 from .. import groups, network
@@ -24,7 +35,8 @@ from ..forms.groups import (
 from ..games.base import N_, msg_n
 from ..i18n import t
 from ..store import NotSaved, Store
-from . import current_group, group_id, not_saved, safe_next
+from . import current_group, group_id, here, not_saved, safe_next
+from .play import background
 
 bp = Blueprint("groups", __name__)
 
@@ -33,6 +45,8 @@ bp = Blueprint("groups", __name__)
 OPEN = {"groups.join", "groups.join_link", "share.view", "static", "home.language",
         "offline.worker", "offline.page"}
 WRONG = N_("Wrong group name or access code.")
+SIGNED_OUT = N_("This phone has to join its group again (its access code may have changed): this "
+                "is not stored yet. Join, and it is sent as soon as the game is open.")
 TOO_MANY = (N_("Too many wrong codes from this device. Try again in %(n)s second."),
             N_("Too many wrong codes from this device. Try again in %(n)s seconds."))
 
@@ -46,7 +60,13 @@ def need_a_group() -> Any:
     if request.endpoint is None or request.endpoint in OPEN:
         return None
     if current_group() is None:
-        return redirect(url_for("groups.join", next=request.full_path.rstrip("?")), 303)
+        # Back to this page after joining; for a form, to the page it was sent from.
+        to_join = url_for("groups.join", next=here())
+        if request.method == "POST" and background():
+            # app.js keeps what it sent on the phone and shows this beside it.
+            return render_template("errors/error.html", code=403, message=t(SIGNED_OUT),
+                                   link=(to_join, t(N_("Join")))), 403
+        return redirect(to_join, 303)
     return None
 
 
@@ -61,6 +81,21 @@ def _throttled() -> int:
     if wait:
         current_app.logger.warning("join refused: %s must wait %ss after wrong codes", _address(), wait)
     return wait
+
+
+def _enter(group: dict[str, Any]) -> None:
+    """This phone is in ``group`` from now on. Coming from another group, the answer also asks
+    the browser to forget what it cached of the pages it saw there (Clear-Site-Data)."""
+    if (session.get("group") or groups.DEFAULT) != group["id"]:  # as groups.current reads it
+        g.other_group = True
+    groups.enter(session, group)
+
+
+@bp.after_request
+def _forget_the_other_group(response: Any) -> Any:
+    if g.get("other_group"):
+        response.headers["Clear-Site-Data"] = '"cache"'
+    return response
 
 
 def _wrong(what: str) -> None:
@@ -88,7 +123,7 @@ def join() -> Any:
                 messages = [t(WRONG)]
             else:
                 groups.succeeded(_store(), _address())
-                groups.enter(session, group)
+                _enter(group)
                 return redirect(safe_next(form.next.data, url_for("home.index")), 303)
     return render_template("groups/join.html", form=form, messages=messages,
                            group=current_group()), status
@@ -108,7 +143,7 @@ def join_link(gid: str, token: str) -> Any:
     if request.method == "POST":
         if form.validate():
             groups.succeeded(_store(), _address())
-            groups.enter(session, group)
+            _enter(group)
             return redirect(url_for("home.index"), 303)
         return render_template("groups/join_link.html", form=form, group=group,
                                messages=[t(CSRF_MESSAGE)]), 422
@@ -218,7 +253,7 @@ def new_group() -> Any:
     gid = group_id()
 
     def action(form: NewGroupForm) -> None:
-        groups.enter(session, groups.create(_store(), form.name.data or "", form.code.data or ""))
+        _enter(groups.create(_store(), form.name.data or "", form.code.data or ""))
     response = _change(gid, "new", form, action, N_("The new group is made, and this phone is in it."))
     if getattr(response, "status_code", 0) == 303:
         return redirect(url_for("groups.settings_current"), 303)

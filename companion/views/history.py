@@ -8,12 +8,11 @@ from typing import Any
 
 from flask import Blueprint, current_app, render_template, request
 
-from .. import groups, periods, stats
+from .. import clock, groups, periods, stats
 from ..games import GAMES
 from ..i18n import t
 from ..store import Store
-from . import group_id
-from .lifecycle import _now, zone
+from . import group_id, zone
 
 bp = Blueprint("history", __name__)
 PAGE = 50
@@ -72,7 +71,7 @@ def index() -> Any:
     game = game if game in GAMES else ""
     player = request.args.get("player", "")[:40]
     since, until = _day(request.args.get("from")), _day(request.args.get("to"))
-    period, problem = periods.period("range" if since or until else "all", zone(), _now(), since, until)
+    period, problem = periods.period("range" if since or until else "all", zone(), clock.now(), since, until)
     found = stats.history(everything, game=game, player=player, period=period)
     try:
         page = max(1, int(request.args.get("page", 1)))
@@ -84,7 +83,7 @@ def index() -> Any:
     abandoned = sum(p.status == "abandoned" for p in found)
     return render_template("history/index.html", plays=shown, total=len(found) - abandoned,
                            abandoned=abandoned, messages=[t(problem)] if problem else [],
-                           now=_now(), page=page,
+                           now=clock.now(), page=page,
                            pages=max(1, -(-len(found) // PAGE)), games=GAMES, names=names,
                            chosen={"game": game, "player": player, "from": since, "to": until},
                            args=args, first_day=periods.FIRST_DAY, last_day=periods.LAST_DAY)

@@ -5,7 +5,7 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 
-from .. import lifecycle
+from .. import clock, lifecycle
 from ..forms import CSRF_MESSAGE, LanguageForm, NewGameForm
 from ..forms.adapters import ADAPTERS
 from ..games import GAMES
@@ -14,8 +14,7 @@ from ..groups import players as group_players
 from ..i18n import t
 from ..records import new_record
 from ..store import NotSaved
-from . import group_id, not_saved, safe_next
-from .lifecycle import _now, zone
+from . import group_id, not_saved, safe_next, zone
 
 bp = Blueprint("home", __name__)
 RECENT = 10
@@ -38,7 +37,7 @@ def index() -> Any:
     # A game is offered once its forms exist (its rules may land first).
     offered = {slug: g for slug, g in GAMES.items() if slug in ADAPTERS}
     return render_template("home/index.html", playing=playing, finished=finished, games=GAMES,
-                           offered=offered, now=_now())
+                           offered=offered, now=clock.now())
 
 
 @bp.route("/new/<slug>", methods=["GET", "POST"])
@@ -52,12 +51,12 @@ def new(slug: str) -> Any:
     names = request.form.getlist("player") if request.method == "POST" else []
     loose: list[str] = []
     status = 422 if request.method == "POST" else 200
-    today, this_minute = lifecycle.form_default(zone(), _now())
+    today, this_minute = lifecycle.form_default(zone(), clock.now())
     shown = request.form.get("played_shown", "")[:20] if request.method == "POST" else \
         lifecycle.shown_text(today, this_minute)
     valid = request.method == "POST" and form.validate() and setup.validate()
     played_on, problem = lifecycle.played_on_from_form(
-        form.played_day.data, form.played_time.data, zone(), _now(), shown)
+        form.played_day.data, form.played_time.data, zone(), clock.now(), shown)
     if problem is not None and request.method == "POST":
         form.played_day.errors = [*form.played_day.errors, t(problem)]
         valid = False

@@ -6,24 +6,13 @@ every game or trash address of another group answers 404, like the game pages.
 """
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
-from flask import (
-    Blueprint,
-    abort,
-    current_app,
-    flash,
-    has_request_context,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import format_date, format_timedelta
 
-from .. import colours, groups, lifecycle, periods, records, summary, trash
+from .. import clock, colours, groups, lifecycle, periods, records, summary, trash
 from ..chart import COLOUR_NAMES, legend_items
 from ..forms import CSRF_MESSAGE, ChangeForm, choices, new_submission
 from ..forms.lifecycle import ColourForm, EmptyTrashForm, StatusForm, ZoneForm
@@ -33,7 +22,7 @@ from ..i18n import t
 from ..records import Repeated, Stale
 from ..store import NoSuchGame, Store
 from ..text import identity
-from . import current_group, group_id, safe_next
+from . import group_id, safe_next, sent_before, zone, zone_name
 from .groups import _settings, mine
 from .play import STALE_MESSAGE, load, page
 
@@ -44,35 +33,11 @@ def _store() -> Store:
     return current_app.extensions["store"]
 
 
-def _now() -> datetime:
-    """The clock of this module's pages; tests set ``LIFECYCLE_NOW`` to fix it."""
-    fixed = current_app.config.get("LIFECYCLE_NOW")
-    return fixed if isinstance(fixed, datetime) else datetime.now(UTC)
-
-
-# -- the time zone a phone sees times in -------------------------------------------------
-
-def zone_name() -> str:
-    """The group's time zone; for a group that chose none, the phone's own (static/js/zone.js
-    reports it), else the app's ``TIMEZONE`` setting, else UTC."""
-    if not has_request_context():
-        return str(current_app.config.get("TIMEZONE") or "UTC")
-    group = current_group() or {}
-    for name in (group.get("timezone"), request.cookies.get("tz"), current_app.config.get("TIMEZONE")):
-        if periods.is_zone(name):
-            return str(name)
-    return "UTC"
-
-
-def zone() -> ZoneInfo:
-    return periods.zone(zone_name())
-
-
 def period_of_request() -> tuple[periods.Period, str | None]:
     """The statistics' period from ``?period=`` (``month``, ``year``, ``range`` with
     ``from``/``to``), and a message if it could not be read."""
     kind = request.args.get("period", "all")
-    found, problem = periods.period(kind if kind in periods.KINDS else "all", zone(), _now(),
+    found, problem = periods.period(kind if kind in periods.KINDS else "all", zone(), clock.now(),
                                     request.args.get("from", "")[:10], request.args.get("to", "")[:10])
     return found, t(problem) if problem else None
 
@@ -83,7 +48,7 @@ def _game_change(game_id: str, change: Any, done: str) -> Any:
     record = load(game_id)  # 404 for another group's game
     form = StatusForm()
     back = safe_next(form.next.data, url_for("play.game", game_id=game_id))
-    if form.submission.data and form.submission.data in record.get("submissions", ()):
+    if sent_before(record):
         return redirect(back, 303)  # a double tap: done already
     if not form.validate():
         return page(record, messages=[t(CSRF_MESSAGE)], status=422)
@@ -112,7 +77,7 @@ def resume(game_id: str) -> Any:
 # -- delete, the trash ---------------------------------------------------------------------
 
 def _mine_in_trash(game_id: str) -> dict[str, Any] | None:
-    record = trash.find(_store(), game_id, now=_now())
+    record = trash.find(_store(), game_id, now=clock.now())
     if record is None or record.get("group", groups.DEFAULT) != group_id():
         return None
     return record
@@ -125,13 +90,13 @@ def delete(game_id: str) -> Any:
     if back.rstrip("/") == url_for("play.game", game_id=game_id):
         back = url_for("home.index")  # the game's own page is gone with it
     gone = _mine_in_trash(game_id)
-    if gone is not None and form.submission.data in gone.get("submissions", ()):
+    if gone is not None and sent_before(gone):
         return redirect(back, 303)  # a double tap: deleted already
     record = load(game_id)
     if not form.validate():
         return page(record, messages=[t(CSRF_MESSAGE)], status=422)
     try:
-        trash.delete(_store(), game_id, submission=form.submission.data, now=_now())
+        trash.delete(_store(), game_id, submission=form.submission.data, now=clock.now())
     except NoSuchGame:
         abort(404)
     flash(t(N_("The game is in the trash. It can be brought back from there for 30 days.")),
@@ -142,7 +107,7 @@ def delete(game_id: str) -> Any:
 def _trash_page(messages: list[str] | None = None, status: int = 200) -> Any:
     store = _store()
     items = []
-    for record in trash.listing(store, group_id(), now=_now()):
+    for record in trash.listing(store, group_id(), now=clock.now()):
         items.append({"record": record, "summary": summary.summary(record), "until": trash.until(record)})
     return render_template("lifecycle/trash.html", items=items, games=GAMES,
                            messages=messages or []), status
@@ -164,7 +129,7 @@ def restore(game_id: str) -> Any:
     if _mine_in_trash(game_id) is None:
         listed = _store().index().get(game_id)
         if listed is not None and listed.get("group", groups.DEFAULT) == group_id() and \
-                form.submission.data and form.submission.data in _store().load(game_id).get("submissions", ()):
+                sent_before(_store().load(game_id)):
             return redirect(back, 303)  # a double tap: it is back already
         abort(404)
     if not form.validate():
@@ -182,7 +147,7 @@ def restore(game_id: str) -> Any:
 @bp.route("/trash/empty", methods=["GET", "POST"])
 def empty() -> Any:
     """Emptying the trash asks first: a page that says what goes for good."""
-    items = trash.listing(_store(), group_id(), now=_now())
+    items = trash.listing(_store(), group_id(), now=clock.now())
     form = EmptyTrashForm()
     if request.method == "POST":
         if not form.validate():
@@ -205,7 +170,7 @@ def empty() -> Any:
 def seats(game_id: str) -> Any:
     record = load(game_id)
     form = ChangeForm()
-    if form.submission.data and form.submission.data in record.get("submissions", ()):
+    if sent_before(record):
         return redirect(url_for("play.game", game_id=game_id), 303)
     if not form.validate():
         return page(record, messages=[t(CSRF_MESSAGE)], status=422)
@@ -301,11 +266,16 @@ def _playtime(minutes: int | None) -> str:
     return t(msg(N_("%(h)s h %(m)s min"), h=minutes // 60, m=f"{minutes % 60:02d}"))
 
 
+def seats_form(record: dict[str, Any]) -> ChangeForm:
+    """The seat order's form on the game page (its hidden fields: ``widgets.hidden``)."""
+    return ChangeForm(formdata=None, version=records.entries_version(record), submission=new_submission())
+
+
 @bp.record_once
 def _template_helpers(state: Any) -> None:
     state.app.jinja_env.globals.update(
         new_submission=new_submission, entered_afterwards=summary.entered_afterwards,
         started=summary.started, ended=summary.ended,
         group_settings=group_settings, reached=lifecycle.reached, leaders=lifecycle.leaders,
-        legend_items=legend_items, entries_version=records.entries_version)
+        legend_items=legend_items, entries_version=records.entries_version, seats_form=seats_form)
     state.app.jinja_env.filters.update(ago=_ago, day=_day, playtime=_playtime)

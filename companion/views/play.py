@@ -1,14 +1,13 @@
-"""A game at the table: its page, new entries, draws, undo, corrections, note, export."""
+"""A game at the table: its page, new entries, draws, undo, corrections, note (export and
+import of a record: views/transfer.py, on this blueprint)."""
 from __future__ import annotations
 
-import json
 import random
 from functools import lru_cache
 from typing import Any
 
 from flask import (
     Blueprint,
-    Response,
     abort,
     current_app,
     flash,
@@ -23,10 +22,9 @@ from markupsafe import Markup
 
 from ..chart import totals_chart
 from ..colours import seat_colours
-from ..forms import CSRF_MESSAGE, DrawForm, ImportForm, NoteForm, UndoForm, new_submission, walk
+from ..forms import CSRF_MESSAGE, DrawForm, NoteForm, UndoForm, new_submission, walk
 from ..forms.adapter import Adapter
 from ..forms.adapters import ADAPTERS
-from ..games import GAMES
 from ..games.base import N_, ReplayError, RulesError, msg
 from ..i18n import t
 from ..records import (
@@ -41,10 +39,9 @@ from ..records import (
     set_note,
     undo,
 )
-from ..store import NoSuchGame, NotSaved, Store
+from ..store import NotSaved, Store
 from ..summary import duration_minutes
-from ..transfer import ImportError_, already_here, export_record, import_record
-from . import group_id, not_saved
+from . import group_id, not_saved, sent_before
 
 bp = Blueprint("play", __name__)
 
@@ -83,10 +80,7 @@ def load(game_id: str) -> dict[str, Any]:
     listed = _store().index().get(game_id)
     if listed is not None and listed.get("group", "household") != group_id():
         abort(404)  # before the file is opened: even a damaged one stays another group's
-    try:
-        record = _store().load(game_id)
-    except NoSuchGame:
-        abort(404)
+    record = _store().load(game_id)  # NoSuchGame: a 404 that knows a game in the trash
     if record.get("group", "household") != group_id():
         abort(404)
     return record
@@ -185,10 +179,6 @@ def _back(game_id: str, notice: str | None = None, anchor: str = "next") -> Any:
     return redirect(url_for("play.game", game_id=game_id, _anchor=anchor), 303)
 
 
-def _repeated(record: dict[str, Any]) -> bool:
-    return request.form.get("submission", "") in record.get("submissions", ())
-
-
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> Any:
     said = get_flashed_messages(with_categories=True, category_filter=["next", "about"])
@@ -235,7 +225,7 @@ def log(game_id: str) -> Any:
 @bp.post("/games/<game_id>/entries")
 def add(game_id: str) -> Any:
     record = load(game_id)
-    if _repeated(record):
+    if sent_before(record):
         return _back(game_id, t(SENT_BEFORE))
     adapter = ADAPTERS[record["game"]]
     kind = adapter.kind_of(request.form)
@@ -277,7 +267,7 @@ def _one_button(game_id: str, form: Any, change: Any, stale: str,
     then make ``change(record, submission, version)`` under the record's lock. A refusal
     says in ``stale``'s words what did not happen."""
     record = load(game_id)
-    if _repeated(record):
+    if sent_before(record):
         return _back(game_id, t(repeated))
     if not form.validate():
         return page(record, messages=_form_messages(form), status=422, refusal=NOTHING_CHANGED)
@@ -332,7 +322,7 @@ def edit(game_id: str, entry_id: int) -> Any:
         abort(404)
     number = record["entries"].index(entry) + 1
     adapter = ADAPTERS[record["game"]]
-    if request.method == "POST" and _repeated(record):
+    if request.method == "POST" and sent_before(record):
         return _back(game_id, t(SENT_BEFORE))
     form = adapter.form(entry["kind"], record, data=entry["data"],
                         formdata=request.form if request.method == "POST" else None)
@@ -385,45 +375,3 @@ def note(game_id: str) -> Any:
         # The page again with the note as typed in its field, so it can be sent again.
         return page({**record, "note": form.note.data or ""}, messages=messages, status=status)
     return _back(game_id, t(NOTE_SAVED), anchor="about")
-
-
-@bp.get("/games/<game_id>/record.json")
-def record_json(game_id: str) -> Any:
-    record = load(game_id)
-    body = json.dumps(export_record(record), ensure_ascii=False, indent=2)
-    return Response(body, mimetype="application/json", headers={
-        "Content-Disposition": f'attachment; filename="{record["game"]}-{game_id}.json"'})
-
-
-@bp.route("/import", methods=["GET", "POST"])
-def import_game() -> Any:
-    form = ImportForm()
-    messages: list[str] = []
-    status = 422 if request.method == "POST" else 200
-    already = None
-    if request.method == "POST":
-        if not form.validate():
-            messages = _form_messages(form)
-        else:
-            try:
-                record = import_record(form.file.data.read(), group=group_id())
-            except ImportError_ as error:
-                messages = [t(error.message)]
-            else:
-                found = None if form.copy.data else already_here(_store(), record)
-                if found is not None:
-                    # The same game counted twice would count every win twice: nothing is
-                    # added unless the table asks for a copy.
-                    here = _store().index().get(found[0], {})
-                    already = {"id": found[0], "same": found[1], "players": here.get("players", []),
-                               "title": GAMES[record["game"]].title}
-                    status = 200 if found[1] else 409
-                else:
-                    try:
-                        game_id = _store().create(record)
-                    except NotSaved as error:
-                        text, status = not_saved(error)  # no "Not saved" box on this page
-                        messages = [text]
-                    else:
-                        return redirect(url_for("play.game", game_id=game_id), 303)
-    return render_template("play/import.html", form=form, messages=messages, already=already), status

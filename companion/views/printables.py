@@ -25,7 +25,7 @@ from ..games.base import N_, Msg, ReplayError, msg
 from ..games.beutezug.cards import BONUS_LABELS
 from ..glyphs import fit, shown, unprintable
 from ..i18n import LANGUAGES, language, t
-from ..printing import PAPERS, Interrupted, Pending, Printing, RenderFailed
+from ..printing import PAPERS, Pending, Printing, RenderFailed, RenderInterrupted
 from ..records import MAX_NAME, replay
 from ..sheets import BONUS_MARKS, detail, facts, log_line, scoot_ledger_bands, seat_names
 from . import group_id
@@ -220,7 +220,7 @@ def _pdf(make: Callable[[], bytes], filename: str) -> Any:
         response.headers["Retry-After"] = "2"
         response.headers["Cache-Control"] = "no-store"
         return response
-    except Interrupted:
+    except RenderInterrupted:
         response = Response(render_template("printables/interrupted.html"), 503)
         response.headers["Retry-After"] = "2"
         return response

@@ -22,7 +22,6 @@ from .groups import _qr
 from .play import load
 
 bp = Blueprint("share", __name__)
-REFRESH_SECONDS = 5  # app.js asks this often; a 304 is a few bytes
 
 
 def _store() -> Store:
@@ -108,7 +107,7 @@ def view(token: str) -> Any:
             "share/view.html", record=record, view=view_, players=record["players"],
             chart=totals_chart(record["players"], totals, label=t(N_("Totals by round")),
                                colours=colours) if totals else None, colours=colours,
-            refresh=None if view_.finished else REFRESH_SECONDS, tag=f'"{tag}"'))
+            refresh=None if view_.finished else current_app.config["SHARE_POLL_SECONDS"], tag=f'"{tag}"'))
     response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache"  # each look asks the server again
     return response

@@ -4,7 +4,7 @@
 // landing on the next form. What cannot reach the server waits in an outbox on the phone.
 (function () {
   "use strict";
-  var doc = document, root = doc.documentElement, OUTBOX = "loot-ledger-outbox";
+  var doc = document, root = doc.documentElement, OUTBOX = "loot-ledger-outbox", GROUP = "loot-ledger-group";
 
   // -- counters: − and + beside the number field, never inside its label --------------------
   function steppers(scope) {
@@ -128,7 +128,9 @@
     box.hidden = !items.length && !sending;
     box.textContent = "";
     var head = doc.createElement("p");
-    head.textContent = items.length ? box.dataset.waiting : box.dataset.sending;
+    // Kept for a reason the server gave (signed out, game deleted), or never answered.
+    var why = items.filter(function (i) { return i.why; })[0];
+    head.textContent = !items.length ? box.dataset.sending : why ? box.dataset.kept : box.dataset.waiting;
     box.appendChild(head);
     if (!items.length) return;
     var list = doc.createElement("ul");
@@ -138,6 +140,34 @@
       list.appendChild(li);
     });
     box.appendChild(list);
+    if (!why) return;
+    var reason = doc.createElement("p");
+    reason.textContent = why.why;
+    box.appendChild(reason);
+    if (why.link) {
+      var a = doc.createElement("a");
+      a.className = "button"; a.href = why.link; a.textContent = why.linkText || why.link;
+      box.appendChild(a);
+    }
+  }
+
+  function reasonOf(html, response) {
+    // The server's error page says why nothing was stored (its .why) and the way out.
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var why = page.querySelector(".why p") || page.querySelector("main h1");
+    var link = page.querySelector(".why a");
+    return {
+      why: (why ? why.textContent : String(response.status)).trim(),
+      link: link ? link.getAttribute("href") : response.redirected ? response.url : null,
+      linkText: link ? link.textContent.trim() : page.title
+    };
+  }
+
+  function withTokenOfThisPage(body) {
+    // An entry can wait longer than the CSRF token it was sent with (joined again meanwhile).
+    var token = doc.querySelector("input[name=csrf_token]"), params = new URLSearchParams(body);
+    if (token && params.has("csrf_token")) params.set("csrf_token", token.value);
+    return params.toString();
   }
 
   function refill(item) {
@@ -161,32 +191,49 @@
     var slow = setTimeout(function () { showOutbox(true); }, 700);
     var stop = new AbortController(), timer = setTimeout(function () { stop.abort(); }, 20000);
     if (form) form.classList.add("busy");
+    function kept() {
+      keep(item);
+      if (form) { form.classList.remove("busy"); delete form.dataset.sent; }
+      showOutbox(false);
+      var box = doc.querySelector("main .outbox");
+      // After a tap the eyes are on the button, which may be far below the box.
+      if (form && box && !box.hidden) box.scrollIntoView({ block: "center" });
+      return false;
+    }
     return fetch(item.url.split("#")[0], {
-      method: "POST", body: item.body, credentials: "same-origin", signal: stop.signal,
+      method: "POST", body: withTokenOfThisPage(item.body), credentials: "same-origin", signal: stop.signal,
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Requested-With": "fetch" }
     }).then(function (response) {
       return response.text().then(function (html) {
         clearTimeout(slow); clearTimeout(timer); busy = false;
+        // The game page (saved, sent before, or refused with its reasons) settles the entry;
+        // any other answer (a redirect, a 403 or 404 page) stored nothing: keep it, say why.
+        var gamePage = !response.redirected && (response.headers.get("Content-Location") ||
+          /id=["']?next\b/.test(html));
+        if (!gamePage) {
+          var reason = reasonOf(html, response);
+          item.why = reason.why; item.link = reason.link; item.linkText = reason.linkText;
+          return kept();
+        }
         drop(item.id);
-        if (response.redirected) location.assign(response.url);  // not an answer of ours: go there
-        else show(html, response, item.hash);
+        show(html, response, item.hash);
         return true;
       });
     }).catch(function () {
       // Never answered: maybe stored, maybe not. The submission id makes a resend safe.
       clearTimeout(slow); clearTimeout(timer); busy = false;
-      keep(item);
-      if (form) { form.classList.remove("busy"); delete form.dataset.sent; }
-      showOutbox(false);
-      return false;
+      delete item.why; delete item.link; delete item.linkText;
+      return kept();
     });
   }
 
-  function flush() {
+  function flush(again) {
     if (busy) return;
-    var items = waiting();
+    // What the server refused for a reason (signed out, game deleted) is sent again when a
+    // page opens, after the way out was taken -- not every few seconds in the meantime.
+    var items = waiting().filter(function (i) { return !again || !i.why; });
     if (items.length) {
-      post(items[0]).then(function (sent) { if (sent) flush(); });
+      post(items[0]).then(function (sent) { if (sent) flush(again); });
     } else if (root.dataset.offline && navigator.onLine) {
       refresh(true);
     }
@@ -247,8 +294,8 @@
       land("#next", 200);
     }
     flush();
-    addEventListener("online", flush);
-    setInterval(function () { if (waiting().length) flush(); }, 8000);
+    addEventListener("online", function () { flush(true); });
+    setInterval(function () { if (waiting().length) flush(true); }, 8000);
     addEventListener("pageshow", function (ev) { if (ev.persisted) refresh(false); });
   }
 
@@ -274,6 +321,15 @@
   // -- installed like an app: static files and the last game pages stay on the phone -------
   if ("serviceWorker" in navigator && root.dataset.worker) {
     navigator.serviceWorker.register(root.dataset.worker).catch(function () {});
+  }
+  // A phone that joined another group forgets the game pages it kept of the old one (the
+  // server's Clear-Site-Data: "cache" empties the browser's cache, not these).
+  if (root.dataset.group && !root.dataset.offline && "caches" in window) {
+    try {
+      var before = localStorage.getItem(GROUP);
+      if (before && before !== root.dataset.group) caches.delete("pages").catch(function () {});
+      localStorage.setItem(GROUP, root.dataset.group);
+    } catch (e) { /* no storage: nothing was kept either */ }
   }
 
   // Keep the screen awake while a game page is open (where the browser allows it).

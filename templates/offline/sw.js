@@ -38,9 +38,11 @@ function remember(key, response) {
 }
 
 function marked(response) {
-  // The last known state, said to be that: app.js shows the offline notice for data-offline.
+  // The last known state, said to be that (data-offline for app.js; the notice unhidden here,
+  // so it shows even when app.js cannot run).
   return response.text().then(function (html) {
-    return new Response(html.replace("<html ", '<html data-offline="1" '), {
+    html = html.replace("<html ", '<html data-offline="1" ').replace('<p class="offline" hidden>', '<p class="offline">');
+    return new Response(html, {
       headers: {"Content-Type": "text/html; charset=utf-8",
                 "Content-Security-Policy": response.headers.get("Content-Security-Policy") || ""}});
   });
@@ -57,6 +59,13 @@ self.addEventListener("fetch", function (ev) {
           caches.open(FILES).then(function (c) { c.put(req, copy); });
         }
         return res;
+      }).catch(function (error) {
+        // Offline, a page kept before an upgrade names the old version of a file, whose cache
+        // went on activate: the current version of the same file serves it.
+        return caches.match(req, { ignoreSearch: true }).then(function (same) {
+          if (same) return same;
+          throw error;
+        });
       });
     }));
     return;

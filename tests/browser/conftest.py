@@ -75,6 +75,13 @@ def answered(page) -> Iterator[None]:
     expect(page.locator("main[data-before]")).to_have_count(0)
 
 
+def posts_to(page, path: str) -> list[str]:
+    """The POSTs the page sends to ``path``, counted as they leave (answered or not)."""
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if r.method == "POST" and r.url.endswith(path) else None)
+    return sent
+
+
 def weights(page) -> tuple[int, int]:
     """What a phone downloads, in bytes: the page as loaded with its files (counted at full
     size when they came from the phone's cache), and the largest answer to a form sent

@@ -4,17 +4,13 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-import pytest
 from playwright.sync_api import expect
 
-from companion.network import lan_addresses
 from tests.browser.conftest import shot
+from tests.conftest import LAN
 
-LAN = lan_addresses()
 
-
-@pytest.mark.skipif(not LAN, reason="this machine has no LAN address")
-def test_the_invite_opened_on_the_host_points_the_phones_at_its_lan_address(page, server_url):
+def test_the_invite_opened_on_the_host_points_the_phones_at_its_lan_address(page, server_url, lan):
     port = urlsplit(server_url).port
     page.goto(server_url + "/group")
     expect(page.locator("#invite .link a")).to_have_text(f"http://{LAN[0]}:{port}/")

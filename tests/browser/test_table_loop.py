@@ -16,8 +16,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from companion.records import replay
-from tests.browser.conftest import answered, shot
+from tests.browser.conftest import answered, posts_to, shot
 from tests.formpage import Browserless
 from tests.views import test_beutezug as beutezug
 from tests.views import test_play as beutelschneider
@@ -307,6 +306,7 @@ def test_back_to_the_game_after_a_correction_shows_the_game_as_it_is_now(page, s
 def test_a_dropped_connection_loses_nothing(page, server_url, live_app):
     store = live_app.extensions["store"]
     game_id = bs_setup(Browserless(live_app.test_client()), store)
+    sent = posts_to(page, f"/games/{game_id}/entries")
     page.goto(f"{server_url}/games/{game_id}")
     page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
     page.reload()  # now under the service worker: the page is kept for offline
@@ -335,9 +335,11 @@ def test_a_dropped_connection_loses_nothing(page, server_url, live_app):
     record = store.load(game_id)
     assert len(record["entries"]) == 3
     assert [p["gold"] for p in record["entries"][-1]["data"]["players"]] == [25, 25, 15, 15]
+    stored_with = len(sent)  # tries while offline, then the one that was stored
     page.reload()
-    page.wait_for_timeout(300)
-    assert len(store.load(game_id)["entries"]) == 3  # sent once, never again
+    expect(page.locator("#next h2")).to_have_text("Hand 4")
+    page.wait_for_timeout(500)  # app.js sends what waits right after the page loads
+    assert len(sent) == stored_with and len(store.load(game_id)["entries"]) == 3  # never again
 
 
 def test_an_entry_waiting_while_another_phone_changed_the_game_comes_back_stale(page, server_url, live_app):
@@ -410,6 +412,7 @@ def test_history_stats_player_and_share_pages_read_at_large_text_and_pass_axe(pa
 
 
 def test_the_share_view_follows_the_game_without_reloading(page, server_url, live_app):
+    live_app.config["SHARE_POLL_SECONDS"] = 0.2  # the 5 s of a real table, shortened
     store = live_app.extensions["store"]
     user = Browserless(live_app.test_client())
     game_id = bs_setup(user, store)
@@ -421,12 +424,17 @@ def test_the_share_view_follows_the_game_without_reloading(page, server_url, liv
     page.goto(server_url + link)
     expect(page.locator(".now h2")).to_have_text("Hand 3")
     expect(page.locator(".now")).to_contain_text("Cem deals.")
+    expect(page.locator(".live")).to_contain_text("2 entries")
     page.evaluate("window.__same = 1")
-    page.wait_for_timeout(5600)
-    assert 304 in asked  # asked again; nothing changed
+    for _ in range(50):
+        if asked.count(304) >= 2:
+            break
+        page.wait_for_timeout(100)
+    assert asked[0] == 200 and asked.count(304) >= 2 and set(asked[1:]) == {304}, asked  # nothing changed
     user.open(f"/games/{game_id}")
     user.submit("/entries", beutelschneider.hand_values(40, 20, 10, 10))
-    expect(page.locator(".now h2")).to_have_text("Hand 4", timeout=8000)
-    assert page.evaluate("window.__same") == 1  # updated in place
-    assert replay(store.load(game_id)).state is not None
+    expect(page.locator(".now h2")).to_have_text("Hand 4")
+    expect(page.locator(".live")).to_contain_text("3 entries")
+    assert 200 in asked[1:]  # the poll fetched the changed page ...
+    assert page.evaluate("window.__same") == 1  # ... and swapped it in, no reload
     shot(page, "loop-share-live", full_page=False)

@@ -6,15 +6,16 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from typing import Any
 
 import pytest
 
 from companion import create_app
-from companion.printing import Interrupted
+from companion.printing import RenderInterrupted
+from companion.records import new_record
 from tests.printables.conftest import Pdf
-
-# A document that keeps a worker busy for a few seconds: long enough to be killed mid-render.
-SLOW = "<table>" + "<tr><td>row</td><td>text</td></tr>" * 6000 + "</table>"
 
 
 def printing_of(client):
@@ -78,33 +79,51 @@ def test_blank_sheets_and_rules_are_kept_on_disk_for_the_next_start(tmp_path):
     assert len(list((tmp_path / "instance" / "pdf-cache").glob("*/*.pdf"))) == 1
 
 
-def test_a_killed_worker_is_replaced_and_its_job_answered(app):
+@contextmanager
+def a_worker_that_cannot_finish(tmp_path) -> Iterator[Any]:
+    """An app with one render worker, stopped (SIGSTOP): whatever job it is given blocks
+    until the test kills it -- however quick the render would have been."""
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "one"), "PDF_WORKERS": 1})
     pool = app.extensions["printing"].pool
-    key = ("test", "slow", time.time())
-    future = pool.submit(key, SLOW, "a4", False)
-    pid = wait_for(lambda: pool.busy_pid(key))
-    os.kill(pid, signal.SIGKILL)
-    with pytest.raises(Interrupted):
-        future.result(timeout=30)
+    assert pool.submit(("test", "warm", time.time()), "<p>warm</p>", "a4", False).result(timeout=60)
+    (pid,) = pool.pids()
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        yield app, pid
+    finally:
+        with suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_a_killed_worker_is_replaced_and_its_job_answered(tmp_path):
+    with a_worker_that_cannot_finish(tmp_path) as (app, pid):
+        pool = app.extensions["printing"].pool
+        key = ("test", "blocked", time.time())
+        future = pool.submit(key, "<p>blocked</p>", "a4", False)
+        assert wait_for(lambda: pool.busy_pid(key)) == pid
+        assert not future.done()
+        os.kill(pid, signal.SIGKILL)
+        with pytest.raises(RenderInterrupted):
+            future.result(timeout=30)
     # The next render gets a new worker and succeeds.
     fresh = pool.submit(("test", "after", time.time()), "<p>after</p>", "a4", False)
     assert fresh.result(timeout=60).startswith(b"%PDF-")
     assert pid not in pool.pids()
 
 
-def test_a_request_whose_worker_is_killed_gets_a_message_to_try_again(app, store):
-    # The full log of a long game takes a worker many seconds: time enough to kill it.
-    from tests.printables.layout import autoplay
-    game_id = store.create(autoplay("loot-and-scoot", ["Ann", "Ben", "Cy", "Dee"], 1200))
-    version = store.load(game_id)["version"]
-    printing = app.extensions["printing"]
-    answers = []
-    thread = threading.Thread(target=lambda: answers.append(
-        app.test_client().get(f"/games/{game_id}/log.pdf")))
-    thread.start()
-    pid = wait_for(lambda: printing.pool.busy_pid(("log", game_id, version, "en", "a4")))
-    os.kill(pid, signal.SIGKILL)
-    thread.join(60)
+def test_a_request_whose_worker_is_killed_gets_a_message_to_try_again(tmp_path):
+    with a_worker_that_cannot_finish(tmp_path) as (app, pid):
+        store = app.extensions["store"]
+        game_id = store.create(new_record("beutelschneider", ["Ann", "Ben", "Cy"], {}))
+        version = store.load(game_id)["version"]
+        printing = app.extensions["printing"]
+        answers = []
+        thread = threading.Thread(target=lambda: answers.append(
+            app.test_client().get(f"/games/{game_id}/log.pdf")))
+        thread.start()
+        assert wait_for(lambda: printing.pool.busy_pid(("log", game_id, version, "en", "a4"))) == pid
+        os.kill(pid, signal.SIGKILL)
+        thread.join(60)
     response = answers[0]
     assert response.status_code == 503 and response.headers["Retry-After"]
     assert "try again" in response.get_data(as_text=True)

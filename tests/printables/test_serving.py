@@ -88,10 +88,10 @@ def test_ten_sheets_at_once_do_not_hold_up_the_game_page(tmp_path):
 
     assert [s[2] for s in sheets] == [200] * 10, (tmp_path / "server.log").read_text()[-2000:]
     assert all(s[3].startswith(b"%PDF-") for s in sheets)
-    last_sheet = max(s[1] for s in sheets)
-    during = [p for p in pages if p[1] < last_sheet]
-    assert len(during) >= 5 and all(p[2] == 200 for p in pages)
-    # A game page that had waited behind a render would take at least as long as one.
-    quickest_sheet = min(end - start for start, end, _, _ in sheets)
-    slowest_page = max(end - start for start, end, _ in during)
-    assert slowest_page < quickest_sheet, (slowest_page, quickest_sheet)
+    assert all(p[2] == 200 for p in pages)
+    # While no sheet had been answered yet -- the pool busy with all ten -- the phone kept
+    # reading its game page: page after page was answered. A page that waited behind a
+    # render would be the only one in that span (its loop asks again only once answered).
+    first_sheet = min(end for _, end, _, _ in sheets)
+    while_busy = [p for p in pages if p[1] < first_sheet]
+    assert len(while_busy) >= 3, (len(while_busy), len(pages))

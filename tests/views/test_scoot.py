@@ -289,3 +289,18 @@ def test_the_game_page_links_the_odds_and_speaks_german(user):
     assert "/loot-and-scoot/odds" in user.page
     user.submit("/lang", button=("lang", "de"))
     assert "Abenteurer anwerben" in user.page and "Söldner 2" in user.page
+
+
+def test_the_poison_choice_says_gerettet_not_the_loops_nicht_gespeichert(user, store):
+    # The Poison choice's "Not saved" has a context of its own: the loop's "Not saved"
+    # (a refused entry) is "Nicht gespeichert" in German, this one is "Nicht gerettet".
+    game_id = start(user)
+    tap(user, "recruit", ("class", "thief"))
+    user.submit("/lang", button=("lang", "de"))
+    poison = user.page.split('id="act-poison"')[1].split("</form>")[0]
+    assert "Nicht gerettet" in poison and "Gerettet" in poison
+    assert "gespeichert" not in poison
+    tap(user, "poison", ("saved", "no"))
+    assert entries(store, game_id)[-1]["data"]["saved"] is False
+    log = user.page.split('class="log"')[1]
+    assert "Nicht gerettet" in log and "Nicht gespeichert" not in log

@@ -62,7 +62,11 @@ def test_templates_and_static_files_name_no_outside_address():
 
 
 def test_no_inline_scripts_or_styles_so_the_csp_holds():
+    # templates/print/ is rendered to PDF by WeasyPrint in a worker and never sent to a browser,
+    # so no CSP applies there: the Loot and Scoot ledger's column widths are a style per game.
     for path in (ROOT / "templates").rglob("*.html"):
+        if path.relative_to(ROOT / "templates").parts[0] == "print":
+            continue
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"<script(?![^>]*\bsrc=)", text), path
         assert " style=" not in text and "<style" not in text, path

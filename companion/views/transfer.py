@@ -1,0 +1,60 @@
+"""A game record in and out: its JSON export, and the import of one (docs/record-format.md).
+
+The routes are on play's blueprint: their addresses and endpoint names (``play.record_json``,
+``play.import_game``) are the ones links and phones already know."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Response, redirect, render_template, request, url_for
+
+from ..forms import ImportForm
+from ..games import GAMES
+from ..i18n import t
+from ..store import NotSaved
+from ..transfer import ImportError_, already_here, export_record, import_record
+from . import group_id, not_saved
+from .play import _form_messages, _store, bp, load
+
+
+@bp.get("/games/<game_id>/record.json")
+def record_json(game_id: str) -> Any:
+    record = load(game_id)
+    body = json.dumps(export_record(record), ensure_ascii=False, indent=2)
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="{record["game"]}-{game_id}.json"'})
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_game() -> Any:
+    form = ImportForm()
+    messages: list[str] = []
+    status = 422 if request.method == "POST" else 200
+    already = None
+    if request.method == "POST":
+        if not form.validate():
+            messages = _form_messages(form)
+        else:
+            try:
+                record = import_record(form.file.data.read(), group=group_id())
+            except ImportError_ as error:
+                messages = [t(error.message)]
+            else:
+                found = None if form.copy.data else already_here(_store(), record)
+                if found is not None:
+                    # The same game counted twice would count every win twice: nothing is
+                    # added unless the table asks for a copy.
+                    here = _store().index().get(found[0], {})
+                    already = {"id": found[0], "same": found[1], "players": here.get("players", []),
+                               "title": GAMES[record["game"]].title}
+                    status = 200 if found[1] else 409
+                else:
+                    try:
+                        game_id = _store().create(record)
+                    except NotSaved as error:
+                        text, status = not_saved(error)  # no "Not saved" box on this page
+                        messages = [text]
+                    else:
+                        return redirect(url_for("play.game", game_id=game_id), 303)
+    return render_template("play/import.html", form=form, messages=messages, already=already), status

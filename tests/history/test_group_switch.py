@@ -1,0 +1,37 @@
+"""A phone that joins another group is told to forget what its browser cached of the old
+group's pages (Clear-Site-Data: "cache"); joining its own group again changes nothing."""
+from __future__ import annotations
+
+from companion import groups
+from tests.formpage import Browserless
+
+
+def joined(user, name, code):
+    user.open("/join")
+    return user.submit("/join", {"name": name, "code": code}, follow=False)
+
+
+def test_joining_another_group_clears_the_browser_cache(app, user, store):
+    groups.create(store, "Tavern", "Kaninchen7")
+    answer = joined(user, "Tavern", "Kaninchen7")
+    assert answer.status_code == 303 and answer.headers["Clear-Site-Data"] == '"cache"'
+    user.open("/")
+    assert 'data-group="' in user.page
+
+
+def test_a_new_group_made_on_this_phone_clears_it_too(app, user):
+    user.open("/groups/household")
+    answer = user.submit("/groups/new", {"name": "Tavern", "code": "Kaninchen7"}, follow=False)
+    assert answer.status_code == 303 and answer.headers["Clear-Site-Data"] == '"cache"'
+
+
+def test_joining_the_same_group_again_keeps_the_cache(app, user, store):
+    groups.set_code(store, "household", "Kaninchen7")  # the host: this phone must join again
+    answer = joined(user, "Household", "Kaninchen7")
+    assert answer.status_code == 303 and "Clear-Site-Data" not in answer.headers
+
+
+def test_a_wrong_code_clears_nothing(app, store):
+    groups.create(store, "Tavern", "Kaninchen7")
+    answer = joined(Browserless(app.test_client()), "Tavern", "wrong-code")
+    assert answer.status_code == 422 and "Clear-Site-Data" not in answer.headers
