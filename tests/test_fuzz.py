@@ -75,7 +75,7 @@ def message_shown(page: str) -> bool:
         re.findall(r'class="error"[^>]*>\s*([^<\s][^<]*)', page)
     if texts:
         return True
-    error_page = re.search(r"<h1>\d{3}</h1>\s*<p>\s*([^<\s][^<]*)", page)
+    error_page = re.search(r"<h1>\d{3}</h1>\s*(?:<div[^>]*>\s*)?<p>\s*([^<\s][^<]*)", page)
     return error_page is not None
 
 
