@@ -75,8 +75,9 @@ def message_shown(page: str) -> bool:
         re.findall(r'class="error"[^>]*>\s*([^<\s][^<]*)', page)
     if texts:
         return True
-    error_page = re.search(r"<h1>\d{3}</h1>\s*(?:<div[^>]*>\s*)?<p>\s*([^<\s][^<]*)", page)
-    return error_page is not None
+    error_page = re.search(r"<h1>(\d{3})</h1>\s*(?:<div[^>]*>\s*)?<p>\s*([^<\s][^<]*)", page)
+    # A refusal says what was wrong: the words for a server's failure are not a message.
+    return error_page is not None and not error_page[2].startswith("Something went wrong")
 
 
 def check_answer(response: Any, store: Any, before: dict[str, str]) -> None:
