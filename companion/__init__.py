@@ -10,8 +10,8 @@ from flask import Flask
 
 from . import i18n, printing, views, web, widgets
 from .paths import resource
-from .records import summary
 from .store import Store
+from .summary import summary
 
 
 def _secret_key(instance: Path) -> str:

@@ -1,11 +1,11 @@
 """A group's history leaving the app and coming back: backup and restore, CSV, BG Stats.
 
 A backup is one JSON file: every game of the group in the record format of
-docs/record-format.md (with its id), plus the group's merges and renames of players and
-its list of players. A restore checks the whole file first -- format, version, size,
-each record replayed through the rules, no id twice -- and refuses it with the reason
-before anything is written. Games keep their ids, so restoring the same backup again
-finds them present and adds nothing.
+docs/record-format.md (with its id), plus the group's merges and renames of players, its
+list of players, their colours and the group's time zone. A restore checks the whole file
+first -- format, version, size, each record replayed through the rules, no id twice -- and
+refuses it with the reason before anything is written. Games keep their ids, so restoring
+the same backup again finds them present and adds nothing.
 """
 from __future__ import annotations
 
@@ -17,14 +17,16 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
-from . import groups
+from . import groups, periods
+from .chart import PALETTE
 from .games import GAMES
 from .games.base import N_, Msg, msg
 from .i18n import t
-from .records import MAX_NAME, now_iso, parse_time
-from .store import NoSuchGame, NotSaved, Store, StoreError
+from .records import MAX_NAME, now_iso
+from .store import NoSuchGame, NotSaved, Store, StoreError, valid_id
+from .summary import parse_time
 from .text import clean, identity
-from .transfer import ImportError_, export_record, import_record, parse, valid_id
+from .transfer import ImportError_, export_record, import_record, parse
 
 FORMAT = "loot-ledger-backup"
 FORMAT_VERSION = 1
@@ -32,7 +34,8 @@ MAX_BYTES = 32 * 1024 * 1024
 MAX_RECORDS = 20_000
 ALIAS_KINDS = ("merge", "rename")
 ALIAS_FIELDS = {"from", "to", "kind", "at"}
-FIELDS = {"format", "format_version", "exported", "group", "players", "aliases", "records"}
+FIELDS = {"format", "format_version", "exported", "group", "players", "aliases", "records", "colours"}
+GROUP_FIELDS = {"name", "timezone"}
 UUID_SPACE = uuid.UUID("5b1f6a8e-2d0c-4c55-9a57-4c6f6f74a11e")  # ours; stable uuids per name
 
 
@@ -67,8 +70,10 @@ def backup(store: Store, group_id: str) -> dict[str, Any]:
     group = groups.get(store, group_id) or {}
     return {
         "format": FORMAT, "format_version": FORMAT_VERSION, "exported": now_iso(),
-        "group": {"name": group.get("name", "")},
+        "group": {"name": group.get("name", ""),
+                  **({"timezone": group["timezone"]} if group.get("timezone") else {})},
         "players": list(group.get("players", [])),
+        "colours": dict(group.get("colours") or {}),
         "aliases": [{k: a[k] for k in ("from", "to", "kind", "at")}
                     for a in groups.aliases(store, group_id)],
         "records": [export_record(r) for r in records_of(store, group_id)],
@@ -76,7 +81,8 @@ def backup(store: Store, group_id: str) -> dict[str, Any]:
 
 
 def check(raw: bytes | str, group_id: str, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
-    """The backup read and checked: ``{"records": [(id, record)], "aliases", "players"}``."""
+    """The backup read and checked: ``{"records": [(id, record)], "aliases", "players",
+    "colours", "timezone"}``."""
     if len(raw) > max_bytes:
         raise _fail(N_("The backup is larger than %(max)s bytes."), max=max_bytes)
     try:
@@ -116,8 +122,16 @@ def check(raw: bytes | str, group_id: str, max_bytes: int = MAX_BYTES) -> dict[s
             raise _fail(N_("Merge or rename %(n)s is not a valid one."), n=n)
     if not all(_name(p) for p in names):
         raise _fail(N_("The players must be a list of names."))
+    group, colours = data.get("group", {}), data.get("colours", {})
+    if not (isinstance(group, dict) and set(group) <= GROUP_FIELDS
+            and isinstance(group.get("name", ""), str)
+            and ("timezone" not in group or periods.is_zone(group["timezone"]))):
+        raise _fail(N_("The group in the backup is not a valid one (a name and a known time zone)."))
+    if not (isinstance(colours, dict) and all(_name(k) and v in PALETTE for k, v in colours.items())):
+        raise _fail(N_("The colours in the backup must be player names, each with one of the colours offered."))
     aliases = [{**a, "from": clean(a["from"]), "to": clean(a["to"])} for a in aliases]
-    return {"records": checked, "aliases": aliases, "players": [clean(p) for p in names]}
+    return {"records": checked, "aliases": aliases, "players": [clean(p) for p in names],
+            "colours": {identity(k): v for k, v in colours.items()}, "timezone": group.get("timezone")}
 
 
 def _name(value: Any) -> bool:
@@ -153,33 +167,34 @@ def restore(store: Store, group_id: str, raw: bytes | str,
         except StoreError:
             present += 1  # restored meanwhile by another request
     try:
-        _restore_names(store, group_id, data["aliases"], data["players"])
+        _restore_names(store, group_id, data)
     except NotSaved as error:
         raise Interrupted(error, added) from error
     return added, present
 
 
-def _restore_names(store: Store, group_id: str, aliases: list[dict[str, Any]], names: list[str]) -> None:
-    def change_aliases(table: dict[str, Any]) -> dict[str, Any]:
+def _restore_names(store: Store, group_id: str, data: dict[str, Any]) -> None:
+    """The backup's renames and merges, players, colours and time zone, where the group has
+    none of its own yet (a restore adds; it does not undo what the group changed since)."""
+    def change(tables: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        table = tables["aliases"]
         taken = {identity(a["from"]) for a in table.values() if a.get("group") == group_id}
-        for a in aliases:
+        for a in data["aliases"]:
             if identity(a["from"]) not in taken:
                 key = hashlib.sha256(f"{group_id}:{identity(a['from'])}".encode()).hexdigest()[:12]
                 table[key] = {"id": key, "group": group_id, "from": a["from"],
                               "to": a["to"], "kind": a["kind"], "at": str(a.get("at", ""))[:40]}
                 taken.add(identity(a["from"]))
-        return table
-
-    def change_groups(table: dict[str, Any]) -> dict[str, Any]:
-        group = dict(table.get(group_id) or groups.get(store, group_id) or {})
+        group = dict(tables["groups"].get(group_id) or groups.get(store, group_id) or {})
         have = {identity(p) for p in group.get("players", [])}
         group["players"] = list(group.get("players", [])) + [
-            p for p in names if identity(p) not in have]
-        return {**table, group_id: group}
-    if aliases:
-        store.change_table("aliases", change_aliases)
-    if names:
-        store.change_table("groups", change_groups)
+            p for p in data["players"] if identity(p) not in have]
+        group["colours"] = {**data["colours"], **(group.get("colours") or {})}
+        if data["timezone"] and not group.get("timezone"):
+            group["timezone"] = data["timezone"]
+        return {"aliases": table, "groups": {**tables["groups"], group_id: group}}
+    if data["aliases"] or data["players"] or data["colours"] or data["timezone"]:
+        store.change_tables(change)
 
 
 # -- results as CSV ------------------------------------------------------------------------

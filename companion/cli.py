@@ -65,6 +65,9 @@ def import_record_command(file: Path, copy: bool) -> None:
     found = None if copy else already_here(current_app.extensions["store"], record)
     if found is not None:
         game_id, same = found
+        if game_id not in current_app.extensions["store"].index():
+            raise click.ClickException(f"this game was deleted: it is in the Trash (game {game_id}): "
+                                       "restore it there; nothing added")
         if same:
             click.echo(f"already here: game {game_id} (/games/{game_id}); nothing added")
             return

@@ -307,16 +307,32 @@ def _add_alias(store: Store, group_id: str, old: str, new: str, kind: str) -> di
     doc = {"id": secrets.token_hex(6), "group": group_id, "from": old, "to": new,
            "kind": kind, "at": now_iso()}
 
-    def change(table: dict[str, Any]) -> dict[str, Any]:
+    def change(tables: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
         # One alias per name: a later rename of the same typed name replaces the earlier;
         # and the new name is a live name again, so an alias away from it goes (renaming
         # Ben to Benjamin and back must not leave a loop).
         gone = {identity(old), identity(new)}
-        kept = {k: a for k, a in table.items()
+        kept = {k: a for k, a in tables["aliases"].items()
                 if not (a.get("group") == group_id and identity(a["from"]) in gone)}
-        return {**kept, doc["id"]: doc}
-    store.change_table("aliases", change)
+        return {"aliases": {**kept, doc["id"]: doc},
+                **_colour_moved(store, tables["groups"], group_id, old, new)}
+    store.change_tables(change)
     return doc
+
+
+def _colour_moved(store: Store, table: dict[str, Any], group_id: str, old: str,
+                  new: str) -> dict[str, dict[str, Any]]:
+    """The groups table with ``old``'s colour given to ``new`` (who keeps their own if they
+    have one), or nothing when ``old`` has none. Colours are keyed by the name as it is now,
+    so a colour left under the old name would be lost to its player and go to a later
+    player of that name."""
+    group = dict(table.get(group_id) or get(store, group_id) or {})
+    picks = dict(group.get("colours") or {})
+    colour = picks.pop(identity(old), None)
+    if colour is None:
+        return {}
+    picks.setdefault(identity(new), colour)
+    return {"groups": {**table, group_id: {**group, "colours": picks}}}
 
 
 def rename(store: Store, group_id: str, player: str, new_name: str) -> dict[str, Any]:
@@ -352,5 +368,12 @@ def undo_alias(store: Store, group_id: str, alias_id: str) -> dict[str, Any]:
     doc = store.table("aliases").get(alias_id)
     if doc is None or doc.get("group") != group_id:
         raise GroupError(msg(N_("No such merge or rename.")))
-    store.change_table("aliases", lambda t: {k: a for k, a in t.items() if k != alias_id})
+    def change(tables: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        aliases = {k: a for k, a in tables["aliases"].items() if k != alias_id}
+        # The renamed player is called as before again, and so is their colour (a merge's
+        # colour stays with the player merged into).
+        moved = (_colour_moved(store, tables["groups"], group_id, doc["to"], doc["from"])
+                 if doc.get("kind") == "rename" else {})
+        return {"aliases": aliases, **moved}
+    store.change_tables(change)
     return doc

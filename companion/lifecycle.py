@@ -11,18 +11,16 @@ History and statistics still read nothing but the index.
 from __future__ import annotations
 
 import threading
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from . import groups
 from .games.base import N_, Msg, ReplayError, msg
-from .periods import utc_iso
-from .records import progress, replay
+from .periods import AHEAD, EARLIEST, utc_iso
+from .records import replay
 from .store import DamagedFile, NoSuchGame, Store
-
-# A start a few minutes ahead is a phone's clock; more is a typing mistake.
-AHEAD = timedelta(minutes=5)
+from .summary import progress
 
 _PROGRESS: dict[tuple[str, str], tuple[tuple[int, int], dict[str, Any]]] = {}
 _PROGRESS_LOCK = threading.Lock()
@@ -31,7 +29,7 @@ _KEEP = 512
 
 def _progress(store: Store, game_id: str) -> dict[str, Any]:
     """What a game in progress has reached, read from its file when that changed."""
-    path = store._path(game_id)
+    path = store.file(game_id)
     try:
         st = path.stat()
     except FileNotFoundError:
@@ -89,7 +87,8 @@ def played_on_from_form(day: date | None, start: time | None, zone: ZoneInfo, no
               shown: str = "") -> tuple[str | None, Msg | None]:
     """When the table began, from the new-game form's day and start time in the group's
     zone: None (now) when left as the form showed them (``shown``) -- a form may stay open
-    a long while before "Start" -- or empty; a message for a start in the future."""
+    a long while before "Start" -- or empty; a message for a start in the future or before
+    1970 (``EARLIEST``, which an import of the record would refuse)."""
     if day is None and start is None:
         return None, None
     today, this_minute = form_default(zone, now)
@@ -99,4 +98,6 @@ def played_on_from_form(day: date | None, start: time | None, zone: ZoneInfo, no
     moment = datetime.combine(day, start, tzinfo=zone)
     if moment > now + AHEAD:
         return None, msg(N_("The game cannot start in the future."))
+    if moment < EARLIEST:  # compared as it is: day 1 east of UTC has no UTC to convert to
+        return None, msg(N_("The game cannot start before 1970."))
     return utc_iso(moment), None

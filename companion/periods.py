@@ -16,6 +16,16 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 from .games.base import N_, Msg, msg
 
 KINDS = ("all", "month", "year", "range")
+# The calendar a record's times live in. Import has always refused a time before 1970, so
+# the new-game form must refuse it too (or a group's backup could not be restored); a
+# statistics day is turned into UTC with its next day, which past 9998 leaves the calendar
+# in some zone or other.
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+FIRST_DAY, LAST_DAY = EARLIEST.date(), date(9998, 12, 31)
+OUTSIDE = msg(N_("Enter days from %(first)s to %(last)s."), first=FIRST_DAY.isoformat(),
+              last=LAST_DAY.isoformat())
+# A start a few minutes ahead is a phone's clock; more is a typing mistake.
+AHEAD = timedelta(minutes=5)
 
 
 @lru_cache(maxsize=1)
@@ -94,7 +104,12 @@ def period(kind: str, where: ZoneInfo, now: datetime, first: str = "",
         a, b = parse_day(first), parse_day(last)
         if (first and a is None) or (last and b is None):
             return Period(), msg(N_("Enter the days as dates (YYYY-MM-DD)."))
+        if any(day and not FIRST_DAY <= day <= LAST_DAY for day in (a, b)):
+            return Period(), OUTSIDE
         if a and b and a > b:
             return Period(), msg(N_("The first day is after the last day."))
-        return between(a, b, where), None
+        try:
+            return between(a, b, where), None
+        except OverflowError:  # a zone whose offsets reach past the calendar's ends
+            return Period(), OUTSIDE
     return Period(), None

@@ -3,7 +3,8 @@
 The record is the truth. Standings, orders, bonuses, the end and the winner are what the
 game's rules make of the entries when they are replayed (``replay``); none of that is
 stored as if it were a fact. Every change returns a new record with ``version`` one
-higher, so a form that was filled in against an older version can be recognised.
+higher, so a form that was filled in against an older version can be recognised. When it
+was played and what the games list keeps of it are ``summary.py``'s.
 """
 from __future__ import annotations
 
@@ -11,8 +12,7 @@ import copy
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
-from itertools import pairwise
+from datetime import UTC, datetime
 from typing import Any
 
 from .games import entry_problem, get_game
@@ -22,9 +22,6 @@ from .text import clean, identity
 MAX_NAME = 40
 MAX_NOTE = 2000
 KEEP_SUBMISSIONS = 200  # enough to recognise any double tap or resent form
-# A longer gap between two entries is a pause, not play time; a game started in the app
-# more than this after the table began playing was entered afterwards (from paper).
-PAUSE = timedelta(minutes=30)
 
 
 class Stale(Exception):
@@ -158,6 +155,12 @@ def _bump(record: dict[str, Any], submission: str | None, entries: bool = True) 
     if submission:
         record["submissions"] = (record.get("submissions", []) + [submission])[-KEEP_SUBMISSIONS:]
     return record
+
+
+def touched(record: dict[str, Any], submission: str | None) -> dict[str, Any]:
+    """A change that is no entry and not the rules' (deleted, brought back): the version one
+    higher, the form's submission kept, as every change."""
+    return _bump(record, submission, entries=False)
 
 
 def guard(record: Mapping[str, Any], version: int | None, submission: str | None) -> None:
@@ -316,116 +319,3 @@ def status(record: Mapping[str, Any], view: View) -> str:
     if view.finished:
         return "finished"
     return "abandoned" if record.get("abandoned") else "playing"
-
-
-# -- time --------------------------------------------------------------------------------
-
-def parse_time(value: str | None) -> datetime | None:
-    return datetime.fromisoformat(value) if value else None
-
-
-def played_on(record: Mapping[str, Any]) -> str:
-    """When the table began playing: given for a game entered afterwards, else the time it
-    was started in the app (records from before the field was kept have only that)."""
-    return record.get("played_on") or record["created"]
-
-
-def entered_afterwards(record: Mapping[str, Any]) -> bool:
-    """Played on paper and entered later: its entry times say when it was typed, not played."""
-    return parse_time(record["created"]) - parse_time(played_on(record)) > PAUSE  # type: ignore[operator]
-
-
-def started(record: Mapping[str, Any]) -> str:
-    entries = record["entries"]
-    if entered_afterwards(record) or not entries:
-        return played_on(record)
-    return entries[0]["at"]
-
-
-def ended(record: Mapping[str, Any], view: View) -> str | None:
-    if not view.finished or not record["entries"]:
-        return None
-    # A game entered afterwards is dated by when it was played; its end is not known.
-    return played_on(record) if entered_afterwards(record) else record["entries"][-1]["at"]
-
-
-def last_activity(record: Mapping[str, Any]) -> str:
-    """The latest time anything was entered, undone or corrected."""
-    times = [record["created"]] + [e["at"] for e in record["entries"]] + [
-        e["undone_at"] for e in record.get("undone", ()) if e.get("undone_at")] + [
-        edit["at"] for e in record["entries"] for edit in e.get("edits", ())]
-    return max(times, key=lambda at: parse_time(at))  # type: ignore[arg-type, return-value]
-
-
-def play_minutes(record: Mapping[str, Any]) -> int | None:
-    """Time played, from the start through each entry, leaving out pauses longer than
-    ``PAUSE``; None for a game entered afterwards (its entry times are typing times)."""
-    if entered_afterwards(record):
-        return None
-    times = [parse_time(played_on(record))] + [parse_time(e["at"]) for e in record["entries"]]
-    played = sum((gap for a, b in pairwise(times)
-                  if timedelta(0) <= (gap := b - a) <= PAUSE),  # type: ignore[operator]
-                 timedelta())
-    return round(played.total_seconds() / 60)
-
-
-def duration_minutes(record: Mapping[str, Any], view: View) -> int | None:
-    return play_minutes(record) if view.finished else None
-
-
-# -- what the index keeps ----------------------------------------------------------------
-
-def _msg_data(message: Msg) -> dict[str, Any]:
-    """A message as JSON (for the index): its id and its values as text or numbers."""
-    return {"text": message.text, "args": {k: v if isinstance(v, (int, float)) else str(v)
-                                           for k, v in message.args.items()}}
-
-
-def progress(record: Mapping[str, Any], view: View) -> dict[str, Any]:
-    """Where a game stands: what it waits for (the round, hand or turn reached), scores
-    and places by seat, rounds played and the last time anything was entered."""
-    by_seat = {s.seat: s for s in view.standings}
-    seats = range(len(record["players"]))
-    return {
-        "reached": _msg_data(view.expect.title) if view.expect is not None else None,
-        "rounds": len(view.game.totals_by_round(view.state)), "entries": len(record["entries"]),
-        "scores": [by_seat[i].score for i in seats], "ranks": [by_seat[i].rank for i in seats],
-        "last": last_activity(record),
-    }
-
-
-def summary(record: Mapping[str, Any]) -> dict[str, Any]:
-    """What the games list needs without opening the game file.
-
-    Scores and winners are only kept once a game is over or abandoned, so an ordinary
-    entry does not change the summary and does not rewrite the index. (The list of games
-    in progress reads their few files instead: see lifecycle.in_progress.)
-    """
-    out: dict[str, Any] = {
-        "game": record["game"], "players": list(record["players"]),
-        "group": record.get("group", "household"), "created": record["created"],
-    }
-    if record.get("origin"):  # the game an imported record was exported from (transfer.py)
-        out["origin"] = record["origin"]
-    if entered_afterwards(record):
-        out["afterwards"] = True
-    try:
-        view = replay(record)
-    except ReplayError:
-        return {**out, "status": "broken"}
-    state = status(record, view)
-    if state == "playing":
-        return {**out, "status": "playing"}
-    if state == "abandoned":
-        # Dated by when it stopped, so the history shows it among the games of that day.
-        where = progress(record, view)
-        return {**out, "status": "abandoned", "abandoned": record["abandoned"],
-                "started": started(record), "ended": where["last"], **where}
-    by_seat = {s.seat: s for s in view.standings}
-    return {
-        **out, "status": "finished", "started": started(record), "ended": ended(record, view),
-        "minutes": duration_minutes(record, view), "rounds": len(view.game.totals_by_round(view.state)),
-        "scores": [by_seat[i].score for i in range(len(record["players"]))],
-        "ranks": [by_seat[i].rank for i in range(len(record["players"]))],
-        "winners": sorted(view.outcome.winners),  # type: ignore[union-attr]
-    }

@@ -1,6 +1,6 @@
 """Statistics of a group: pure functions over the index's game summaries.
 
-Nothing here opens a game file: a summary (records.summary) holds who played, the
+Nothing here opens a game file: a summary (summary.summary) holds who played, the
 scores and places by seat, the winners' seats, when the game started and ended, its
 play time in minutes and rounds. Names are read through the group's aliases first, so a
 merged or renamed player's games count for the name they have now. Only finished games

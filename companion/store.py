@@ -15,18 +15,17 @@ row (which records the file version it was made from, ``v``); the marker goes on
 is written. A crash or a full disk between the steps leaves the marker, and whoever writes
 next (any process), or the next start (``reconcile``), brings the row up to date; reading a
 game whose row is older than its file's last summary change (``summary_version``) does too.
+That half of the store, keeping the index true to the files, is ``index.IndexKeeping``.
 An ordinary entry leaves the summary as it is, so it writes the game file only.
 """
 from __future__ import annotations
 
 import json
-import logging
-import os
 import secrets
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from filelock import FileLock
 from tinydb import TinyDB
@@ -34,6 +33,7 @@ from tinydb.storages import Storage
 
 from . import files
 from .files import DamagedFile, NoSuchGame, NotSaved, StoreError, fsync_dir, saving
+from .index import IndexKeeping
 
 __all__ = ["DamagedFile", "NoSuchGame", "NotSaved", "Store", "StoreError", "fsync_dir"]
 
@@ -46,7 +46,14 @@ INDEX_SCHEMA = 1
 TABLES = ("groups", "aliases", "shares")
 MAX_ID = 40
 LOCK_TIMEOUT = 10  # seconds; a writer never holds the lock longer than one small write
-log = logging.getLogger(__name__)
+
+
+def valid_id(value: Any) -> TypeGuard[str]:
+    """Whether ``value`` can be a game's id: ours are 12 hex digits, a restore keeps ids of
+    up to ``MAX_ID`` letters, digits, - and _ (longer would only reach the file system to be
+    refused as a name too long)."""
+    return (isinstance(value, str) and 0 < len(value) <= MAX_ID and value.isascii()
+            and all(c.isalnum() or c in "-_" for c in value))
 
 
 class AtomicJSONStorage(Storage):
@@ -76,7 +83,7 @@ class AtomicJSONStorage(Storage):
         pass
 
 
-class Store:
+class Store(IndexKeeping):
     """Game records by id, and the index of games and player names."""
 
     def __init__(self, folder: str | Path,
@@ -106,10 +113,7 @@ class Store:
             lock.release()
 
     def _path(self, game_id: str) -> Path:
-        # Our ids are 12 hex digits (a restore keeps ids of up to 40 characters); anything
-        # longer would only reach the file system to be refused as a name too long.
-        if not game_id or len(game_id) > MAX_ID or not game_id.isascii() \
-                or not all(c.isalnum() or c in "-_" for c in game_id):
+        if not valid_id(game_id):
             raise NoSuchGame(game_id)
         return self.games_dir / f"{game_id}.json"
 
@@ -163,6 +167,57 @@ class Store:
             self._write(path, record)
             self._index_after_write(game_id, record)
         return game_id
+
+    def file(self, game_id: str) -> Path:
+        """The game's file (whether or not it is there); NoSuchGame for an id that cannot be
+        one."""
+        return self._path(game_id)
+
+    def read_file(self, path: Path) -> dict[str, Any]:
+        """A record in a file of this store's format outside ``games/`` (the trash)."""
+        return self._read(path)
+
+    def move_out(self, game_id: str, into: Path,
+                 change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+        """Move a game's file, changed, into the folder ``into`` of the data folder, and
+        its row out of the index. The copy is written first: a crash halfway leaves the game
+        in both folders, still a game, never in neither."""
+        path = self._path(game_id)
+        with self._lock(game_id):
+            record = change(self._read(path))
+            self._write(into / path.name, record)
+            self.unlist(game_id)
+            path.unlink()
+            fsync_dir(self.games_dir)
+        return record
+
+    def move_in(self, game_id: str, source: Path,
+                change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+        """Make the file ``source`` (from ``move_out``) the game again, changed, as ``create``
+        does -- marker, file, row -- then remove ``source``. ``change`` may raise to refuse;
+        then nothing is written. A game already here is one a crash left in both folders:
+        only ``source`` goes."""
+        path = self._path(game_id)
+        with self._lock(game_id):
+            record = self._read(source)
+            if not path.exists():
+                record = change(record)
+                record["summary_version"] = record.get("version", 0)
+                self._mark(game_id)
+                self._write(path, record)
+                self._index_after_write(game_id, record)
+            source.unlink()
+            fsync_dir(source.parent)
+        return record
+
+    def remove_file(self, game_id: str, path: Path) -> bool:
+        """Remove ``path``, a file of the game's (its copy in the trash), under the game's
+        lock; whether it was there."""
+        with self._lock(game_id):
+            if not path.exists():
+                return False
+            path.unlink()
+            return True
 
     def update(self, game_id: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
         """Read, change and write one record under its lock; return the new record.
@@ -231,9 +286,17 @@ class Store:
         ``change`` gets a copy and may raise to refuse; then nothing is written.
         """
         assert name in TABLES, name
+        return self.change_tables(lambda tables: {name: change(tables[name])})[name]
+
+    def change_tables(self, change: Callable[[dict[str, dict[str, Any]]], dict[str, dict[str, Any]]]
+                      ) -> dict[str, dict[str, Any]]:
+        """``change_table`` for changes that span tables (a rename and the renamed player's
+        colour) in one write: ``change`` gets a copy of every table and returns those it
+        changed."""
         with self._lock("index"):
-            new = change(dict(self.table(name)))
-            self._write_index(self._read_index(), **{name: new})
+            new = change({name: dict(self.table(name)) for name in TABLES})
+            assert set(new) <= set(TABLES), sorted(new)
+            self._write_index(self._read_index(), **new)
         return new
 
     def _row(self, game_id: str, record: dict[str, Any]) -> dict[str, Any]:
@@ -246,151 +309,6 @@ class Store:
             if record is None:
                 record = self._read(self._path(game_id))
             self._write_index({**self._read_index(), game_id: self._row(game_id, record)})
-
-    # -- keeping the index true to the game files --------------------------------------------
-
-    def _fresh(self, game_id: str, record: dict[str, Any]) -> bool:
-        """Whether the game's row was made from its file's last summary change or later."""
-        row = self.index().get(game_id)
-        return row is not None and row.get("v", 0) >= record.get("summary_version", 0)
-
-    def _mark(self, game_id: str) -> None:
-        """Note, before the game file changes, that its row is to be written."""
-        with saving():
-            os.close(os.open(self.pending_dir / game_id, os.O_WRONLY | os.O_CREAT, 0o644))
-            fsync_dir(self.pending_dir)
-
-    def _pending(self) -> list[str]:
-        try:
-            return [name for name in os.listdir(self.pending_dir) if not name.startswith(".")]
-        except FileNotFoundError:
-            return []
-
-    def _index_after_write(self, game_id: str, record: dict[str, Any]) -> None:
-        """The row of a game whose file was just written (under its lock). The change is
-        kept whatever happens here: if the disk refuses the index, the marker stays."""
-        try:
-            self.reindex(game_id, record)
-        except NotSaved as error:
-            log.warning("game %s saved; its index row waits for a write that works (%s)",
-                        game_id, error.detail)
-            return
-        with suppress(FileNotFoundError):
-            os.unlink(self.pending_dir / game_id)
-        if self._pending():
-            self._settle_pending()
-
-    def _heal(self, game_id: str) -> None:
-        """Bring one game's row up to date, if it still needs it once its lock is ours.
-
-        Called on a read: a disk that refuses the index write leaves the row for later.
-        """
-        try:
-            with self._lock(game_id):
-                record = self._read(self._path(game_id))
-                if not self._fresh(game_id, record):
-                    self.reindex(game_id, record)
-                    log.warning("index row of game %s was behind its file: brought up to date", game_id)
-                with suppress(FileNotFoundError):
-                    os.unlink(self.pending_dir / game_id)
-        except (NotSaved, NoSuchGame, DamagedFile) as error:
-            log.warning("index row of game %s not brought up to date: %s", game_id, error)
-
-    def _settle_pending(self) -> None:
-        """Write the rows the markers ask for: games whose writer stopped between its game
-        file and the index (a crash, a full disk). A game whose lock another writer holds is
-        left to that writer. Never raises: the caller's own change is kept already."""
-        for game_id in self._pending():
-            try:
-                with self._lock(game_id, timeout=0):
-                    path = self._path(game_id)
-                    if not path.exists():
-                        self._drop_rows({game_id})
-                    elif not self._fresh(game_id, record := self._read(path)):
-                        self.reindex(game_id, record)
-                    os.unlink(self.pending_dir / game_id)
-            except (DamagedFile, NoSuchGame) as error:
-                log.error("no index row for %s: %s", game_id, error)  # shown when opened
-                with suppress(FileNotFoundError):
-                    os.unlink(self.pending_dir / game_id)
-            except NotSaved as error:
-                if error.errno is not None:  # else its own writer holds it and will see to it
-                    log.warning("pending index row of %s left for later: %s", game_id, error)
-            except FileNotFoundError:
-                pass  # another process settled it meanwhile
-
-    def _drop_rows(self, game_ids: set[str]) -> None:
-        with self._lock("index"):
-            games = self._read_index()
-            if game_ids & games.keys():
-                self._write_index({k: v for k, v in games.items() if k not in game_ids})
-
-    def reconcile(self) -> list[DamagedFile]:
-        """At start-up: remove what interrupted writes left behind and make the index agree
-        with the game files -- rows the markers ask for, game files no row lists (an import
-        or restore cut short), rows of files that are gone, and rows older than a file
-        changed since the index was written. Returns the game files that could not be read.
-
-        Costs a directory listing and a stat per game; only files that disagree are read.
-        """
-        files.remove_stale_temp_files((self.folder, self.games_dir))
-        damaged: list[DamagedFile] = []
-        try:
-            index_time = self.index_path.stat().st_mtime_ns
-        except FileNotFoundError:
-            index_time = 0
-        with self._lock("index"):
-            games = self._read_index()
-            on_disk = {p.stem: p for p in self.games_dir.glob("*.json")}
-            suspects = set(self._pending()) | (on_disk.keys() - games.keys())
-            for game_id, path in on_disk.items():
-                if game_id not in suspects and path.stat().st_mtime_ns > index_time:
-                    suspects.add(game_id)
-            rows: dict[str, Any] = {}
-            for game_id in sorted(suspects & on_disk.keys()):
-                try:
-                    record = self._read(on_disk[game_id])
-                    if game_id not in games or not self._fresh(game_id, record):
-                        rows[game_id] = self._row(game_id, record)
-                except DamagedFile as error:
-                    damaged.append(error)
-                except (ValueError, TypeError, KeyError, AttributeError) as error:
-                    damaged.append(DamagedFile(on_disk[game_id], f"not a game record this app reads ({error!r})"))
-            gone = games.keys() - on_disk.keys()
-            if rows or gone:
-                log.warning("index reconciled with the game files: %d rows written, %d removed",
-                            len(rows), len(gone))
-                self._write_index({**{k: v for k, v in games.items() if k not in gone}, **rows})
-        self._settle_pending()  # the markers: their rows are written now, so they go
-        for bad in damaged:
-            log.error("damaged game file left as it is: %s (%s)", bad.path, bad.reason)
-        return damaged
-
-    def unlist(self, game_id: str) -> None:
-        """Take one game out of the index (its file has gone to the trash: trash.py)."""
-        with self._lock("index"):
-            games = self._read_index()
-            if games.pop(game_id, None) is not None:
-                self._write_index(games)
-
-    def rebuild_index(self) -> list[DamagedFile]:
-        """Rebuild the index from the game files; returns the files that could not be read.
-
-        One write for the whole index, so rebuilding 10,000 games takes seconds, not hours.
-        """
-        damaged, games = [], {}
-        for path in sorted(self.games_dir.glob("*.json")):
-            try:
-                games[path.stem] = self._row(path.stem, self._read(path))
-            except DamagedFile as error:
-                damaged.append(error)
-            except (ValueError, TypeError, KeyError, AttributeError) as error:
-                # Reads as JSON but is no record we can summarise (edited by hand, say):
-                # report it with the rest and go on with the other games.
-                damaged.append(DamagedFile(path, f"not a game record this app reads ({error!r})"))
-        with self._lock("index"):
-            self._write_index(games)
-        return damaged
 
     def _read_index(self) -> dict[str, Any]:
         return dict(self.index())

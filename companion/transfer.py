@@ -16,14 +16,17 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any, TypeGuard
+from typing import Any
 
+from . import trash
 from .games import GAMES, SHAPES, entry_problem, settings_problem
 from .games.base import N_, Msg, ReplayError, RulesError, msg
 from .games.schema import depth
 from .i18n import t
-from .records import KEEP_SUBMISSIONS, last_activity, new_record, now_iso, played_on, replay, status
-from .store import NoSuchGame, Store
+from .periods import AHEAD, EARLIEST
+from .records import KEEP_SUBMISSIONS, new_record, now_iso, replay, status
+from .store import NoSuchGame, Store, valid_id
+from .summary import last_activity, played_on
 from .text import clean
 
 FORMAT = "loot-ledger-record"
@@ -31,13 +34,11 @@ FORMAT_VERSION = 1
 MAX_BYTES = 1024 * 1024
 MAX_ENTRIES = 2000
 MAX_DEPTH = 16   # a record's deepest value (a card in a Treasure turn's edits) is 9 down
-MAX_ID = 40
 # The fields of a record (docs/record-format.md); the computed ones are read and ignored.
 FIELDS = {"format", "format_version", "id", "origin", "game", "players", "settings", "note",
           "created", "played_on", "status", "entries", "standings", "finished", "awaiting",
           "winners", "decided_by"}
 ENTRY_FIELDS = {"kind", "data", "at", "source", "edits"}
-EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 class ImportError_(ValueError):
@@ -95,11 +96,6 @@ def _time(value: Any, entry: int | None,
             raise _fail(N_("The record's times must be after 1970."))
         raise _fail(N_("Entry %(n)s: its time is before 1970."), n=entry)
     return utc.isoformat(timespec="seconds")
-
-
-def valid_id(value: Any) -> TypeGuard[str]:
-    return (isinstance(value, str) and 0 < len(value) <= MAX_ID and value.isascii()
-            and all(c.isalnum() or c in "-_" for c in value))
 
 
 def _cleaned(value: Any) -> Any:
@@ -211,6 +207,8 @@ def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household"
     if data.get("played_on") is not None:
         record["played_on"] = _time(data["played_on"], None, N_(
             "The record's played_on is not an ISO 8601 time with its zone."))
+        if datetime.fromisoformat(record["played_on"]) > datetime.now(UTC) + AHEAD:
+            raise _fail(N_("The record's played_on is in the future."))  # as the new-game form
     origin = data.get("origin") or data.get("id")
     if origin:
         record["origin"] = origin
@@ -233,7 +231,8 @@ def _fingerprint(record: Mapping[str, Any]) -> list[tuple[Any, ...]]:
 def already_here(store: Store, record: Mapping[str, Any]) -> tuple[str, bool] | None:
     """The game of the record's group that ``record`` (an import) was exported from or
     imported as before: (its id, whether its entries are the same). Read from the index;
-    only the few games of the same origin are opened."""
+    only the few games of the same origin are opened. A game in the trash is found too,
+    as different (restore it rather than import it again): its id is not in the index."""
     origin = record.get("origin")
     if not origin:
         return None
@@ -250,4 +249,8 @@ def already_here(store: Store, record: Mapping[str, Any]) -> tuple[str, bool] | 
         if here["players"] == record["players"] and _fingerprint(here) == _fingerprint(record):
             return game_id, True
         other = other or game_id
+    if other is None:
+        # Deleted, it is still the same game: added again, it would count twice once
+        # restored. The caller sees an id the games list does not hold: the Trash has it.
+        other = trash.holding(store, record)
     return (other, False) if other else None

@@ -4,8 +4,9 @@ Deleting moves the game's file from ``games/`` to ``trash/`` in the data folder,
 with when it was deleted, and the index forgets it. Every list, statistic, export and
 backup reads the index and ``games/``, so each leaves a deleted game out without a check
 of its own; bringing it back moves the file back. This module is the store's extension
-for that folder: it uses the store's locks, file format and atomic writes, always taking
-a game's lock before the index's, as the store does.
+for that folder: the store moves a game's file out of ``games/`` and back
+(``Store.move_out``, ``move_in``: its locks, file format, atomic writes and the index's
+markers).
 
 A crash halfway leaves the game in both folders (it is still a game; the copy in the
 trash is ignored and cleared) or, after the index forgot it, in the trash only -- never
@@ -13,12 +14,12 @@ in neither.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from .records import KEEP_SUBMISSIONS
+from .records import touched
 from .store import DamagedFile, NoSuchGame, Store, fsync_dir
 
 KEEP = timedelta(days=30)
@@ -39,50 +40,71 @@ def _folder(store: Store) -> Path:
 
 
 def _path(store: Store, game_id: str) -> Path:
-    return _folder(store) / store._path(game_id).name  # the store checks the id
-
-
-def _with_submission(record: dict[str, Any], submission: str | None) -> dict[str, Any]:
-    if submission:
-        record["submissions"] = (record.get("submissions", []) + [submission])[-KEEP_SUBMISSIONS:]
-    record["version"] = record.get("version", 0) + 1
-    return record
+    return _folder(store) / store.file(game_id).name  # the store checks the id
 
 
 def delete(store: Store, game_id: str, *, submission: str | None = None,
            now: datetime | None = None) -> dict[str, Any]:
     """Move a game to the trash; NoSuchGame if it is not (or no longer) there."""
-    game_path = store._path(game_id)
-    with store._lock(game_id):
-        record = store._read(game_path)
-        record = _with_submission({**record, "deleted": _iso(_now(now))}, submission)
-        store._write(_path(store, game_id), record)
-        store.unlist(game_id)
-        game_path.unlink()
-        fsync_dir(game_path.parent)
+    record = store.move_out(game_id, _folder(store), lambda record: touched(
+        {**record, "deleted": _iso(_now(now))}, submission))
     purge(store, now=now)
     return record
 
 
+class Duplicate(Exception):
+    """The game to bring back is in the list already as another game of the same record
+    (imported again after it was deleted): back, it would count every result twice."""
+
+    def __init__(self, listed: str):
+        self.listed = listed
+        super().__init__(listed)
+
+
+def _family(record: Mapping[str, Any]) -> set[str]:
+    """A game's id and the id of the game it was exported from (``origin``): two games
+    sharing one are the same game."""
+    return {str(k) for k in (record.get("id"), record.get("origin")) if k}
+
+
+def same_game(store: Store, record: Mapping[str, Any]) -> str | None:
+    """The listed game of ``record``'s group (and game) that is ``record`` under another id
+    -- or None."""
+    family, group = _family(record), record.get("group", "household")
+    return next((g["id"] for g in store.index().values()
+                 if g["id"] != record.get("id") and _family(g) & family
+                 and g.get("group", "household") == group and g.get("game") == record.get("game")),
+                None)
+
+
+def holding(store: Store, record: Mapping[str, Any], now: datetime | None = None) -> str | None:
+    """The game in the trash of ``record``'s group that ``record`` (an import) was exported
+    from or imported as before, or None."""
+    origin, group = record.get("origin"), record.get("group", "household")
+    if not origin:
+        return None
+    expired = _iso(_now(now) - KEEP)
+    return next((path.stem for path, found in _records(store)
+                 if origin in _family(found) and found.get("group", "household") == group
+                 and found.get("game") == record.get("game") and found["deleted"] > expired
+                 and not store.file(path.stem).exists()), None)
+
+
 def restore(store: Store, game_id: str, *, submission: str | None = None) -> dict[str, Any]:
-    """Bring a game back from the trash; NoSuchGame if it is not there."""
-    path = _path(store, game_id)
-    with store._lock(game_id):
-        record = store._read(path)
-        game_path = store._path(game_id)
-        if not game_path.exists():  # else a crash left it in both folders: it is back already
-            record = _with_submission({k: v for k, v in record.items() if k != "deleted"}, submission)
-            store._write(game_path, record)
-            store.reindex(game_id, record)
-        path.unlink()
-        fsync_dir(path.parent)
-    return record
+    """Bring a game back from the trash; NoSuchGame if it is not there, Duplicate if the
+    same game is listed under another id."""
+    def back(record: dict[str, Any]) -> dict[str, Any]:
+        listed = same_game(store, {**record, "id": game_id})
+        if listed is not None:
+            raise Duplicate(listed)
+        return touched({k: v for k, v in record.items() if k != "deleted"}, submission)
+    return store.move_in(game_id, _path(store, game_id), back)
 
 
 def find(store: Store, game_id: str, now: datetime | None = None) -> dict[str, Any] | None:
     """A game in the trash, or None (also once its 30 days are over)."""
     try:
-        record = store._read(_path(store, game_id))
+        record = store.read_file(_path(store, game_id))
     except (NoSuchGame, DamagedFile):
         return None
     return record if record.get("deleted", "") > _iso(_now(now) - KEEP) else None
@@ -91,7 +113,7 @@ def find(store: Store, game_id: str, now: datetime | None = None) -> dict[str, A
 def _records(store: Store) -> Iterator[tuple[Path, dict[str, Any]]]:
     for path in sorted(_folder(store).glob("*.json")):
         try:
-            record = store._read(path)
+            record = store.read_file(path)
         except (NoSuchGame, DamagedFile):
             continue  # gone meanwhile, or unreadable: left alone, as the store does
         if isinstance(record.get("deleted"), str):
@@ -108,7 +130,7 @@ def listing(store: Store, group_id: str, now: datetime | None = None) -> list[di
     purge(store, now=now)
     found = [record for path, record in _records(store)
              if record.get("group", "household") == group_id
-             and not store._path(path.stem).exists()]
+             and not store.file(path.stem).exists()]
     return sorted(found, key=lambda r: (r["deleted"], r["id"]), reverse=True)
 
 
@@ -121,15 +143,13 @@ def purge(store: Store, *, now: datetime | None = None, group_id: str | None = N
     expired = _iso(_now(now) - KEEP)
     gone = 0
     for path, record in _records(store):
-        stale = store._path(path.stem).exists()
+        stale = store.file(path.stem).exists()
         emptied = (group_id is not None and upto is not None
                    and record.get("group", "household") == group_id and record["deleted"] <= upto)
         if not (stale or emptied or record["deleted"] <= expired):
             continue
-        with store._lock(path.stem):
-            if path.exists():
-                path.unlink()
-                gone += not stale
+        if store.remove_file(path.stem, path):
+            gone += not stale
     if gone:
         fsync_dir(_folder(store))
     return gone

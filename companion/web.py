@@ -17,8 +17,8 @@ from .assets import cache_versioned, game_stylesheet, static_url
 from .games.base import N_
 from .groups import DEFAULT, display_name
 from .i18n import LANGUAGES, locale_name, t, timezone_name
-from .records import parse_time
 from .store import DamagedFile, NoSuchGame, NotSaved, Store
+from .summary import parse_time
 from .views import (
     backup,
     beutezug,

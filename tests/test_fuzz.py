@@ -256,3 +256,30 @@ def test_restore_refuses_a_mangled_backup_with_a_message_and_stores_nothing(fuzz
     response = upload(client, "/groups/household/restore", "/groups/household",
                       json.dumps(document).encode(), {})
     check_answer(response, store, before)
+
+
+ENDS = st.sampled_from(["0001-01-01", "9999-12-31", "1969-12-31", "1970-01-01", "9998-12-31"])
+DAYS = st.one_of(ENDS, ENDS, ENDS, st.dates().map(lambda d: d.isoformat()),  # the calendar's ends, often
+                 st.sampled_from(["2026-02-29", "2026-13-01", "20260101", "-2026-01-01"]), HOSTILE)
+QUERY = st.fixed_dictionaries({"from": st.one_of(st.just(""), DAYS), "to": st.one_of(st.just(""), DAYS)}, optional={
+    "period": st.one_of(st.sampled_from(["all", "month", "year", "range"]), HOSTILE),
+    "game": st.one_of(st.sampled_from(["beutezug", "treasure"]), HOSTILE),
+    "player": st.one_of(st.sampled_from(["Anna", "ａnna", "ANNA"]), HOSTILE), "page": HOSTILE,
+    "vs": st.one_of(st.sampled_from(["Anna", "Ben"]), HOSTILE)})
+
+
+@settings(FUZZ, max_examples=examples(100))
+@given(data=st.data())
+def test_history_and_statistics_answer_any_query_with_a_page(fuzz_app, data):
+    store, client = fuzz_app.extensions["store"], fuzz_app.test_client()
+    if not store.index():
+        store.create(record_at(EXAMPLES[0], len(EXAMPLES[0]["entries"])))
+    player = store.index()[min(store.index())]["players"][0]
+    url = data.draw(st.sampled_from(["/history", "/stats", "/stats/games/beutezug",
+                                     "/stats/games/loot-and-scoot", f"/players/{player}"]), label="page")
+    client.set_cookie("tz", data.draw(st.sampled_from(
+        ["UTC", "Europe/Berlin", "Pacific/Kiritimati", "Etc/GMT+12", "America/St_Johns", "Mars/Olympus"]),
+        label="zone"))
+    before = data_files(store)
+    response = client.get(url, query_string=data.draw(QUERY, label="query"))
+    check_answer(response, store, before)

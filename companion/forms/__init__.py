@@ -28,6 +28,7 @@ from wtforms.validators import Length, Optional
 
 from ..games.base import N_, RulesError
 from ..i18n import t
+from ..periods import FIRST_DAY
 from ..records import MAX_NAME, MAX_NOTE
 from .base import LedgerForm
 
@@ -79,7 +80,8 @@ class NewGameForm(LedgerForm):
     note = StringField(N_("Note (optional)"), validators=[Optional(), Length(max=200)])
     # When the table began playing, in the group's time zone (default now): a game played on
     # paper is entered afterwards with its own day and time.
-    played_day = DateField(N_("Played on"), validators=[Optional()])
+    played_day = DateField(N_("Played on"), validators=[Optional()],
+                           render_kw={"min": FIRST_DAY.isoformat()})
     played_time = TimeField(N_("Start time"), validators=[Optional()])
 
     def player_names(self, formdata: Any) -> list[str]:

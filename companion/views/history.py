@@ -37,17 +37,22 @@ def _derived(what: str, gid: str, compute: Callable[[Store, str], Any]) -> Any:
     return value
 
 
+def group_names(gid: str | None = None) -> dict[str, str]:
+    """The one way History and statistics call a player (groups.names_now): renames and
+    merges, and look-alike names as first typed, so "Anna" and "ＡＮＮＡ" are one player."""
+    return _derived("names", gid or group_id(), groups.names_now)
+
+
 def group_plays(gid: str | None = None) -> list[stats.Play]:
     return _derived("plays", gid or group_id(), lambda store, gid: stats.plays(
-        groups.group_games(store, gid), groups.names_now(store, gid)))
+        groups.group_games(store, gid), group_names(gid)))
 
 
 def group_history(gid: str | None = None) -> list[stats.Play]:
     """The finished and the abandoned games (the history lists both; statistics count only
     the finished ones: ``group_plays``)."""
     return _derived("history", gid or group_id(), lambda store, gid: stats.plays(
-        groups.group_games(store, gid), groups.resolver(groups.aliases(store, gid)),
-        statuses=("finished", "abandoned")))
+        groups.group_games(store, gid), group_names(gid), statuses=("finished", "abandoned")))
 
 
 def group_players(gid: str | None = None) -> dict[str, int]:
@@ -81,4 +86,4 @@ def index() -> Any:
                            now=clock.now(), page=page,
                            pages=max(1, -(-len(found) // PAGE)), games=GAMES, names=names,
                            chosen={"game": game, "player": player, "from": since, "to": until},
-                           args=args)
+                           args=args, first_day=periods.FIRST_DAY, last_day=periods.LAST_DAY)

@@ -12,7 +12,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import format_date, format_timedelta
 
-from .. import clock, colours, groups, lifecycle, periods, records, trash
+from .. import clock, colours, groups, lifecycle, periods, records, summary, trash
 from ..chart import COLOUR_NAMES, legend_items
 from ..forms import CSRF_MESSAGE, ChangeForm, choices, new_submission
 from ..forms.lifecycle import ColourForm, EmptyTrashForm, StatusForm, ZoneForm
@@ -108,7 +108,7 @@ def _trash_page(messages: list[str] | None = None, status: int = 200) -> Any:
     store = _store()
     items = []
     for record in trash.listing(store, group_id(), now=clock.now()):
-        items.append({"record": record, "summary": records.summary(record), "until": trash.until(record)})
+        items.append({"record": record, "summary": summary.summary(record), "until": trash.until(record)})
     return render_template("lifecycle/trash.html", items=items, games=GAMES,
                            messages=messages or []), status
 
@@ -116,6 +116,10 @@ def _trash_page(messages: list[str] | None = None, status: int = 200) -> Any:
 @bp.get("/trash")
 def trash_page() -> Any:
     return _trash_page()
+
+
+IN_LIST_AGAIN = N_("This game was imported again after it was deleted, so it is in the list already "
+                   "and was not brought back: it would count twice.")
 
 
 @bp.post("/trash/<game_id>/restore")
@@ -134,6 +138,8 @@ def restore(game_id: str) -> Any:
         trash.restore(_store(), game_id, submission=form.submission.data)
     except NoSuchGame:
         abort(404)
+    except trash.Duplicate:
+        return _trash_page([t(IN_LIST_AGAIN)], 409)
     flash(t(N_("The game is back.")))
     return redirect(back, 303)
 
@@ -234,7 +240,7 @@ def set_colour(gid: str) -> Any:
 
 def _ago(value: str | None, now: datetime) -> str:
     """How long ago, in words of the page's language ("12 minutes ago", "vor 12 Minuten")."""
-    moment = records.parse_time(value)
+    moment = summary.parse_time(value)
     if moment is None:
         return ""
     delta = moment - now
@@ -246,7 +252,7 @@ def _ago(value: str | None, now: datetime) -> str:
 def _day(value: str | date) -> str:
     """A day in words of the page's language; a time as its day in the phone's zone."""
     if isinstance(value, str):
-        moment = records.parse_time(value)
+        moment = summary.parse_time(value)
         return format_date(moment, "medium", rebase=True) if moment else ""
     return format_date(value, "medium")
 
@@ -268,7 +274,8 @@ def seats_form(record: dict[str, Any]) -> ChangeForm:
 @bp.record_once
 def _template_helpers(state: Any) -> None:
     state.app.jinja_env.globals.update(
-        new_submission=new_submission, entered_afterwards=records.entered_afterwards,
+        new_submission=new_submission, entered_afterwards=summary.entered_afterwards,
+        started=summary.started, ended=summary.ended,
         group_settings=group_settings, reached=lifecycle.reached, leaders=lifecycle.leaders,
         legend_items=legend_items, entries_version=records.entries_version, seats_form=seats_form)
     state.app.jinja_env.filters.update(ago=_ago, day=_day, playtime=_playtime)

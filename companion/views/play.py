@@ -32,7 +32,6 @@ from ..records import (
     Stale,
     add_entry,
     correct,
-    duration_minutes,
     entries_version,
     put_back,
     replay,
@@ -41,6 +40,7 @@ from ..records import (
     undo,
 )
 from ..store import NotSaved, Store
+from ..summary import duration_minutes
 from . import group_id, not_saved, sent_before
 
 bp = Blueprint("play", __name__)

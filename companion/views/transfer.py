@@ -47,7 +47,7 @@ def import_game() -> Any:
                     # added unless the table asks for a copy.
                     here = _store().index().get(found[0], {})
                     already = {"id": found[0], "same": found[1], "players": here.get("players", []),
-                               "title": GAMES[record["game"]].title}
+                               "title": GAMES[record["game"]].title, "trashed": not here}
                     status = 200 if found[1] else 409
                 else:
                     try:

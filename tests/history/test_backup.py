@@ -122,6 +122,12 @@ def _bad(saved: bytes):
         (edit(lambda d: d.update(records={"a": 1})), "must be lists"),
         (edit(lambda d: d["aliases"].append({"from": "x", "to": 5, "kind": "merge"})), "Merge or rename 2 is not a valid one."),
         (edit(lambda d: d["records"][0].update(game="chess")), "Unknown game chess."),
+        (edit(lambda d: d.update(group={"name": "x", "timezone": "Mars/Olympus"})),
+         "The group in the backup is not a valid one (a name and a known time zone)."),
+        (edit(lambda d: d.update(group=["x"])), "The group in the backup is not a valid one"),
+        (edit(lambda d: d.update(colours={"Anna": "gold"})),
+         "The colours in the backup must be player names, each with one of the colours offered."),
+        (edit(lambda d: d.update(colours=["Anna"])), "The colours in the backup must be player names"),
     ]
 
 
@@ -251,3 +257,26 @@ def test_backup_and_restore_commands(tmp_path, runner, history, store):
     result = other.invoke(args=["restore", str(tmp_path / "bad.json")])
     assert result.exit_code != 0 and "version 9" in result.output
     assert "no group called" in other.invoke(args=["restore", "--group", "Nope", str(target)]).output
+
+
+def test_the_backup_carries_the_players_colours_and_the_groups_time_zone(tmp_path, client, store, history):
+    from companion import colours
+    colours.choose(store, "household", "Ben", "olive")
+    groups.rename(store, "household", "Ben", "Benjamin")  # the colour goes with the name
+    store.change_table("groups", lambda t: {**t, "household": {**t["household"], "timezone": "Asia/Tokyo"}})
+    saved = download(client, "backup.json").data
+    data = json.loads(saved)
+    assert data["colours"] == {"benjamin": "olive"} and data["group"]["timezone"] == "Asia/Tokyo"
+    _, other, other_store = fresh(tmp_path)
+    restore(other, saved)
+    assert colours.chosen(other_store, "household") == {"benjamin": "olive"}
+    assert groups.get(other_store, "household")["timezone"] == "Asia/Tokyo"
+    assert colours.seat_colours(other_store, "household", ["Anna", "Ben"])[1] == "olive"
+    # Restored into a group with choices of its own: those stay.
+    _, third, third_store = fresh(tmp_path, "third")
+    groups.add_player(third_store, "household", "Benjamin")
+    colours.choose(third_store, "household", "Benjamin", "pink")
+    third_store.change_table("groups", lambda t: {**t, "household": {**t["household"], "timezone": "UTC"}})
+    restore(third, saved)
+    assert colours.chosen(third_store, "household") == {"benjamin": "pink"}
+    assert groups.get(third_store, "household")["timezone"] == "UTC"

@@ -109,3 +109,14 @@ def test_a_player_can_be_added_before_they_have_played_and_in_several_groups(app
     user.open("/groups/household")
     assert user.submit("/groups/household/players", {"name": "dora"}).status_code == 422
     assert "dora is already a player of this group." in user.page
+
+
+def test_look_alike_names_are_one_player_in_history_and_statistics_alike(user, store, history):
+    from companion.records import abandon, new_record
+    finished_game(store, (10, 70, 0), players=("ＡＮＮＡ", "Ben", "Cem"), day=8)  # typed on another phone
+    store.create(abandon(new_record("beutelschneider", ["anna", "Ben", "Cem"], {})))
+    options = re.findall(r'<option value="([^"]*)"', user.client.get("/history").get_data(as_text=True))
+    assert [o for o in options if o.casefold() == "anna"] == ["Anna"]
+    page = user.client.get("/history?player=anna").get_data(as_text=True)
+    assert "ＡＮＮＡ" not in page and "6 finished games · 1 abandoned" in re.sub(r"\s+", " ", page)
+    assert "<dt>Games</dt><dd>6</dd>" in player(user.client, "ANNA")

@@ -137,3 +137,28 @@ def test_a_new_colour_draws_the_sheet_anew(client, store):
     assert client.get(f"/games/{game_id}/sheet.pdf").data == first  # cached
     colours.choose(store, "household", "Cem", "pink")
     assert client.get(f"/games/{game_id}/sheet.pdf").data != first
+
+
+def test_a_renamed_player_keeps_their_colour_and_a_later_player_of_the_old_name_has_none(store):
+    for name in ("Anna", "Ben", "Cem"):
+        groups.add_player(store, "household", name)
+    colours.choose(store, "household", "Ben", "olive")
+    groups.rename(store, "household", "Ben", "Benjamin")
+    assert colours.chosen(store, "household") == {"benjamin": "olive"}
+    assert colours.seat_colours(store, "household", ["Benjamin", "Anna"])[0] == "olive"
+    assert colours.seat_colours(store, "household", ["Ben", "Anna"])[0] == "olive"  # typed as Ben: the same person
+    # Taken back: the player is called Ben again, and so is the colour.
+    groups.undo_alias(store, "household", groups.aliases(store, "household")[0]["id"])
+    assert colours.chosen(store, "household") == {"ben": "olive"}
+
+
+def test_a_merged_player_gives_their_colour_to_the_player_merged_into_unless_they_have_one(store):
+    for name in ("Anna", "Ben", "Benni", "Cem"):
+        groups.add_player(store, "household", name)
+    colours.choose(store, "household", "Benni", "pink")
+    groups.merge(store, "household", "Benni", "Ben")
+    assert colours.chosen(store, "household") == {"ben": "pink"}
+    colours.choose(store, "household", "Cem", "olive")
+    colours.choose(store, "household", "Anna", "brown")
+    groups.merge(store, "household", "Cem", "Anna")  # Anna keeps her own; Cem's goes with the name
+    assert colours.chosen(store, "household") == {"ben": "pink", "anna": "brown"}

@@ -10,7 +10,8 @@ import json
 import pytest
 
 from companion import trash
-from companion.records import abandon, entered_afterwards
+from companion.records import abandon
+from companion.summary import entered_afterwards
 from companion.transfer import FORMAT_VERSION, ImportError_, export_record, import_record
 from tests.history.test_backup import download, fresh, restore
 from tests.lifecycle.conftest import playing_game

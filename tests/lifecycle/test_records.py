@@ -8,20 +8,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from companion.games.base import RulesError
-from companion.records import (
-    Repeated,
-    abandon,
-    add_entry,
-    correct,
-    entered_afterwards,
-    new_record,
-    play_minutes,
-    replay,
-    reseat,
-    resume,
-    summary,
-    undo,
-)
+from companion.records import Repeated, abandon, add_entry, correct, new_record, replay, reseat, resume, undo
+from companion.summary import entered_afterwards, play_minutes, summary
 from tests.lifecycle.conftest import hand
 
 

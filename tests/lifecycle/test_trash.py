@@ -70,3 +70,53 @@ def test_a_crash_between_the_trash_copy_and_the_index_leaves_a_game_not_a_ghost(
     store._write(trash._path(store, game_id), {**record, "deleted": NOW.isoformat()})
     trash.restore(store, game_id)
     assert trash.find(store, game_id, now=NOW) is None and store.load(game_id)["entries"] == record["entries"]
+
+
+def test_a_game_is_not_brought_back_beside_itself_under_another_id(store):
+    from companion.transfer import export_record, import_record
+    original = playing_game(store)
+    copy = store.create(import_record(export_record(store.load(original))))  # imported again
+    assert store.load(copy)["origin"] == original
+    trash.delete(store, original, now=NOW)
+    with pytest.raises(trash.Duplicate) as refused:
+        trash.restore(store, original)
+    assert refused.value.listed == copy
+    assert original not in store.index() and [r["id"] for r in trash.listing(store, "household", now=NOW)] == [original]
+    # The other way round: the import deleted, the original listed; or two imports of one game.
+    trash.delete(store, copy, now=NOW)
+    trash.restore(store, original)
+    with pytest.raises(trash.Duplicate):
+        trash.restore(store, copy)
+    second = store.create(import_record(export_record(store.load(original))))
+    trash.delete(store, original, now=NOW)
+    with pytest.raises(trash.Duplicate):
+        trash.restore(store, copy)  # same origin as the second import
+    assert sorted(store.index()) == [second]
+    # Another group's game of the same record is another group's business.
+    other = store.create(import_record(export_record(store.load(second)), group="club"))
+    trash.delete(store, second, now=NOW)
+    trash.restore(store, original)
+    assert sorted(store.index()) == sorted([original, other])
+
+
+def test_a_restore_whose_index_write_fails_is_kept_and_listed_by_the_next_write(store, monkeypatch):
+    import errno
+
+    from companion import files
+    game_id = playing_game(store)
+    trash.delete(store, game_id, now=NOW)
+    write = files.write_atomically
+
+    def full_for_the_index(path, text):
+        if path.name == "index.json":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        write(path, text)
+    monkeypatch.setattr(files, "write_atomically", full_for_the_index)
+    back = trash.restore(store, game_id, submission="res-1")  # the game file is written: restored
+    assert "res-1" in back["submissions"] and store.file(game_id).exists()
+    assert game_id not in store.index() and trash.listing(store, "household", now=NOW) == []
+    assert (store.folder / "pending" / game_id).exists()  # the row is owed, and known to be
+    monkeypatch.undo()
+    playing_game(store, players=("Dora", "Emil", "Finn"))  # whoever writes next lists it
+    assert store.index()[game_id]["status"] == "playing"
+    assert not (store.folder / "pending" / game_id).exists()

@@ -199,6 +199,9 @@ def test_a_game_played_on_paper_is_entered_with_its_day_and_appears_under_it(fix
     listed = store.index()[game_id]
     assert listed["status"] == "finished" and listed["ended"] == "2026-02-14T19:30:00+00:00"
     assert listed["minutes"] is None and listed["afterwards"] is True
+    # Its page says when the table began, not when it was typed; its end and length are not known.
+    about = text(user.client.get(f"/games/{game_id}").get_data(as_text=True)).split("Started ")[1]
+    assert about.startswith("2/14/26, 7:30") and not re.match(r"[^·]*· ended", about), about[:60]
     history = text(user.client.get("/history?from=2026-02-14&to=2026-02-14").get_data(as_text=True))
     assert "1 finished game" in history and "entered afterwards" in history
 

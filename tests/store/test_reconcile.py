@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 
 from companion import create_app
-from companion.records import add_entry, new_record, summary
+from companion.records import add_entry, new_record
 from companion.store import Store
+from companion.summary import summary
 from tests.history.conftest import finished_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -233,3 +234,16 @@ def test_the_start_up_check_reads_only_the_files_that_changed_since_the_index(tm
     monkeypatch.setattr(Store, "_read", counting)
     Store(tmp_path, summarize=summary).reconcile()
     assert read == [ids[0]]
+
+
+def test_a_temp_file_an_interrupted_delete_left_in_the_trash_goes_at_the_next_start(tmp_path):
+    instance = tmp_path / "instance"
+    store = create_app({"TESTING": True, "INSTANCE_PATH": str(instance)}).extensions["store"]
+    from companion import trash
+    trash.delete(store, finished_game(store, (50, 30, 0)))
+    left = store.folder / "trash" / ".abc123.json.killed.tmp"  # as files.write_atomically names them
+    left.write_text('{"record": {"1": {"sch')
+    old = time.time() - 3600
+    os.utime(left, (old, old))
+    create_app({"TESTING": True, "INSTANCE_PATH": str(instance)})
+    assert not left.exists() and len(list((store.folder / "trash").glob("*.json"))) == 1

@@ -12,8 +12,9 @@ import time
 
 import pytest
 
-from companion.records import add_entry, new_record, summary
+from companion.records import add_entry, new_record
 from companion.store import DamagedFile, NoSuchGame, NotSaved, Store
+from companion.summary import summary
 
 ZERO_HAND = {"players": [{"gold": 0}, {"gold": 0}, {"gold": 0}]}
 

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from companion.records import new_record
 from tests.formpage import forms_of
 from tests.games.test_scoot_game import THREE_PLAYER_GAME
 from tests.views.test_scoot import entries, seed, tap
@@ -159,3 +160,30 @@ def test_begging_as_the_second_action_says_why_at_the_top(user, client, store):
     assert response.status_code == 422
     assert "Begging takes both actions." in alerts(response.get_data(as_text=True))
     assert entries(store, game_id) == before
+
+
+CALENDAR_ENDS = [
+    "/history?from=0001-01-01", "/history?to=9999-12-31", "/history?from=1969-12-31&to=2026-01-01",
+    "/stats?period=range&from=0001-01-01", "/stats?period=range&to=9999-12-31",
+    "/stats/games/beutelschneider?period=range&to=9999-12-31",
+    "/stats/games/beutezug?period=range&from=0001-01-01&to=9999-12-31",
+    "/players/Anna?period=range&from=0001-01-01", "/players/Anna?period=range&to=9999-12-31",
+]
+
+
+@pytest.mark.parametrize("zone", ["Europe/Berlin", "Pacific/Kiritimati", "Etc/GMT+12"])
+@pytest.mark.parametrize("url", CALENDAR_ENDS)
+def test_a_day_at_the_ends_of_the_calendar_is_refused_with_the_reason(client, store, zone, url):
+    store.create(new_record("beutelschneider", ["Anna", "Ben", "Cem"], {}))
+    client.set_cookie("tz", zone)
+    response = client.get(url)
+    assert response.status_code == 200  # the page answers for all time, and says why
+    assert alerts(response.get_data(as_text=True)) == ["Enter days from 1970-01-01 to 9998-12-31."]
+
+
+@pytest.mark.parametrize("zone", ["Europe/Berlin", "Pacific/Kiritimati", "Etc/GMT+12"])
+def test_the_first_and_last_days_of_the_calendar_are_a_period(client, zone):
+    client.set_cookie("tz", zone)
+    for url in ("/history?from=1970-01-01&to=9998-12-31", "/stats?period=range&from=1970-01-01&to=9998-12-31"):
+        page = client.get(url).get_data(as_text=True)
+        assert alerts(page) == [] and 'min="1970-01-01" max="9998-12-31"' in page

@@ -186,3 +186,35 @@ def test_a_restore_refuses_a_record_the_format_does_not_allow_and_names_it(clien
     page = client.post("/groups/household/restore", data=form,
                        content_type="multipart/form-data").get_data(as_text=True)
     assert "The backup has a field this app does not know: surprise." in page
+
+
+def test_a_game_in_the_trash_is_not_imported_again_but_restored(client, store, user, runner, tmp_path):
+    data = exported(client, store)
+    (game_id,) = store.game_ids()
+    user.open(f"/games/{game_id}")
+    user.submit(f"/games/{game_id}/delete")
+    response, page = post(client, data)
+    assert response.status_code == 409
+    assert "This game was deleted and is in the Trash, so nothing was added: restore it there." in page
+    assert 'href="/trash"' in page and store.game_ids() == [] and store.index() == {}
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(data))
+    result = runner.invoke(args=["import-record", str(path)])
+    assert result.exit_code == 1 and "it is in the Trash" in result.output and store.game_ids() == []
+    # Asked for as a copy it is added; then the original cannot come back beside it.
+    assert post(client, data, copy_it=True)[0].status_code == 303
+    (copied,) = store.game_ids()
+    user.open("/trash")
+    response = user.submit(f"/trash/{game_id}/restore")
+    assert response.status_code == 409 and "so it is in the list already and was not brought back" in user.page
+    assert store.game_ids() == [copied] and game_id in user.page  # still in the Trash
+
+
+def test_the_trash_message_on_import_is_translated(client, store, user):
+    data = exported(client, store)
+    (game_id,) = store.game_ids()
+    user.open(f"/games/{game_id}")
+    user.submit(f"/games/{game_id}/delete")
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "de"
+    _, page = post(client, data)
+    assert "Diese Partie wurde gelöscht und liegt im Papierkorb" in page

@@ -300,7 +300,8 @@ def test_a_finished_game_says_how_long_it_took(user, store):
 
 def test_a_record_of_an_older_schema_is_migrated_when_read(tmp_path, monkeypatch):
     from companion import store as store_module
-    from companion.records import new_record, summary
+    from companion.records import new_record
+    from companion.summary import summary
     monkeypatch.setattr(store_module, "SCHEMA", 2)
     monkeypatch.setitem(store_module.MIGRATIONS, 1, lambda r: {**r, "schema": 2, "migrated": True})
     store = store_module.Store(tmp_path, summarize=summary)
