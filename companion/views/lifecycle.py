@@ -14,7 +14,7 @@ from flask_babel import format_date, format_timedelta
 
 from .. import clock, colours, groups, lifecycle, periods, records, summary, trash
 from ..chart import COLOUR_NAMES, legend_items
-from ..forms import CSRF_MESSAGE, ChangeForm, choices, new_submission
+from ..forms import CSRF_MESSAGE, ChangeForm, choices
 from ..forms.lifecycle import ColourForm, EmptyTrashForm, StatusForm, ZoneForm
 from ..games import GAMES
 from ..games.base import N_, RulesError, msg
@@ -90,17 +90,25 @@ def delete(game_id: str) -> Any:
     if back.rstrip("/") == url_for("play.game", game_id=game_id):
         back = url_for("home.index")  # the game's own page is gone with it
     gone = _mine_in_trash(game_id)
-    if gone is not None and sent_before(gone):
-        return redirect(back, 303)  # a double tap: deleted already
+    if gone is not None:
+        # Deleted already: by this tap (a double tap), or by another phone meanwhile -- what
+        # was asked for is done either way.
+        return _in_the_trash(game_id, back, said=sent_before(gone))
     record = load(game_id)
     if not form.validate():
         return page(record, messages=[t(CSRF_MESSAGE)], status=422)
     try:
         trash.delete(_store(), game_id, submission=form.submission.data, now=clock.now())
-    except NoSuchGame:
-        abort(404)
-    flash(t(N_("The game is in the trash. It can be brought back from there for 30 days.")),
-          f"deleted:{game_id}")
+    except NoSuchGame:  # another phone deleted it between the two lines above
+        if _mine_in_trash(game_id) is None:
+            abort(404)
+    return _in_the_trash(game_id, back)
+
+
+def _in_the_trash(game_id: str, back: str, said: bool = False) -> Any:
+    if not said:
+        flash(t(N_("The game is in the trash. It can be brought back from there for 30 days.")),
+              f"deleted:{game_id}")
     return redirect(back, 303)
 
 
@@ -266,16 +274,11 @@ def _playtime(minutes: int | None) -> str:
     return t(msg(N_("%(h)s h %(m)s min"), h=minutes // 60, m=f"{minutes % 60:02d}"))
 
 
-def seats_form(record: dict[str, Any]) -> ChangeForm:
-    """The seat order's form on the game page (its hidden fields: ``widgets.hidden``)."""
-    return ChangeForm(formdata=None, version=records.entries_version(record), submission=new_submission())
-
-
 @bp.record_once
 def _template_helpers(state: Any) -> None:
     state.app.jinja_env.globals.update(
-        new_submission=new_submission, entered_afterwards=summary.entered_afterwards,
+        entered_afterwards=summary.entered_afterwards,
         started=summary.started, ended=summary.ended,
         group_settings=group_settings, reached=lifecycle.reached, leaders=lifecycle.leaders,
-        legend_items=legend_items, entries_version=records.entries_version, seats_form=seats_form)
+        legend_items=legend_items)
     state.app.jinja_env.filters.update(ago=_ago, day=_day, playtime=_playtime)

@@ -92,6 +92,16 @@ def test_the_undo_after_a_delete_brings_the_game_back(store, user):
     assert user.url == "/" and f"/games/{game_id}/abandon" in user.page
 
 
+def test_deleting_a_game_another_phone_deleted_meanwhile_says_it_is_in_the_trash(store, user):
+    game_id = playing_game(store)
+    user.open("/")
+    trash.delete(store, game_id)  # another phone, after this one's list was shown
+    user.submit(f"/games/{game_id}/delete")
+    assert user.url == "/" and "The game is in the trash" in user.page
+    assert "not stored" not in user.page
+    assert [r["id"] for r in trash.listing(store, "household")] == [game_id]
+
+
 def test_a_double_tap_counts_once(store, user):
     game_id = playing_game(store)
     user.open("/")
