@@ -12,11 +12,13 @@ def joined(user, name, code):
 
 
 def test_joining_another_group_clears_the_browser_cache(app, user, store):
-    groups.create(store, "Tavern", "Kaninchen7")
+    tavern = groups.create(store, "Tavern", "Kaninchen7")
+    user.open("/")
+    assert 'data-group="household"' in user.page
     answer = joined(user, "Tavern", "Kaninchen7")
     assert answer.status_code == 303 and answer.headers["Clear-Site-Data"] == '"cache"'
-    user.open("/")
-    assert 'data-group="' in user.page
+    user.open("/")  # app.js compares this with the group it saw last, and drops old pages
+    assert f'data-group="{tavern["id"]}"' in user.page and tavern["id"] != "household"
 
 
 def test_a_new_group_made_on_this_phone_clears_it_too(app, user):
