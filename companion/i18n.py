@@ -74,7 +74,7 @@ def select_locale() -> str:
     return request.accept_languages.best_match(LANGUAGES) or "en"
 
 
-def _here() -> Any:
+def _request_g() -> Any:
     """This request's ``g`` itself: a page asks a hundred times for what is kept there, and
     each attribute read through Flask's proxy costs more than the lookup it is for."""
     return g._get_current_object()
@@ -83,12 +83,12 @@ def _here() -> Any:
 def _translations() -> Any:
     """This request's catalog, looked up once: a page asks for a few hundred strings, and
     Flask-Babel would resolve the locale and domain again for each of them."""
-    here = _here()
+    kept = _request_g()
     try:
-        return here._catalog
+        return kept._catalog
     except AttributeError:
-        here._catalog = get_translations()
-        return here._catalog
+        kept._catalog = get_translations()
+        return kept._catalog
 
 
 def locale_name() -> str:
@@ -96,24 +96,24 @@ def locale_name() -> str:
     and the layout ask for it a few dozen times a page, and Flask-Babel resolves it anew
     on every call."""
     try:
-        here = _here()
+        kept = _request_g()
     except RuntimeError:  # no app context (a form built by a command): the default
         return str(get_locale() or "en")
     try:
-        return here._locale_name
+        return kept._locale_name
     except AttributeError:
-        here._locale_name = str(get_locale() or "en")
-        return here._locale_name
+        kept._locale_name = str(get_locale() or "en")
+        return kept._locale_name
 
 
 def timezone_name() -> str:
     """This request's time zone, looked up once (every time on a page is shown in it)."""
-    here = _here()
+    kept = _request_g()
     try:
-        return here._timezone_name
+        return kept._timezone_name
     except AttributeError:
-        here._timezone_name = str(get_timezone())
-        return here._timezone_name
+        kept._timezone_name = str(get_timezone())
+        return kept._timezone_name
 
 
 # What ``language`` sets aside for its block: whatever above depends on the language.

@@ -26,6 +26,12 @@ def safe_next(target: str | None, default: str = "/") -> str:
     return default if parts.scheme or parts.netloc else target
 
 
+def background() -> bool:
+    """Sent by app.js in the background: it wants the page itself as the answer, not a
+    redirect that would cost the phone a second round trip."""
+    return request.headers.get("X-Requested-With") == "fetch"
+
+
 def here() -> str:
     """This page's address, for a link that returns to it (the language switch, joining).
 

@@ -35,8 +35,7 @@ from ..forms.groups import (
 from ..games.base import N_, msg_n
 from ..i18n import t
 from ..store import NotSaved, Store
-from . import current_group, group_id, here, not_saved, safe_next
-from .play import background
+from . import background, current_group, group_id, here, not_saved, safe_next
 
 bp = Blueprint("groups", __name__)
 

@@ -41,7 +41,7 @@ from ..records import (
 )
 from ..store import NotSaved, Store
 from ..summary import duration_minutes
-from . import group_id, not_saved, sent_before
+from . import background, group_id, not_saved, sent_before
 
 bp = Blueprint("play", __name__)
 
@@ -157,12 +157,6 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
         players=record["players"], adapter=adapter, log_tail=LOG_TAIL,
         minutes=duration_minutes(record, view),
     ), status
-
-
-def background() -> bool:
-    """Sent by app.js in the background: it wants the page itself as the answer, not a
-    redirect that would cost the phone a second round trip."""
-    return request.headers.get("X-Requested-With") == "fetch"
 
 
 def _back(game_id: str, notice: str | None = None, anchor: str = "next") -> Any:
