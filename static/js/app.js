@@ -87,8 +87,8 @@
   });
 
   // -- the answer replaces <main> ------------------------------------------------------------
-  function show(html, response, hash, stay) {
-    var page = new DOMParser().parseFromString(html, "text/html");
+  function show(page, html, response, hash, stay) {
+    // ``page``: ``html`` parsed once by the caller, which has looked at it already.
     var fresh = page.querySelector("main");
     if (!fresh) { location.reload(); return; }
     doc.querySelector("main").replaceWith(fresh);
@@ -225,7 +225,7 @@
           return kept();
         }
         drop(item.id);
-        show(html, response, item.hash);
+        show(page, html, response, item.hash);
         return true;
       });
     }).catch(function () {
@@ -258,7 +258,7 @@
         if (!response.ok || !now) return;
         if (always || !shown || now.dataset.version !== shown.dataset.version) {
           delete root.dataset.offline;
-          show(html, response, null, true);
+          show(page, html, response, null, true);
         }
       });
     }).catch(function () {});
