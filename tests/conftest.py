@@ -1,6 +1,10 @@
 """Fixtures: an app on a real TinyDB folder in a temp dir, its client, its CLI runner."""
 from __future__ import annotations
 
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
 from companion import cli, create_app, network
@@ -44,3 +48,16 @@ def lan(monkeypatch):
     monkeypatch.setattr(network, "lan_addresses", lambda: list(LAN))
     monkeypatch.setattr(cli, "lan_addresses", lambda: list(LAN))
     return LAN
+
+
+def small_tmpfs(tmp_path: Path, size: str) -> Iterator[Path]:
+    """A real disk of ``size`` ("1m", "48k") to fill up: a tmpfs mounted under ``tmp_path``
+    (the test is skipped where mounting is not allowed). Use as a fixture's body."""
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(mount)],
+                          capture_output=True)
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a small tmpfs here: {done.stderr.decode().strip()}")
+    yield mount
+    subprocess.run(["umount", "-l", str(mount)], check=True)

@@ -7,7 +7,6 @@ import multiprocessing
 import os
 import random
 import signal
-import subprocess
 import time
 
 import pytest
@@ -15,6 +14,7 @@ import pytest
 from companion.records import add_entry, new_record
 from companion.store import DamagedFile, NoSuchGame, NotSaved, Store
 from companion.summary import summary
+from tests.conftest import small_tmpfs
 
 ZERO_HAND = {"players": [{"gold": 0}, {"gold": 0}, {"gold": 0}]}
 
@@ -97,14 +97,7 @@ def test_a_failed_write_on_a_full_disk_leaves_the_original_intact(tmp_path, monk
 
 @pytest.fixture
 def small_disk(tmp_path):
-    mount = tmp_path / "disk"
-    mount.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=48k", "tmpfs", str(mount)],
-                          capture_output=True)
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a small tmpfs here: {done.stderr.decode().strip()}")
-    yield mount
-    subprocess.run(["umount", str(mount)], check=True)
+    yield from small_tmpfs(tmp_path, "48k")
 
 
 def test_filling_a_real_small_disk_keeps_the_last_good_record(small_disk):

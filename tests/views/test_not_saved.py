@@ -15,6 +15,7 @@ import pytest
 from companion import create_app
 from companion.store import NotSaved
 from companion.views import not_saved as not_saved_message
+from tests.conftest import small_tmpfs
 from tests.formpage import Browserless
 from tests.history.conftest import finished_game
 from tests.views.test_play import hand_values, start
@@ -31,14 +32,7 @@ def not_saved(page: str) -> bool:
 
 @pytest.fixture
 def disk(tmp_path):
-    mount = tmp_path / "disk"
-    mount.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mount)],
-                          capture_output=True)
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a small tmpfs here: {done.stderr.decode().strip()}")
-    yield mount
-    subprocess.run(["umount", "-l", str(mount)], check=True)
+    yield from small_tmpfs(tmp_path, "1m")
 
 
 class Disk:
