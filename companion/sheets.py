@@ -8,7 +8,7 @@ from the rules the app scores by. No Flask and no WeasyPrint in here.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from html.parser import HTMLParser
 from typing import Any
@@ -128,7 +128,8 @@ def detail(game: Game, view: View, record: Mapping[str, Any]) -> dict[str, Any]:
             running = [r + s for r, s in zip(running, hand.scores, strict=True)]
             hands.append({"no": h + 1, "dealer": players[(state.first_dealer + h) % n],
                           "cells": list(zip(hand.gold, hand.cutpurses, hand.special, running, strict=True))})
-        return {"hands": hands, "limit": state.limit, "log": log()}
+        return {"hands": hands, "limit": state.limit, "log": beyond_the_grid(log(), hand_in_grid),
+                "log_in_grid": any(map(hand_in_grid, entries))}
     if game.slug == "beutezug":
         rounds, running = [], [0] * n
         for r, heists in enumerate(state.rounds):
@@ -161,6 +162,7 @@ def detail(game: Game, view: View, record: Mapping[str, Any]) -> dict[str, Any]:
 
 ROUND_LABELS = {"beutelschneider": N_("Hand %(n)s"), "beutezug": N_("Round %(n)s"),
                 "give-me-the-treasure": N_("Turn %(n)s")}
+ROUND_KINDS = {"beutelschneider": "hand", "beutezug": "round", "give-me-the-treasure": "turn"}
 
 
 @dataclass
@@ -168,6 +170,13 @@ class LogRound:
     number: int                                   # 1, 2, ...: the round the entries lead to
     entries: list[Mapping[str, Any]] = field(default_factory=list)
     label: Msg = field(default_factory=lambda: msg(N_("End")))
+    kind: str | None = None                       # the kind of entry the label names
+
+    def labelled(self, entry: Mapping[str, Any]) -> bool:
+        """Whether the entry's line keeps its kind's label: not when it is the row's one
+        entry and of the kind the row's label names ("Hand 3 · Anna: 30", not "Hand 3 ·
+        Hand Anna: 30")."""
+        return not (len(self.entries) == 1 and entry["kind"] == self.kind)
 
 
 def log_rounds(game: Game, players: Sequence[str], settings: Mapping[str, Any],
@@ -186,8 +195,24 @@ def log_rounds(game: Game, players: Sequence[str], settings: Mapping[str, Any],
     played = len(game.totals_by_round(state))
     for r in rounds:
         if r.number <= played:
-            r.label = msg(ROUND_LABELS[game.slug], n=r.number)
+            r.label, r.kind = msg(ROUND_LABELS[game.slug], n=r.number), ROUND_KINDS[game.slug]
     return rounds
+
+
+def hand_in_grid(entry: Mapping[str, Any]) -> bool:
+    """A Beutelschneider hand's row in the grid is the whole hand (gold, cutpurses, special
+    points, the total): its log line would say it again. Not so when it was corrected or
+    the Alchemist turned a trick to lead."""
+    return (entry["kind"] == "hand" and not entry.get("edits")
+            and not entry["data"].get("alchemist"))
+
+
+def beyond_the_grid(rounds: Sequence[LogRound],
+                    in_grid: Callable[[Mapping[str, Any]], bool]) -> list[LogRound]:
+    """The log by round without the entries the sheet's grid already shows in full, and
+    without the rounds left empty by that: the printed sheet says each thing once."""
+    told = [replace(r, entries=[e for e in r.entries if not in_grid(e)]) for r in rounds]
+    return [r for r in told if r.entries]
 
 
 @dataclass
@@ -322,8 +347,10 @@ class _LogLine(HTMLParser):
     out every inline element as a box of its own: the ~50 spans of a ten-hand log cost
     ~18 ms of the sheet's render, the same words as text a fraction of that."""
 
-    def __init__(self) -> None:
+    def __init__(self, kind: bool = True) -> None:
         super().__init__(convert_charrefs=False)
+        self.kind = kind                 # False: the kind's label is left out, words and all
+        self.skipping = 0                # depth inside a label being left out
         self.out: list[str] = []
         self.closers: list[str] = []     # what each open element's end tag becomes
         self.after_cell = False          # a cell just ended (whitespace since is held)
@@ -335,6 +362,9 @@ class _LogLine(HTMLParser):
             self.after_cell, self.held = False, ""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.skipping:
+            self.skipping += tag not in VOID
+            return
         classes = (dict(attrs).get("class") or "").split()
         if tag == "span" and classes == ["cell"]:
             if self.after_cell:
@@ -344,6 +374,9 @@ class _LogLine(HTMLParser):
             return
         self._flush()
         if tag == "span" and classes == ["kind"]:
+            if not self.kind:
+                self.skipping = 1
+                return
             self.out.append("<b>")
             self.closers.append("</b>")
             return
@@ -352,11 +385,16 @@ class _LogLine(HTMLParser):
             self.closers.append(f"</{tag}>")
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.skipping:
+            return
         self._flush()
         self.out.append(self.get_starttag_text() or "")
 
     def handle_endtag(self, tag: str) -> None:
         if tag in VOID:
+            return
+        if self.skipping:
+            self.skipping -= 1
             return
         closer = self.closers.pop() if self.closers else f"</{tag}>"
         if closer == "cell":
@@ -366,6 +404,8 @@ class _LogLine(HTMLParser):
             self.out.append(closer)
 
     def handle_data(self, data: str) -> None:
+        if self.skipping:
+            return
         if self.after_cell and not data.strip():
             self.held += data
             return
@@ -379,9 +419,10 @@ class _LogLine(HTMLParser):
         self.handle_data(f"&#{name};")
 
 
-def log_line(markup: str) -> Markup:
-    """One log entry, rendered by the game page's template, with fewer boxes for print."""
-    parser = _LogLine()
+def log_line(markup: str, kind: bool = True) -> Markup:
+    """One log entry, rendered by the game page's template, with fewer boxes for print;
+    without its kind's label when the row's own label already says it (``kind=False``)."""
+    parser = _LogLine(kind)
     parser.feed(str(markup))
     parser.close()
     parser._flush()

@@ -46,7 +46,7 @@ def test_a_corrected_entry_is_marked_on_the_sheet_and_its_old_values_are_in_the_
                      {"players": [{"gold": 45}, {"gold": 35}, {"gold": 0}]})
     game_id = store.create(record)
     sheet = Pdf(client.get(f"/games/{game_id}/sheet.pdf?lang=en").data).text
-    assert "Hand 1 Hand Anna: 45" in sheet and "corrected" in sheet and "Anna: 50" not in sheet
+    assert "Hand 1 Anna: 45" in sheet and "corrected" in sheet and "Anna: 50" not in sheet
     assert "in progress" in sheet and "Winner" not in sheet and "1 entry " in sheet
     log = Pdf(client.get(f"/games/{game_id}/log.pdf?lang=en").data).text
     assert "before the correction of" in log and "Anna: 50" in log and "Anna: 45" in log
@@ -100,3 +100,35 @@ def test_names_in_a_logged_game_are_escaped(client, store):
     text = Pdf(client.get(f"/games/{store.create(record)}/sheet.pdf").data).text
     assert "<i>Ann</i>" in text
 
+
+
+@pytest.mark.parametrize(("lang", "note"), [
+    ("en", "Hands the grid above shows in full are not listed again."),
+    ("de", "Spiele, die die Tabelle oben vollständig zeigt, stehen hier nicht noch einmal.")])
+def test_the_beutelschneider_log_lists_only_what_its_grid_does_not_show(client, store, lang, note):
+    # Hand 1 plain (its grid row is the whole hand), hand 2 with the Alchemist, hand 3
+    # corrected, hand 4 plain: the log by round keeps hands 2 and 3, and says why the others went.
+    record = new_record("beutelschneider", ["Anna", "Ben", "Cem"], {"limit": 1000})
+    for golds in ([50, 30, 0], [40, 20, 0], [45, 35, 0], [10, 20, 50]):
+        record = add_entry(record, "hand", {"players": [{"gold": g} for g in golds],
+                                            **({"alchemist": True} if golds[0] == 40 else {})})
+    record = correct(record, record["entries"][2]["id"],
+                     {"players": [{"gold": 25}, {"gold": 55}, {"gold": 0}]})
+    sheet = Pdf(client.get(f"/games/{store.create(record)}/sheet.pdf?lang={lang}").data).text
+    hand, alchemist, corrected = ("Hand", "Alchemist", "corrected") if lang == "en" else (
+        "Spiel", "Alchimist", "korrigiert")
+    log = sheet[sheet.index("Log by round" if lang == "en" else "Protokoll nach Runden"):]
+    assert f"{hand} 2 Anna: 40" in log and alchemist in log
+    assert f"{hand} 3 Anna: 25" in log and corrected in log
+    assert f"{hand} 1 " not in log and f"{hand} 4 " not in log and "Anna: 50" not in sheet
+    assert note in sheet
+
+
+def test_a_beutelschneider_game_of_plain_hands_prints_no_log_by_round(client, store):
+    record = new_record("beutelschneider", ["Anna", "Ben", "Cem"], {})
+    for golds in ([50, 30, 0], [10, 20, 50]):
+        record = add_entry(record, "hand", {"players": [{"gold": g} for g in golds]})
+    sheet = Pdf(client.get(f"/games/{store.create(record)}/sheet.pdf?lang=en").data).text
+    assert "Log by round" not in sheet and "Anna: 50" not in sheet
+    assert "Hands the grid above shows in full are not listed again." in sheet
+    assert "1 Anna 50 50" in sheet                           # hand 1's row in the grid

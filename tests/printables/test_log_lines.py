@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.sheets import CELL_GAP, log_line
+from companion.sheets import CELL_GAP, LogRound, beyond_the_grid, hand_in_grid, log_line
 
 
 @pytest.mark.parametrize("entry, printed", [
@@ -31,3 +31,32 @@ def test_a_log_line_keeps_the_words_and_drops_the_cell_spans(entry, printed):
 def test_a_log_line_is_markup_and_is_not_escaped_again():
     assert str(log_line("<b>5 &amp; 6</b>")) == "<b>5 &amp; 6</b>"
     assert hasattr(log_line("x"), "__html__")
+
+
+def test_the_log_by_round_leaves_out_the_hands_the_grid_shows_in_full():
+    def hand(id_: int, **more) -> dict:
+        return {"id": id_, "kind": "hand", "data": {"players": [{"gold": 40}], **more}, "edits": []}
+    plain, alchemist = hand(1), hand(2, alchemist=True)
+    corrected = {**hand(3), "edits": [{"at": "2026-12-01T10:00:00+00:00", "data": {}}]}
+    choice = {"id": 4, "kind": "tie_choice", "data": {"choice": "share"}, "edits": []}
+    rounds = [LogRound(1, [plain]), LogRound(2, [alchemist]), LogRound(3, [corrected, hand(5)]),
+              LogRound(4, [choice])]
+    told = beyond_the_grid(rounds, hand_in_grid)
+    assert [(r.number, [e["id"] for e in r.entries]) for r in told] == [(2, [2]), (3, [3]), (4, [4])]
+    assert [r.label for r in told] == [r.label for r in rounds[1:]]
+
+
+@pytest.mark.parametrize("entry", [
+    '<span class="kind">Hand</span>\n<span class="cell">Anna: 30</span><span class="cell">Ben: 10</span>',
+    '<span class="kind"><i>Hand</i> &amp; co</span>\n<span class="cell">Anna: 30</span><span class="cell">Ben: 10</span>',
+])
+def test_a_log_line_can_leave_out_its_kind_and_keeps_the_rest(entry):
+    assert str(log_line(entry, kind=False)).strip() == f"Anna: 30{CELL_GAP}Ben: 10"
+
+
+def test_a_row_names_its_kind_once():
+    hand = {"id": 1, "kind": "hand", "data": {}, "edits": []}
+    choice = {"id": 2, "kind": "tie_choice", "data": {}, "edits": []}
+    assert not LogRound(3, [hand], kind="hand").labelled(hand)          # "Hand 3 · Anna: 30"
+    assert LogRound(3, [hand, choice], kind="hand").labelled(hand)      # two entries: each says what it is
+    assert LogRound(4, [choice]).labelled(choice)                         # the End row
