@@ -6,6 +6,7 @@ import re
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from bench.common import PLAYERS, figure, hand, median_ms, rss_mb
@@ -22,35 +23,48 @@ def printables_figures(app, store, repeat: int) -> None:
     from companion import pdf
     from companion.views import printables
 
-    record = new_record("beutelschneider", PLAYERS, {"limit": 10000})
-    for h in range(10):
-        golds = [20, 20, 20, 20]
-        golds[h % 4] += 10
-        golds[(h + 1) % 4] -= 10
-        record = add_entry(record, "hand", hand(golds))
-    game_id = store.create(record)
-    record = store.load(game_id)
+    def ten_hands(**extra) -> dict:
+        record = new_record("beutelschneider", PLAYERS, {"limit": 10000})
+        for h in range(10):
+            golds = [20, 20, 20, 20]
+            golds[h % 4] += 10
+            golds[(h + 1) % 4] -= 10
+            record = add_entry(record, "hand", {**hand(golds), **extra})
+        return store.load(store.create(record))
 
-    def fresh() -> bytes:
-        # What a request and its render worker do between them, in one process.
+    def against_bare(record: dict) -> tuple[int, float, float, str, Callable[[], bytes]]:
+        """The record's filled sheet and a bare A4 table with as many cells, rendered in turn."""
+        def fresh() -> bytes:
+            # What a request and its render worker do between them, in one process.
+            with app.test_request_context():
+                return pdf.render(printables.game_sheet_html(record, "en"), "a4", landscape=True)
+
         with app.test_request_context():
-            return pdf.render(printables.game_sheet_html(record, "en"), "a4", landscape=True)
+            html = printables.game_sheet_html(record, "en")
+        cells = len(re.findall(r"<t[dh][ >]", html))
+        columns = 12
+        bare = ("<!doctype html><style>@page { size: A4 } td { border: 1px solid #000 }</style><table>"
+                + "".join("<tr>" + "<td>00</td>" * columns + "</tr>" for _ in range(cells // columns + 1))
+                + "</table>")
+        fresh()   # warm both
+        HTML(string=bare).write_pdf()
+        sheet_ms = median_ms(fresh, repeat)
+        bare_ms = median_ms(lambda: HTML(string=bare).write_pdf(), repeat)
+        return cells, sheet_ms, bare_ms, bare, fresh
 
-    with app.test_request_context():
-        html = printables.game_sheet_html(record, "en")
-    cells = len(re.findall(r"<t[dh][ >]", html))
-    columns = 12
-    bare = ("<!doctype html><style>@page { size: A4 } td { border: 1px solid #000 }</style><table>"
-            + "".join("<tr>" + "<td>00</td>" * columns + "</tr>" for _ in range(cells // columns + 1))
-            + "</table>")
-    fresh()   # warm both
-    HTML(string=bare).write_pdf()
-    sheet_ms = median_ms(fresh, repeat)
-    bare_ms = median_ms(lambda: HTML(string=bare).write_pdf(), repeat)
+    # Ten plain hands: the grid shows each in full, so the log by round lists none of them.
+    record = ten_hands()
+    game_id = record["id"]
+    cells, sheet_ms, bare_ms, bare, fresh = against_bare(record)
     figure("sheet_table_cells", cells, "cells")
     figure("filled_sheet_render_median", sheet_ms, "ms")
     figure("bare_a4_table_render_median", bare_ms, "ms")
     figure("filled_sheet_vs_bare_table_ratio", sheet_ms / bare_ms, "x")
+    # The same ten hands, each with the Alchemist: the log by round prints a line per hand.
+    cells_l, sheet_l, bare_l, _, _ = against_bare(ten_hands(alchemist=True))
+    figure("sheet_with_log_table_cells", cells_l, "cells")
+    figure("filled_sheet_with_log_render_median", sheet_l, "ms")
+    figure("filled_sheet_with_log_vs_bare_table_ratio", sheet_l / bare_l, "x")
 
     # Like for like: pdf.render pauses the garbage collector for a render (and pays one
     # young collection after it), which spares it the full collections of a big process
