@@ -377,7 +377,7 @@ def init_app(app: Any) -> None:
     config.setdefault("PDF_WAITING", 4)
     config.setdefault("PDF_WAIT_SECONDS", 20)
     config.setdefault("PDF_RENDER_TIMEOUT", 300)
-    config.setdefault("PDF_WORKER_NICE", 10)
+    config.setdefault("PDF_WORKER_NICE", 19)
     app.extensions["printing"] = Printing(
         pool=pool(int(config["PDF_WORKERS"]), int(config["PDF_WORKER_NICE"]),
                   float(config["PDF_RENDER_TIMEOUT"])),

@@ -39,6 +39,14 @@ def test_a_pdf_is_made_in_a_worker_process_not_in_the_server(client):
     assert pids and os.getpid() not in pids
 
 
+def test_a_worker_renders_at_the_lowest_cpu_priority_by_default(client):
+    # A render gives way to any page the server makes (PDF_WORKER_NICE, default 19).
+    assert client.get("/printables/beutezug/sheet.pdf?players=3&names=Nice").status_code == 200
+    workers = [pid for pid in printing_of(client).pool.pids() if pid]
+    lowest = min(19, os.getpriority(os.PRIO_PROCESS, 0) + 19)
+    assert workers and [os.getpriority(os.PRIO_PROCESS, pid) for pid in workers] == [lowest] * len(workers)
+
+
 def test_identical_requests_at_the_same_time_share_one_render(app):
     pool = app.extensions["printing"].pool
     before = pool.renders
