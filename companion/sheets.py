@@ -201,8 +201,8 @@ def log_rounds(game: Game, players: Sequence[str], settings: Mapping[str, Any],
 
 def hand_in_grid(entry: Mapping[str, Any]) -> bool:
     """A Beutelschneider hand's row in the grid is the whole hand (gold, cutpurses, special
-    points, the total): its log line would say it again. Not so when it was corrected or
-    the Alchemist turned a trick to lead."""
+    points, the total): its log line would say it again. Not so when it was corrected (the
+    line is marked) or had the Alchemist (the grid does not show it)."""
     return (entry["kind"] == "hand" and not entry.get("edits")
             and not entry["data"].get("alchemist"))
 

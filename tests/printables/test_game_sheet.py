@@ -101,7 +101,6 @@ def test_names_in_a_logged_game_are_escaped(client, store):
     assert "<i>Ann</i>" in text
 
 
-
 @pytest.mark.parametrize(("lang", "note"), [
     ("en", "Hands the grid above shows in full are not listed again."),
     ("de", "Spiele, die die Tabelle oben vollständig zeigt, stehen hier nicht noch einmal.")])
