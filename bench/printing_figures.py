@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bench.common import PLAYERS, figure, hand, median_ms, rss_mb
 from companion import create_app
-from companion.records import add_entry, new_record, now_iso
+from companion.records import add_entry, new_record
 
 
 def printables_figures(app, store, repeat: int) -> None:
@@ -103,40 +103,6 @@ def printables_figures(app, store, repeat: int) -> None:
     figure("rss_growth_50_to_300_renders", end - after_50, "MB")
 
 
-# A Loot and Scoot turn: two Inn actions, begging, or an action and a trip a-Lootin' (with
-# what happened in the Dungeon). Each player takes each kind in turn, about 2 entries a turn.
-SCOOT_TURNS = (
-    lambda s, o: [("action", {"seat": s, "action": "trade", "with": o, "pay": 1}),
-                  ("action", {"seat": s, "action": "trade", "with": o, "receive": 1})],
-    lambda s, o: [("action", {"seat": s, "action": "beg"})],
-    lambda s, o: [("action", {"seat": s, "action": "trade", "with": o, "pay": 1}),
-                  ("action", {"seat": s, "action": "wounds", "hirelings": 1}),
-                  ("leave", {"seat": s, "dungeon": o, "levels": [], "how": "lost"})],
-    lambda s, o: [("action", {"seat": s, "action": "hire", "count": 1}),
-                  ("leave", {"seat": s, "dungeon": o, "levels": [], "how": "fled"})],
-)
-
-
-def scoot_record(n_entries: int) -> dict:
-    """A four-player Loot and Scoot game of ``n_entries`` entries, played by the rules."""
-    from companion.games import get_game
-    record = new_record("loot-and-scoot", PLAYERS, {})
-    entries: list[tuple[str, dict]] = [("first_player", {"seat": 0})]
-    pairs = [["squire", "priest"], ["wizard", "thief"], ["squire", "wizard"], ["priest", "thief"]]
-    entries += [("pick", {"seat": s, "classes": pairs[s]}) for s in range(4)]
-    turn = 0
-    while len(entries) < n_entries:
-        entries += SCOOT_TURNS[(turn // 4) % len(SCOOT_TURNS)](turn % 4, (turn + 1) % 4)
-        turn += 1
-    entries = entries[:n_entries]
-    get_game("loot-and-scoot").replay(record["players"], record["settings"], entries)  # by the rules
-    at = now_iso()
-    record["entries"] = [{"id": i + 1, "kind": k, "data": d, "at": at, "source": "table", "edits": []}
-                         for i, (k, d) in enumerate(entries)]
-    record["version"] = record["entries_version"] = len(entries)
-    return record
-
-
 def sheet_length_figures(app, store, repeat: int) -> None:
     """The filled sheet of a game of 30, 300 and 1,500 entries: its cost follows its pages
     (a line per round), not its entries. HTML and render in one process, as a request and
@@ -144,8 +110,9 @@ def sheet_length_figures(app, store, repeat: int) -> None:
     turns, so a machine getting busier or quieter weighs on all three alike."""
     from companion import pdf
     from companion.views import printables
+    from tests.printables.layout import autoplay  # a game played by the rules, as the layout tests play it
 
-    records = {n: store.load(store.create(scoot_record(n))) for n in (30, 300, 1500)}
+    records = {n: store.load(store.create(autoplay("loot-and-scoot", PLAYERS, n))) for n in (30, 300, 1500)}
 
     def render(record: dict) -> bytes:
         with app.test_request_context():

@@ -16,7 +16,6 @@ from html.parser import HTMLParser
 
 import pdfplumber
 
-from bench.printing_figures import SCOOT_TURNS  # the turns the bench's long games are made of
 from companion.games import get_game
 from companion.records import new_record, now_iso
 
@@ -31,6 +30,19 @@ assert all(len(name) == 40 for name in NAMES)
 
 
 # -- games played by the rules ---------------------------------------------------------------
+
+# A Loot and Scoot turn: two Inn actions, begging, or an action and a trip a-Lootin' (with
+# what happened in the Dungeon). Each player takes each kind in turn, about 2 entries a turn.
+SCOOT_TURNS = (
+    lambda s, o: [("action", {"seat": s, "action": "trade", "with": o, "pay": 1}),
+                  ("action", {"seat": s, "action": "trade", "with": o, "receive": 1})],
+    lambda s, o: [("action", {"seat": s, "action": "beg"})],
+    lambda s, o: [("action", {"seat": s, "action": "trade", "with": o, "pay": 1}),
+                  ("action", {"seat": s, "action": "wounds", "hirelings": 1}),
+                  ("leave", {"seat": s, "dungeon": o, "levels": [], "how": "lost"})],
+    lambda s, o: [("action", {"seat": s, "action": "hire", "count": 1}),
+                  ("leave", {"seat": s, "dungeon": o, "levels": [], "how": "fled"})],
+)
 
 def _beutelschneider(state, expect, rng, n):
     golds = [0] * n
@@ -93,6 +105,7 @@ def autoplay(slug: str, players: list[str], entries: int, seed: int = 7) -> dict
         for kind, data in batch:
             state = game.apply(state, kind, data)
             made.append((kind, data))
+    made = made[:entries]              # a turn of several entries may run past the count
     at = now_iso()
     record["entries"] = [{"id": i + 1, "kind": k, "data": d, "at": at, "source": "table", "edits": []}
                          for i, (k, d) in enumerate(made)]
