@@ -17,6 +17,8 @@ from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from companion import create_app
+from tests.formpage import Browserless
+from tests.views import test_play as beutelschneider
 
 CHROMIUM = next((p for p in ("/usr/lib/chromium/chromium", "/usr/bin/chromium")
                  if os.path.exists(p)), shutil.which("chromium"))
@@ -45,6 +47,28 @@ def browser_context_args(browser_context_args):
 @pytest.fixture
 def live_app(tmp_path):
     return create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")})
+
+
+# -- a Beutelschneider game in progress, the one most flows start from -----------------------
+
+def bs_setup(user, store):
+    game_id = beutelschneider.start(user, players=("Anna", "Ben", "Cem", "Dora"))
+    for golds in ((30, 20, 20, 10), (10, 40, 10, 20)):
+        user.submit("/entries", beutelschneider.hand_values(*golds))
+    return game_id
+
+
+def bs_save(page):
+    form = page.locator("form.entry-form")
+    for seat, gold in enumerate((25, 25, 15)):  # Dora's is 80 minus the rest
+        form.locator(f"input[name='players-{seat}-gold']").fill(str(gold))
+    form.get_by_role("button", name="Save the hand").tap()
+
+
+@pytest.fixture
+def bs_game(live_app) -> str:
+    """Four players, two hands stored, set up by a script-free client of the same app."""
+    return bs_setup(Browserless(live_app.test_client()), live_app.extensions["store"])
 
 
 @pytest.fixture

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import answered, shot
-from tests.browser.test_table_loop import bs_setup
+from tests.browser.conftest import answered, bs_setup, shot
 from tests.formpage import Browserless
 from tests.views import test_play as beutelschneider
 
@@ -29,9 +28,9 @@ def stored(store, game_id, index=-1) -> list[int]:
     return [p["gold"] for p in store.load(game_id)["entries"][index]["data"]["players"]]
 
 
-def test_a_refused_correction_is_shown_and_kept_nowhere(page, server_url, live_app):
+def test_a_refused_correction_is_shown_and_kept_nowhere(bs_game, page, server_url, live_app):
     store = live_app.extensions["store"]
-    game_id = bs_setup(Browserless(live_app.test_client()), store)
+    game_id = bs_game
     entry = store.load(game_id)["entries"][-1]["id"]
     url = f"{server_url}/games/{game_id}/entries/{entry}/edit"
     page.goto(url)

@@ -5,8 +5,6 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from companion import groups
-from tests.browser.test_table_loop import bs_setup
-from tests.formpage import Browserless
 
 KEPT = "caches.open('pages').then(c => c.keys()).then(ks => ks.map(r => new URL(r.url).pathname))"
 
@@ -19,9 +17,9 @@ def join(page, server_url, name, code):
     expect(page.locator("h1")).to_be_visible()
 
 
-def test_kept_game_pages_go_with_the_group(page, server_url, live_app):
+def test_kept_game_pages_go_with_the_group(bs_game, page, server_url, live_app):
     store = live_app.extensions["store"]
-    game_id = bs_setup(Browserless(live_app.test_client()), store)
+    game_id = bs_game
     groups.create(store, "Tavern", "Kaninchen7")
     page.goto(f"{server_url}/games/{game_id}")
     page.evaluate("navigator.serviceWorker.ready.then(() => 1)")

@@ -8,8 +8,6 @@ import re
 from playwright.sync_api import expect
 
 from tests.browser.conftest import shot
-from tests.browser.test_table_loop import bs_setup
-from tests.formpage import Browserless
 
 # The kept copy, rewritten as it was before an upgrade: every ?v= an old one (none cached).
 AS_BEFORE_AN_UPGRADE = """async ([path, drop_script]) => {
@@ -25,9 +23,8 @@ STYLED = """() => [...document.styleSheets].some(s => s.href && s.href.includes(
   && s.href.includes("v=0000old") && s.cssRules.length > 0)"""
 
 
-def test_an_offline_copy_from_before_an_upgrade_comes_up_styled_and_marked(page, server_url, live_app):
-    store = live_app.extensions["store"]
-    game_id = bs_setup(Browserless(live_app.test_client()), store)
+def test_an_offline_copy_from_before_an_upgrade_comes_up_styled_and_marked(bs_game, page, server_url):
+    game_id = bs_game
     path = f"/games/{game_id}"
     page.goto(server_url + path)
     page.evaluate("navigator.serviceWorker.ready.then(() => 1)")

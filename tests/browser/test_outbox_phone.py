@@ -7,18 +7,16 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from companion import groups, trash
-from tests.browser.conftest import posts_to, shot
-from tests.browser.test_table_loop import bs_save, bs_setup
-from tests.formpage import Browserless
+from tests.browser.conftest import bs_save, posts_to, shot
 
 
 def waiting(page):
     return page.evaluate("JSON.parse(localStorage.getItem('loot-ledger-outbox') || '[]').length")
 
 
-def test_signed_out_meanwhile_the_entry_waits_until_the_phone_joins_again(page, server_url, live_app):
+def test_signed_out_meanwhile_the_entry_waits_until_the_phone_joins_again(bs_game, page, server_url, live_app):
     store = live_app.extensions["store"]
-    game_id = bs_setup(Browserless(live_app.test_client()), store)
+    game_id = bs_game
     sent = posts_to(page, f"/games/{game_id}/entries")
     page.goto(f"{server_url}/games/{game_id}")
     groups.set_code(store, "household", "Kaninchen7")  # the host, on another phone
@@ -44,9 +42,9 @@ def test_signed_out_meanwhile_the_entry_waits_until_the_phone_joins_again(page, 
     assert waiting(page) == 0 and len(sent) == 2  # refused once, then stored
 
 
-def test_a_game_deleted_meanwhile_keeps_the_entry_until_it_is_back(page, server_url, live_app):
+def test_a_game_deleted_meanwhile_keeps_the_entry_until_it_is_back(bs_game, page, server_url, live_app):
     store = live_app.extensions["store"]
-    game_id = bs_setup(Browserless(live_app.test_client()), store)
+    game_id = bs_game
     sent = posts_to(page, f"/games/{game_id}/entries")
     page.goto(f"{server_url}/games/{game_id}")
     trash.delete(store, game_id)  # another phone

@@ -16,7 +16,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from tests.browser.conftest import answered, posts_to, shot
+from tests.browser.conftest import answered, bs_save, bs_setup, posts_to, shot
 from tests.formpage import Browserless
 from tests.views import test_beutezug as beutezug
 from tests.views import test_play as beutelschneider
@@ -33,20 +33,6 @@ def share_path(page):
 
 
 # -- each game: a game in progress, a typical save, a refusal ---------------------------------
-
-def bs_setup(user, store):
-    game_id = beutelschneider.start(user, players=("Anna", "Ben", "Cem", "Dora"))
-    for golds in ((30, 20, 20, 10), (10, 40, 10, 20)):
-        user.submit("/entries", beutelschneider.hand_values(*golds))
-    return game_id
-
-
-def bs_save(page):
-    form = page.locator("form.entry-form")
-    for seat, gold in enumerate((25, 25, 15)):  # Dora's is 80 minus the rest
-        form.locator(f"input[name='players-{seat}-gold']").fill(str(gold))
-    form.get_by_role("button", name="Save the hand").tap()
-
 
 def bs_refuse(page):
     form = page.locator("form.entry-form")
@@ -253,10 +239,10 @@ def test_the_loop_of_each_game_on_a_phone(page, server_url, live_app, game):
 
 # -- Back, offline, undo ----------------------------------------------------------------------
 
-def test_back_then_save_stores_nothing_and_says_why_without_javascript(browser, browser_context_args,
+def test_back_then_save_stores_nothing_and_says_why_without_javascript(bs_game, browser, browser_context_args,
                                                                      server_url, live_app):
     store = live_app.extensions["store"]
-    game_id = bs_setup(Browserless(live_app.test_client()), store)
+    game_id = bs_game
     context = browser.new_context(**browser_context_args, java_script_enabled=False)
     page = context.new_page()
     page.goto(f"{server_url}/games/{game_id}")
@@ -287,9 +273,9 @@ def test_back_then_save_stores_nothing_and_says_why_without_javascript(browser, 
     context.close()
 
 
-def test_back_to_the_game_after_a_correction_shows_the_game_as_it_is_now(page, server_url, live_app):
+def test_back_to_the_game_after_a_correction_shows_the_game_as_it_is_now(bs_game, page, server_url, live_app):
     store = live_app.extensions["store"]
-    game_id = bs_setup(Browserless(live_app.test_client()), store)
+    game_id = bs_game
     page.goto(f"{server_url}/games/{game_id}")
     page.locator("ol.log li").first.get_by_role("link", name="Correct").tap()
     page.locator("input[name='players-0-gold']").fill("40")
@@ -303,9 +289,9 @@ def test_back_to_the_game_after_a_correction_shows_the_game_as_it_is_now(page, s
     assert len(store.load(game_id)["entries"]) == 2
 
 
-def test_a_dropped_connection_loses_nothing(page, server_url, live_app):
+def test_a_dropped_connection_loses_nothing(bs_game, page, server_url, live_app):
     store = live_app.extensions["store"]
-    game_id = bs_setup(Browserless(live_app.test_client()), store)
+    game_id = bs_game
     sent = posts_to(page, f"/games/{game_id}/entries")
     page.goto(f"{server_url}/games/{game_id}")
     page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
@@ -358,9 +344,9 @@ def test_an_entry_waiting_while_another_phone_changed_the_game_comes_back_stale(
     assert len(store.load(game_id)["entries"]) == 3
 
 
-def test_undo_says_what_it_took_back_and_puts_it_back(page, server_url, live_app):
+def test_undo_says_what_it_took_back_and_puts_it_back(bs_game, page, server_url, live_app):
     store = live_app.extensions["store"]
-    game_id = bs_setup(Browserless(live_app.test_client()), store)
+    game_id = bs_game
     page.goto(f"{server_url}/games/{game_id}#next")
     page.get_by_role("button", name="Undo the last entry").tap()
     taken = page.locator("#next .last.undone")
@@ -375,8 +361,8 @@ def test_undo_says_what_it_took_back_and_puts_it_back(page, server_url, live_app
     assert len(store.load(game_id)["entries"]) == 2
 
 
-def test_counters_speak_and_their_label_focuses_the_field(page, server_url, live_app):
-    game_id = bs_setup(Browserless(live_app.test_client()), live_app.extensions["store"])
+def test_counters_speak_and_their_label_focuses_the_field(bs_game, page, server_url):
+    game_id = bs_game
     page.goto(f"{server_url}/games/{game_id}")
     field = page.get_by_role("spinbutton", name="Cutpurses").nth(1)
     expect(field).to_have_attribute("name", "players-1-cutpurses")
