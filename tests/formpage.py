@@ -8,6 +8,9 @@ from __future__ import annotations
 from html.parser import HTMLParser
 from typing import Any
 
+# What app.js sends with a form it posts in the background.
+BACKGROUND = {"X-Requested-With": "fetch"}
+
 
 class _Forms(HTMLParser):
     def __init__(self) -> None:

@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import answered, bs_save, bs_setup, posts_to, shot
 from tests.formpage import Browserless
+from tests.history.conftest import share
 from tests.views import test_beutezug as beutezug
 from tests.views import test_play as beutelschneider
 from tests.views.test_scoot import seed
@@ -25,11 +26,6 @@ from tests.views.test_scoot_refusals import SET_UP
 from tests.views.test_treasure import ready
 
 AXE = Axe()
-
-
-def share_path(page):
-    """The share link's path (its host is whatever other phones use, see tests/test_phones.py)."""
-    return re.search(r'href="http://[^/"]+(/s/[^"]+)"', page).group(1)
 
 
 # -- each game: a game in progress, a typical save, a refusal ---------------------------------
@@ -384,9 +380,7 @@ def test_history_stats_player_and_share_pages_read_at_large_text_and_pass_axe(pa
         finished_game(store, golds, day=i + 1, minutes=minutes)
     user = Browserless(live_app.test_client())
     game_id = bs_setup(user, store)
-    user.open(f"/games/{game_id}/share")
-    user.submit(f"/games/{game_id}/share")
-    link = share_path(user.page)
+    link = share(user, game_id)
     for path, name in [("/history", "history"), ("/stats", "stats"), ("/stats/players/Anna", "player"),
                        ("/stats/games/beutelschneider", "game-stats"), (link, "share"),
                        (f"/games/{game_id}/share", "share-manage"), ("/", "home"),
@@ -402,9 +396,7 @@ def test_the_share_view_follows_the_game_without_reloading(page, server_url, liv
     store = live_app.extensions["store"]
     user = Browserless(live_app.test_client())
     game_id = bs_setup(user, store)
-    user.open(f"/games/{game_id}/share")
-    user.submit(f"/games/{game_id}/share")
-    link = share_path(user.page)
+    link = share(user, game_id)
     asked: list[int] = []
     page.on("response", lambda r: asked.append(r.status) if "/s/" in r.url else None)
     page.goto(server_url + link)

@@ -13,6 +13,7 @@ that ends it, so score = gold of the second hand) by Anna, Ben and Cem:
 """
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -61,3 +62,13 @@ def join(client, name, code="", next_url=""):
     user.open("/join")
     return user.submit("/join", {"name": name, "code": code, **({"next": next_url} if next_url else {})},
                        follow=False)
+
+
+def share(user, game_id):
+    """Share the game through its page's form; the link's path."""
+    user.open(f"/games/{game_id}/share")
+    user.submit(f"/games/{game_id}/share")
+    # The host is whatever other phones use (see tests/test_phones.py).
+    found = re.search(r'href="http://[^/"]+(/s/[^"]+)"', user.page)
+    assert found, user.page
+    return found.group(1)

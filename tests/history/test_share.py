@@ -1,20 +1,9 @@
 """Share a game live: a read-only link with an unguessable token, its QR code, revocable."""
 from __future__ import annotations
 
-import re
-
 from companion.records import add_entry, new_record
 from tests.formpage import forms_of
-from tests.history.conftest import join
-
-
-def share(user, game_id):
-    user.open(f"/games/{game_id}/share")
-    user.submit(f"/games/{game_id}/share")
-    # The host is whatever other phones use (see tests/test_phones.py).
-    found = re.search(r'href="http://[^/"]+(/s/[^"]+)"', user.page)
-    assert found, user.page
-    return found.group(1)
+from tests.history.conftest import join, share
 
 
 def test_a_game_in_progress_is_shared_read_only_and_follows_the_game(app, user, store):

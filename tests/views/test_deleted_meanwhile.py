@@ -10,10 +10,10 @@ import pytest
 
 from companion import groups, trash
 from companion.store import Store
+from tests.formpage import BACKGROUND
 from tests.views.test_play import hand_values, start
 from tests.views.test_scoot import start as start_scoot
 
-BACKGROUND = {"X-Requested-With": "fetch"}
 GONE = "This game was deleted meanwhile, so this was not stored."
 
 

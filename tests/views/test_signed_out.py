@@ -4,9 +4,8 @@ the game page -- not to the address the form was posted to, which answers only P
 from __future__ import annotations
 
 from companion import groups
+from tests.formpage import BACKGROUND
 from tests.views.test_play import hand_values, start
-
-BACKGROUND = {"X-Requested-With": "fetch"}
 
 
 def hand(user):

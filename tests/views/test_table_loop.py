@@ -6,15 +6,9 @@ import re
 
 from companion import groups
 from companion.records import new_record
-from tests.formpage import forms_of
+from tests.formpage import BACKGROUND, Browserless, forms_of
+from tests.history.conftest import join, share
 from tests.views.test_play import hand_values, start
-
-BACKGROUND = {"X-Requested-With": "fetch"}
-
-
-def share_path(page):
-    """The share link's path (its host is whatever other phones use, see tests/test_phones.py)."""
-    return re.search(r'href="http://[^/"]+(/s/[^"]+)"', page).group(1)
 
 
 def fields(form):
@@ -256,13 +250,9 @@ def test_a_share_link_of_any_group_opens_on_a_phone_of_no_group(app, store):
     alpha = groups.create(store, "Alpha", "alpha-code")
     game_id = store.create(new_record("beutelschneider", ["Anna", "Ben", "Cem"], {}, group=alpha["id"]))
     host = app.test_client()
-    from tests.history.conftest import join
     assert join(host, "Alpha", "alpha-code").status_code == 303
-    from tests.formpage import Browserless
     user = Browserless(host)
-    user.open(f"/games/{game_id}/share")
-    user.submit(f"/games/{game_id}/share")
-    link = share_path(user.page)
+    link = share(user, game_id)
     fresh = app.test_client()  # the household has no code: this phone sees it, but joined nothing
     response = fresh.get(link)
     assert response.status_code == 200 and "Anna" in response.get_data(as_text=True)
