@@ -12,10 +12,10 @@ from flask_wtf.csrf import generate_csrf
 from jinja2 import TemplateNotFound
 from werkzeug.exceptions import NotFound
 
-from . import cli, trash
+from . import cli
 from .assets import cache_versioned, game_stylesheet, static_url
 from .games.base import N_
-from .groups import DEFAULT, display_name
+from .groups import display_name
 from .i18n import LANGUAGES, locale_name, t, timezone_name
 from .store import DamagedFile, NoSuchGame, NotSaved, Store
 from .summary import parse_time
@@ -23,12 +23,12 @@ from .views import (
     backup,
     beutezug,
     current_group,
-    group_id,
     groups,
     here,
     history,
     home,
     lifecycle,
+    mine_in_trash,
     not_saved,
     offline,
     play,
@@ -108,8 +108,7 @@ GONE_MEANWHILE = N_("This game was deleted meanwhile, so this was not stored. It
 def _no_such_game(error: NoSuchGame) -> Any:
     """A game that is not there: deleted by another phone between its page and a save (the
     write finds no file), or an old link. If it is this group's game in the trash, say so."""
-    gone = trash.find(store(), str(error.args[0])) if error.args else None
-    if gone is None or gone.get("group", DEFAULT) != group_id():
+    if not error.args or mine_in_trash(str(error.args[0])) is None:
         return _error(404)(NotFound())
     text = GONE_MEANWHILE if request.method == "POST" else GONE
     return render_template("errors/error.html", code=404, message=t(text), keep=request.method == "POST",

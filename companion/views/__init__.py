@@ -7,8 +7,9 @@ from zoneinfo import ZoneInfo
 
 from flask import current_app, g, has_request_context, request, session, url_for
 
-from .. import clock, periods
+from .. import clock, periods, trash
 from ..games.base import N_, msg
+from ..groups import DEFAULT
 from ..groups import current as group_of_session
 from ..i18n import t
 from ..store import NotSaved
@@ -76,6 +77,14 @@ def zone() -> ZoneInfo:
 def group_id() -> str:
     group = current_group()
     return group["id"] if group else ""
+
+
+def mine_in_trash(game_id: str) -> dict[str, Any] | None:
+    """The game's record if it is in the trash and this group's, else None."""
+    record = trash.find(current_app.extensions["store"], game_id, now=clock.now())
+    if record is None or record.get("group", DEFAULT) != group_id():
+        return None
+    return record
 
 
 def not_saved(error: NotSaved, headed: bool = False) -> tuple[str, int]:

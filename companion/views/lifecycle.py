@@ -22,7 +22,7 @@ from ..i18n import t
 from ..records import Repeated, Stale
 from ..store import NoSuchGame, Store
 from ..text import identity
-from . import group_id, safe_next, sent_before, zone, zone_name
+from . import group_id, mine_in_trash, safe_next, sent_before, zone, zone_name
 from .groups import _settings, mine
 from .play import STALE_MESSAGE, load, page
 
@@ -76,20 +76,13 @@ def resume(game_id: str) -> Any:
 
 # -- delete, the trash ---------------------------------------------------------------------
 
-def _mine_in_trash(game_id: str) -> dict[str, Any] | None:
-    record = trash.find(_store(), game_id, now=clock.now())
-    if record is None or record.get("group", groups.DEFAULT) != group_id():
-        return None
-    return record
-
-
 @bp.post("/games/<game_id>/delete")
 def delete(game_id: str) -> Any:
     form = StatusForm()
     back = safe_next(form.next.data, url_for("home.index"))
     if back.rstrip("/") == url_for("play.game", game_id=game_id):
         back = url_for("home.index")  # the game's own page is gone with it
-    gone = _mine_in_trash(game_id)
+    gone = mine_in_trash(game_id)
     if gone is not None:
         # Deleted already: by this tap (a double tap), or by another phone meanwhile -- what
         # was asked for is done either way.
@@ -100,7 +93,7 @@ def delete(game_id: str) -> Any:
     try:
         trash.delete(_store(), game_id, submission=form.submission.data, now=clock.now())
     except NoSuchGame:  # another phone deleted it between the two lines above
-        if _mine_in_trash(game_id) is None:
+        if mine_in_trash(game_id) is None:
             abort(404)
     return _in_the_trash(game_id, back)
 
@@ -134,7 +127,7 @@ IN_LIST_AGAIN = N_("This game was imported again after it was deleted, so it is 
 def restore(game_id: str) -> Any:
     form = StatusForm()
     back = safe_next(form.next.data, url_for("lifecycle.trash_page"))
-    if _mine_in_trash(game_id) is None:
+    if mine_in_trash(game_id) is None:
         listed = _store().index().get(game_id)
         if listed is not None and listed.get("group", groups.DEFAULT) == group_id() and \
                 sent_before(_store().load(game_id)):
