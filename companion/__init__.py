@@ -73,6 +73,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         BABEL_DEFAULT_LOCALE="en",
         SEND_FILE_MAX_AGE_DEFAULT=60 * 60 * 24,
         SHARE_POLL_SECONDS=5,  # how often a share view asks for news; a 304 is a few bytes
+        PDF_WORKERS=os.cpu_count() or 1,
+        PDF_WAITING=4,  # requests that may wait for a PDF at once; keep it below serve --threads
+        PDF_WAIT_SECONDS=20,
+        PDF_RENDER_TIMEOUT=300,
+        PDF_WORKER_NICE=19,  # the lowest priority: a render gives way to any page
     )
     # Defaults, then the instance config file, then the environment, then the tests.
     app.config.from_pyfile("config.py", silent=True)

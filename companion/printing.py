@@ -74,7 +74,7 @@ class RenderPool:
     arrives, so an app that makes no PDF never starts one.
     """
 
-    def __init__(self, size: int, nice: int = 10, timeout: float = 300.0):
+    def __init__(self, size: int, nice: int, timeout: float):
         self.size, self.nice, self.timeout = max(1, size), nice, timeout
         self._jobs: queue.Queue[Job | None] = queue.Queue()
         self._inflight: dict[Hashable, Future[bytes]] = {}
@@ -372,12 +372,7 @@ class Printing:
 
 
 def init_app(app: Any) -> None:
-    config = app.config
-    config.setdefault("PDF_WORKERS", os.cpu_count() or 1)
-    config.setdefault("PDF_WAITING", 4)
-    config.setdefault("PDF_WAIT_SECONDS", 20)
-    config.setdefault("PDF_RENDER_TIMEOUT", 300)
-    config.setdefault("PDF_WORKER_NICE", 19)
+    config = app.config   # the PDF_* defaults: create_app
     app.extensions["printing"] = Printing(
         pool=pool(int(config["PDF_WORKERS"]), int(config["PDF_WORKER_NICE"]),
                   float(config["PDF_RENDER_TIMEOUT"])),
