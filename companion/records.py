@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -179,15 +179,25 @@ def add_entry(record: Mapping[str, Any], kind: str, data: Mapping[str, Any], *,
               version: int | None = None) -> dict[str, Any]:
     """The record with one more entry; RulesError if the rules refuse it."""
     guard(record, version, submission)
+
+    def add(new: dict[str, Any]) -> None:
+        check_shape(record["game"], kind, data)
+        next_id = max((e["id"] for e in new["entries"] + new["undone"]), default=0) + 1
+        new["entries"].append({"id": next_id, "kind": kind, "data": copy.deepcopy(dict(data)),
+                               "at": now_iso(), "source": source, "edits": []})
+    return _one_more(record, kind, data, add, submission)
+
+
+def _one_more(record: Mapping[str, Any], kind: str, data: Mapping[str, Any],
+              add: Callable[[dict[str, Any]], None], submission: str | None) -> dict[str, Any]:
+    """A copy of the record with an entry of ``kind``/``data`` at the end, put there by
+    ``add``, once the rules accept it (RulesError, and nothing changed, if not)."""
     view = replay(record)
     if view.expect is None:
         raise RulesError(msg(N_("The game is over; undo or correct an entry to reopen it.")))
     state = view.game.apply(view.state, kind, data)  # raises RulesError; nothing changed
-    check_shape(record["game"], kind, data)
     new = copy.deepcopy(dict(record))
-    next_id = max((e["id"] for e in new["entries"] + new["undone"]), default=0) + 1
-    new["entries"].append({"id": next_id, "kind": kind, "data": copy.deepcopy(dict(data)),
-                           "at": now_iso(), "source": source, "edits": []})
+    add(new)
     new = _bump(new, submission)
     _remember(new, _view(view.game, state))
     return new
@@ -223,17 +233,12 @@ def put_back(record: Mapping[str, Any], *, submission: str | None = None,
     entry = restorable(record)
     if entry is None:
         raise RulesError(msg(N_("There is nothing to put back.")))
-    view = replay(record)
-    if view.expect is None:
-        raise RulesError(msg(N_("The game is over; undo or correct an entry to reopen it.")))
-    state = view.game.apply(view.state, entry["kind"], entry["data"])  # raises RulesError
-    new = copy.deepcopy(dict(record))
-    restored = new["undone"].pop()
-    restored.pop("undone_at", None)
-    new["entries"].append(restored)
-    new = _bump(new, submission)
-    _remember(new, _view(view.game, state))
-    return new
+
+    def add(new: dict[str, Any]) -> None:
+        restored = new["undone"].pop()
+        restored.pop("undone_at", None)
+        new["entries"].append(restored)
+    return _one_more(record, entry["kind"], entry["data"], add, submission)
 
 
 def correct(record: Mapping[str, Any], entry_id: int, data: Mapping[str, Any], *,
