@@ -116,9 +116,10 @@ def sides_of(teams: Sequence[int], names: Sequence[str]) -> list[list[int]]:
 
 # -- a logged game --------------------------------------------------------------------------
 
-def detail(game: Game, view: View, record: Mapping[str, Any]) -> dict[str, Any]:
-    """Per-game rows for the filled sheet, laid out like the blank sheet, and its log
-    compacted to a line per round."""
+def detail(game: Game, view: View, record: Mapping[str, Any], paper: str,
+           say: Callable[[Any], str]) -> dict[str, Any]:
+    """Per-game rows for the filled sheet, laid out like the blank sheet on ``paper``, and
+    its log compacted to a line per round; ``say`` translates (the ledger measures words)."""
     players, entries = record["players"], record["entries"]
     state, n = view.state, len(players)
     log = partial(log_rounds, game, players, record["settings"], entries)
@@ -152,7 +153,8 @@ def detail(game: Game, view: View, record: Mapping[str, Any]) -> dict[str, Any]:
                 "bandits": [gtm.BANDITS.get(b, b) for b in state.bandits], "log": log()}
     if game.slug == "loot-and-scoot":
         scores = lss.final_scores(state) if state.final is not None else None
-        return {"ledger": scoot_ledger(game, view, entries), "scores": scores}
+        ledger = scoot_ledger(game, view, entries)
+        return {"ledger": ledger, "bands": scoot_ledger_bands(ledger, n, paper, say), "scores": scores}
     return {}
 
 

@@ -27,7 +27,7 @@ from ..glyphs import fit, shown, unprintable
 from ..i18n import LANGUAGES, language, t
 from ..printing import PAPERS, Pending, Printing, RenderFailed, RenderInterrupted
 from ..records import MAX_NAME, replay
-from ..sheets import BONUS_MARKS, detail, facts, log_line, scoot_ledger_bands, seat_names
+from ..sheets import BONUS_MARKS, detail, facts, log_line, seat_names
 from . import group_id
 from .play import load
 
@@ -134,16 +134,15 @@ def rules_reference(slug: str, paper: str, lang: str, wait: bool = True) -> byte
                            keep_on_disk=True, wait=wait)
 
 
-def game_sheet_html(record: dict[str, Any], lang: str, paper: str = "a4") -> str:
-    """The filled sheet's HTML: the record's entries, standings, outcome, details and chart."""
+def game_sheet_html(record: dict[str, Any], lang: str, paper: str = "a4", colours: Any = None) -> str:
+    """The filled sheet's HTML: the record's entries, standings, outcome, details and chart
+    (in ``colours``, the players' colours, when the caller has looked them up already)."""
     view = replay(record)
     players = [shown(p) for p in record["players"]]
     totals = view.game.totals_by_round(view.state)
-    colours = colours_of(record)
+    colours = colours_of(record) if colours is None else colours
     with language(lang):
-        details = detail(view.game, view, {**record, "players": players})
-        if "ledger" in details:
-            details["bands"] = scoot_ledger_bands(details["ledger"], len(players), paper, t)
+        details = detail(view.game, view, {**record, "players": players}, paper, t)
         return render_template(
             "print/game.html", record=record, view=view, game=view.game, lang=lang,
             players=players, adapter=ADAPTERS[record["game"]], detail=details,
@@ -173,8 +172,9 @@ def colours_of(record: dict[str, Any]) -> Any:
 def game_sheet(record: dict[str, Any], paper: str, lang: str) -> bytes:
     """The filled sheet of a logged game, by all it depends on: the record's version (it goes
     up with every change) and the group's colours for its players."""
-    key = ("game", record["id"], record.get("version", 0), lang, paper, colours_of(record))
-    return printing().make(key, partial(game_sheet_html, record, lang, paper), paper,
+    colours = colours_of(record)
+    key = ("game", record["id"], record.get("version", 0), lang, paper, colours)
+    return printing().make(key, partial(game_sheet_html, record, lang, paper, colours), paper,
                            landscape=record["game"] in LANDSCAPE)
 
 
