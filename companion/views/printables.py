@@ -9,7 +9,8 @@ itself until it is; one whose worker stopped, with a message to try again.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -121,17 +122,43 @@ def rules_html(slug: str, lang: str) -> str:
                                by_count={n: facts(slug, n) for n in counts})
 
 
+@dataclass(frozen=True)
+class PdfJob:
+    """A blank sheet or a rules reference, as Printing makes or queues it."""
+
+    key: Hashable
+    html: Callable[[], str]
+    paper: str
+    landscape: bool = False
+    keep_on_disk: bool = False
+
+    def make(self, wait: bool = True) -> bytes:
+        return printing().make(self.key, self.html, self.paper, landscape=self.landscape,
+                               keep_on_disk=self.keep_on_disk, wait=wait)
+
+    def queue(self) -> None:
+        printing().queue(self.key, self.html, self.paper, landscape=self.landscape,
+                         keep_on_disk=self.keep_on_disk)
+
+
+def _blank_sheet_job(slug: str, players: int, names: Sequence[str], paper: str, lang: str) -> PdfJob:
+    # Those without names, a fixed set, are kept on disk once made.
+    return PdfJob(blank_sheet_key(slug, players, names, paper, lang),
+                  partial(blank_sheet_html, slug, players, names, lang), paper,
+                  landscape=slug in LANDSCAPE, keep_on_disk=not any(names))
+
+
+def _rules_job(slug: str, paper: str, lang: str) -> PdfJob:
+    return PdfJob(("rules", slug, paper, lang), partial(rules_html, slug, lang), paper, keep_on_disk=True)
+
+
 def blank_sheet(slug: str, players: int, names: Sequence[str], paper: str, lang: str,
                 wait: bool = True) -> bytes:
-    """A blank sheet; those without names, a fixed set, are kept on disk once made."""
-    return printing().make(blank_sheet_key(slug, players, names, paper, lang),
-                           partial(blank_sheet_html, slug, players, names, lang), paper,
-                           landscape=slug in LANDSCAPE, keep_on_disk=not any(names), wait=wait)
+    return _blank_sheet_job(slug, players, names, paper, lang).make(wait)
 
 
 def rules_reference(slug: str, paper: str, lang: str, wait: bool = True) -> bytes:
-    return printing().make(("rules", slug, paper, lang), partial(rules_html, slug, lang), paper,
-                           keep_on_disk=True, wait=wait)
+    return _rules_job(slug, paper, lang).make(wait)
 
 
 def game_sheet_html(record: dict[str, Any], lang: str, paper: str = "a4", colours: Any = None) -> str:
@@ -188,24 +215,19 @@ def write_all(folder: Path, told: Callable[[Path], None] = lambda path: None) ->
 
     All are queued at once, so every worker of the pool has work; then written in order."""
     folder.mkdir(parents=True, exist_ok=True)
-    jobs: list[tuple[str, Callable[[], bytes]]] = []
+    jobs: list[tuple[str, PdfJob]] = []
+    for slug, game in GAMES.items():
+        for paper in PAPERS:
+            for lang in LANGUAGES:
+                jobs += [(f"{slug}-sheet-{n}p-{paper}-{lang}.pdf", _blank_sheet_job(slug, n, [], paper, lang))
+                         for n in range(game.min_players, game.max_players + 1)]
+                jobs.append((f"{slug}-rules-{paper}-{lang}.pdf", _rules_job(slug, paper, lang)))
     with current_app.test_request_context():
-        for slug, game in GAMES.items():
-            for paper in PAPERS:
-                for lang in LANGUAGES:
-                    for n in range(game.min_players, game.max_players + 1):
-                        key = blank_sheet_key(slug, n, [], paper, lang)
-                        printing().queue(key, partial(blank_sheet_html, slug, n, [], lang), paper,
-                                         landscape=slug in LANDSCAPE, keep_on_disk=True)
-                        jobs.append((f"{slug}-sheet-{n}p-{paper}-{lang}.pdf",
-                                     partial(blank_sheet, slug, n, [], paper, lang, False)))
-                    printing().queue(("rules", slug, paper, lang), partial(rules_html, slug, lang),
-                                     paper, keep_on_disk=True)
-                    jobs.append((f"{slug}-rules-{paper}-{lang}.pdf",
-                                 partial(rules_reference, slug, paper, lang, False)))
-        for name, make in jobs:
+        for _, job in jobs:
+            job.queue()
+        for name, job in jobs:
             path = folder / name
-            path.write_bytes(make())
+            path.write_bytes(job.make(wait=False))
             told(path)
     return len(jobs)
 
