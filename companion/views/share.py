@@ -7,14 +7,14 @@ import secrets
 from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
-from flask_babel import get_locale
 
 from .. import network
 from ..chart import totals_chart
 from ..colours import seat_colours
 from ..forms.groups import ShareForm
 from ..games.base import N_, ReplayError
-from ..i18n import t
+from ..groups import DEFAULT
+from ..i18n import locale_name, t
 from ..records import now_iso, replay
 from ..store import NoSuchGame, Store
 from . import current_group
@@ -93,8 +93,8 @@ def view(token: str) -> Any:
         abort(404)
     # app.js asks again every few seconds with the tag of what it shows: 304 while
     # nothing changed (a few bytes on a slow connection), the page when something did.
-    colours = seat_colours(_store(), record.get("group", "household"), record["players"])
-    tag = f'{record.get("version", 0)}-{get_locale()}-{"-".join(colours)}'
+    colours = seat_colours(_store(), record.get("group", DEFAULT), record["players"])
+    tag = f'{record.get("version", 0)}-{locale_name()}-{"-".join(colours)}'
     if tag in request.if_none_match:
         response = current_app.response_class(status=304)
     else:
