@@ -159,14 +159,19 @@ class Store(IndexKeeping):
                 game_id = candidate
         path = self._path(game_id)
         record = {**record, "id": game_id, "schema": SCHEMA}
-        record["summary_version"] = record.get("version", 0)
         with self._lock(game_id):
             if path.exists():
                 raise StoreError(f"game {game_id} exists already")
-            self._mark(game_id)
-            self._write(path, record)
-            self._index_after_write(game_id, record)
+            self._write_listed(game_id, path, record)
         return game_id
+
+    def _write_listed(self, game_id: str, path: Path, record: dict[str, Any]) -> None:
+        """Write a game's file and its index row, in the order a crash cannot lose: the
+        pending marker, the file (its row's version in it), the row. Under the game's lock."""
+        record["summary_version"] = record.get("version", 0)
+        self._mark(game_id)
+        self._write(path, record)
+        self._index_after_write(game_id, record)
 
     def file(self, game_id: str) -> Path:
         """The game's file (whether or not it is there); NoSuchGame for an id that cannot be
@@ -202,10 +207,7 @@ class Store(IndexKeeping):
             record = self._read(source)
             if not path.exists():
                 record = change(record)
-                record["summary_version"] = record.get("version", 0)
-                self._mark(game_id)
-                self._write(path, record)
-                self._index_after_write(game_id, record)
+                self._write_listed(game_id, path, record)
             source.unlink()
             fsync_dir(source.parent)
         return record
