@@ -96,19 +96,18 @@ class GameAdapter(Adapter):
         form.people = len([n for n in names if n.strip()])
         return form
 
+    #: A deal's and a keep's fields are a seat's (bandits-2); a turn's, a side's (below).
+    seat_lists: ClassVar[tuple[str, ...]] = ("bandits", "reinforcements")
+
     def field_title(self, record: dict[str, Any], form: Any, field: Any) -> str:
-        # A turn's fields are a side's (sides-1-...); a deal's and a keep's, a seat's.
         parts = field.name.split("-")
-        names = []
-        if parts[0] == "sides" and len(parts) > 2 and parts[1] in ("0", "1"):
-            names.append(self.side_names(record)[int(parts[1])])
-            if parts[2] == "combinations" and len(parts) > 3 and parts[3].isdigit():
-                return " · ".join(names + [t(msg(N_("Combination %(n)s"), n=int(parts[3]) + 1))])
-        elif (parts[0] in ("bandits", "reinforcements") and len(parts) > 1 and parts[1].isdigit()
-              and int(parts[1]) < len(record["players"])):
-            names.append(record["players"][int(parts[1])])
+        if not (parts[0] == "sides" and len(parts) > 2 and parts[1] in ("0", "1")):
+            return super().field_title(record, form, field)
+        side = self.side_names(record)[int(parts[1])]
+        if parts[2] == "combinations" and len(parts) > 3 and parts[3].isdigit():
+            return " · ".join([side, t(msg(N_("Combination %(n)s"), n=int(parts[3]) + 1))])
         label = given_label(field)
-        return " · ".join(names + ([t(label)] if label else []))
+        return " · ".join([side] + ([t(label)] if label else []))
 
     def to_settings(self, form: SetupForm) -> dict[str, Any]:
         n = getattr(form, "people", 0)
