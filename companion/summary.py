@@ -48,6 +48,12 @@ def ended(record: Mapping[str, Any], view: View) -> str | None:
     return played_on(record) if entered_afterwards(record) else record["entries"][-1]["at"]
 
 
+def shown_end(record: Mapping[str, Any], view: View) -> str | None:
+    """When the game ended, for a page to say: None while it goes on, and for a game
+    entered afterwards, whose end is not known (``ended`` dates it by its day for lists)."""
+    return None if entered_afterwards(record) else ended(record, view)
+
+
 def last_activity(record: Mapping[str, Any]) -> str:
     """The latest time anything was entered, undone or corrected."""
     times = [record["created"]] + [e["at"] for e in record["entries"]] + [

@@ -271,7 +271,7 @@ def _playtime(minutes: int | None) -> str:
 def _template_helpers(state: Any) -> None:
     state.app.jinja_env.globals.update(
         entered_afterwards=summary.entered_afterwards,
-        started=summary.started, ended=summary.ended,
+        started=summary.started, shown_end=summary.shown_end,
         group_settings=group_settings, reached=lifecycle.reached, leaders=lifecycle.leaders,
         legend_items=legend_items)
     state.app.jinja_env.filters.update(ago=_ago, day=_day, playtime=_playtime)
