@@ -319,8 +319,7 @@
           if (response.status !== 200) return;
           tag = response.headers.get("ETag") || tag;
           return response.text().then(function (html) {
-            var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("main");
-            if (fresh) doc.querySelector("main").replaceWith(fresh);
+            show(new DOMParser().parseFromString(html, "text/html"), html, response, null, true);
           });
         }).catch(function () {});
     };
