@@ -24,6 +24,7 @@ class IndexKeeping:
     folder: Path
     games_dir: Path
     pending_dir: Path
+    trash_dir: Path
     index_path: Path
 
     if TYPE_CHECKING:  # the store's half (store.Store) that this one uses
@@ -120,7 +121,7 @@ class IndexKeeping:
 
         Costs a directory listing and a stat per game; only files that disagree are read.
         """
-        files.remove_stale_temp_files((self.folder, self.games_dir, self.folder / "trash"))
+        files.remove_stale_temp_files((self.folder, self.games_dir, self.trash_dir))
         damaged: list[DamagedFile] = []
         try:
             index_time = self.index_path.stat().st_mtime_ns

@@ -98,6 +98,7 @@ class Store(IndexKeeping):
         self.index_path = self.folder / "index.json"
         self.pending_dir = self.folder / "pending"
         self.pending_dir.mkdir(exist_ok=True)
+        self.trash_dir = self.folder / "trash"   # made by the first delete (companion/trash.py)
         self._index_cache: tuple[tuple[int, int], dict[str, dict[str, Any]]] | None = None
 
     # -- locking ---------------------------------------------------------------------------

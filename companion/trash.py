@@ -34,9 +34,8 @@ def _iso(moment: datetime) -> str:
 
 
 def _folder(store: Store) -> Path:
-    folder = store.folder / "trash"
-    folder.mkdir(exist_ok=True)
-    return folder
+    store.trash_dir.mkdir(exist_ok=True)
+    return store.trash_dir
 
 
 def _path(store: Store, game_id: str) -> Path:
