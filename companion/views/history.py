@@ -86,4 +86,4 @@ def index() -> Any:
                            now=clock.now(), page=page,
                            pages=max(1, -(-len(found) // PAGE)), games=GAMES, names=names,
                            chosen={"game": game, "player": player, "from": since, "to": until},
-                           args=args, first_day=periods.FIRST_DAY, last_day=periods.LAST_DAY)
+                           args=args)

@@ -273,5 +273,7 @@ def _template_helpers(state: Any) -> None:
         entered_afterwards=summary.entered_afterwards,
         started=summary.started, shown_end=summary.shown_end,
         group_settings=group_settings, reached=lifecycle.reached, leaders=lifecycle.leaders,
-        legend_items=legend_items)
+        legend_items=legend_items,
+        # The calendar's ends, for every date input's min and max.
+        first_day=periods.FIRST_DAY, last_day=periods.LAST_DAY)
     state.app.jinja_env.filters.update(ago=_ago, day=_day, playtime=_playtime)

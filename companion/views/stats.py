@@ -13,7 +13,7 @@ from ..bars import bar_chart, column_chart
 from ..games import GAMES
 from ..games.base import N_
 from ..i18n import t
-from ..periods import FIRST_DAY, LAST_DAY, Period
+from ..periods import Period
 from ..text import identity
 from . import group_id
 from .history import _derived, group_players, group_plays
@@ -39,8 +39,7 @@ def _period() -> tuple[Period, list[stats.Play], dict[str, Any]]:
     if period.bounded:
         found = _derived(f"plays {period.since} {period.until}", group_id(),
                          lambda store, gid: stats.during(group_plays(gid), period))
-    return period, found, {"period": period, "messages": [problem] if problem else [],
-                           "first_day": FIRST_DAY, "last_day": LAST_DAY}
+    return period, found, {"period": period, "messages": [problem] if problem else []}
 
 
 @bp.get("/stats")
