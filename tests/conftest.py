@@ -1,6 +1,9 @@
-"""Fixtures: an app on a real TinyDB folder in a temp dir, its client, its CLI runner."""
+"""Fixtures: an app on a real TinyDB folder in a temp dir, its client, its CLI runner, and
+the documented example record of each game."""
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -8,7 +11,11 @@ from pathlib import Path
 import pytest
 
 from companion import cli, create_app, network
+from companion.transfer import import_record
 from tests.formpage import Browserless
+
+DOC = (Path(__file__).resolve().parents[1] / "docs" / "record-format.md").read_text(encoding="utf-8")
+EXAMPLES = {e["game"]: e for e in (json.loads(b) for b in re.findall(r"```json\n(.*?)\n```", DOC, re.S))}
 
 
 @pytest.fixture
@@ -29,6 +36,14 @@ def runner(app):
 @pytest.fixture
 def store(app):
     return app.extensions["store"]
+
+
+@pytest.fixture
+def logged(store):
+    """Store the documented example record of a game; returns its id."""
+    def make(slug: str) -> str:
+        return store.create(import_record(json.dumps(EXAMPLES[slug])))
+    return make
 
 
 @pytest.fixture

@@ -55,12 +55,5 @@ def test_the_history_counts_one_finished_game(client, logged_game):
 
 
 @pytest.fixture
-def logged_game(store):
-    import json
-    import re
-    from pathlib import Path
-    doc = (Path(__file__).resolve().parents[1] / "docs" / "record-format.md").read_text(encoding="utf-8")
-    example = next(e for e in (json.loads(b) for b in re.findall(r"```json\n(.*?)\n```", doc, re.S))
-                   if e["game"] == "beutelschneider")
-    from companion.transfer import import_record
-    return store.create(import_record(json.dumps(example)))
+def logged_game(logged):
+    return logged("beutelschneider")

@@ -72,6 +72,24 @@ def bs_game(live_app) -> str:
 
 
 @pytest.fixture
+def no_script(browser, browser_context_args):
+    """A page of a phone with scripts off."""
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    yield context.new_page()
+    context.close()
+
+
+def waiting(page) -> int:
+    """How many entries app.js keeps in the phone's outbox."""
+    return page.evaluate("JSON.parse(localStorage.getItem('loot-ledger-outbox') || '[]').length")
+
+
+def game_id_of(page) -> str:
+    """The id of the game whose page is open (its address may end in #next)."""
+    return page.url.split("#")[0].rsplit("/", 1)[-1]
+
+
+@pytest.fixture
 def server_url(live_app):
     server = make_server("127.0.0.1", 0, live_app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import answered, shot, weights
+from tests.browser.conftest import answered, game_id_of, shot, weights
 
 
 def enter_hand(page, golds, cutpurses=(), double_tap=False):
@@ -49,7 +49,7 @@ def test_a_table_plays_four_hands_with_a_double_tap_an_undo_and_a_correction(pag
 
     enter_hand(page, [30, 20, 20, None], cutpurses=[0, 1, 0, 0], double_tap=True)
     store = live_app.extensions["store"]
-    game_id = page.url.split("#")[0].rsplit("/", 1)[-1]
+    game_id = game_id_of(page)
     assert len(store.load(game_id)["entries"]) == 1  # the double tap stored one hand
     assert totals(page) == {"Anna": 30, "Ben": 0, "Cem": 20, "Dora": 10}
     expect(page.get_by_text("Ben deals.")).to_be_visible()

@@ -4,7 +4,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from companion.records import replay
-from tests.browser.conftest import answered, shot, weights
+from tests.browser.conftest import answered, game_id_of, shot, weights
 
 # Per round, per row of the form (rolling order): (stack, loot, bonus). The row-0 player of the
 # first four rounds collects orange, green, black and pink only if the order keeps them there,
@@ -49,7 +49,7 @@ def test_three_players_play_seven_rounds_on_a_phone(page, server_url, live_app):
         page.locator("input[name='player']").nth(i).fill(name)
     with page.expect_navigation():
         page.get_by_role("button", name="Start the game").tap()
-    game_id = page.url.split("#")[0].rsplit("/", 1)[-1]
+    game_id = game_id_of(page)
     store = live_app.extensions["store"]
 
     with answered(page):

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import answered, bs_setup, shot
+from tests.browser.conftest import answered, bs_setup, shot, waiting
 from tests.formpage import Browserless
 from tests.views import test_play as beutelschneider
-
-OUTBOX = "JSON.parse(localStorage.getItem('loot-ledger-outbox') || '[]').length"
 
 
 def golds(page) -> list[str]:
@@ -40,7 +38,7 @@ def test_a_refused_correction_is_shown_and_kept_nowhere(bs_game, page, server_ur
     expect(refusal).to_contain_text("Not saved")
     shot(page, "correction-refused", full_page=False)
     assert stored(store, game_id) == [10, 40, 10, 20]
-    assert page.evaluate(OUTBOX) == 0
+    assert waiting(page) == 0
     page.goto(f"{server_url}/games/{game_id}")
     page.goto(url)  # opened again: what is stored, not what was refused
     assert golds(page) == ["10", "40", "10", "20"]
@@ -61,4 +59,4 @@ def test_a_stale_correction_is_refused_once_and_the_page_opened_again_saves(page
     assert page.locator("input[name=version]").input_value() == str(store.load(game_id)["entries_version"])
     correct(page, (31, 19, 20, 10))
     assert stored(store, game_id, 0) == [31, 19, 20, 10]
-    assert page.evaluate(OUTBOX) == 0
+    assert waiting(page) == 0

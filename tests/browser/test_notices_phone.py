@@ -2,19 +2,11 @@
 a second time, a game abandoned (a phone with scripts off, 390×844)."""
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import shot
 from tests.formpage import Browserless
 from tests.views import test_play as beutelschneider
-
-
-@pytest.fixture
-def no_script(browser, browser_context_args):
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
-    yield context.new_page()
-    context.close()
 
 
 def test_each_notice_shows_once_without_javascript(no_script, server_url, live_app):

@@ -7,11 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from companion import groups, trash
-from tests.browser.conftest import bs_save, posts_to, shot
-
-
-def waiting(page):
-    return page.evaluate("JSON.parse(localStorage.getItem('loot-ledger-outbox') || '[]').length")
+from tests.browser.conftest import bs_save, posts_to, shot, waiting
 
 
 def test_signed_out_meanwhile_the_entry_waits_until_the_phone_joins_again(bs_game, page, server_url, live_app):

@@ -9,7 +9,7 @@ import pytest
 from companion import create_app
 from companion.transfer import import_record
 from tests.browser.conftest import shot
-from tests.printables.conftest import EXAMPLES
+from tests.conftest import EXAMPLES
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion import create_app
-from tests.browser.conftest import answered, shot, weights
+from tests.browser.conftest import answered, game_id_of, shot, weights
 
 
 @pytest.fixture
@@ -61,7 +61,7 @@ def test_a_table_plays_a_few_turns_and_scores_the_game(page, server_url, live_ap
 
     tap(page, page.get_by_role("button", name="Let the app draw"))
     store = live_app.extensions["store"]
-    game_id = page.url.split("#")[0].rsplit("/", 1)[-1]
+    game_id = game_id_of(page)
     entry = store.load(game_id)["entries"][0]
     assert entry["kind"] == "first_player" and entry["source"] == "app"
     first = ["Adam", "Beth"][entry["data"]["seat"]]

@@ -235,12 +235,9 @@ def test_the_loop_of_each_game_on_a_phone(page, server_url, live_app, game):
 
 # -- Back, offline, undo ----------------------------------------------------------------------
 
-def test_back_then_save_stores_nothing_and_says_why_without_javascript(bs_game, browser, browser_context_args,
-                                                                     server_url, live_app):
+def test_back_then_save_stores_nothing_and_says_why_without_javascript(bs_game, no_script, server_url, live_app):
     store = live_app.extensions["store"]
-    game_id = bs_game
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
-    page = context.new_page()
+    game_id, page = bs_game, no_script
     page.goto(f"{server_url}/games/{game_id}")
     form = page.locator("form.entry-form")
     for seat, gold in enumerate((25, 25, 15)):
@@ -266,7 +263,6 @@ def test_back_then_save_stores_nothing_and_says_why_without_javascript(bs_game, 
         in_view(page, page.locator(".refusal"))  # the form's action ends in #next
         shot(page, "loop-no-script-refusal", full_page=False)
     assert len(store.load(game_id)["entries"]) == 3
-    context.close()
 
 
 def test_back_to_the_game_after_a_correction_shows_the_game_as_it_is_now(bs_game, page, server_url, live_app):

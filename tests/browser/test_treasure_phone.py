@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from companion.games.treasure.rules import GAME
-from tests.browser.conftest import answered, shot, weights
+from tests.browser.conftest import answered, game_id_of, shot, weights
 
 
 def chip(page, name, value):
@@ -35,7 +35,7 @@ def test_a_duel_entered_by_tapping_cards_to_the_end(page, server_url, live_app):
         page.locator("input[name='player']").nth(i).fill(name)
     with page.expect_navigation():
         page.get_by_role("button", name="Start the game").tap()
-    game_id = page.url.split("#")[0].rsplit("/", 1)[-1]
+    game_id = game_id_of(page)
 
     with answered(page):
         page.get_by_role("button", name="Let the app draw").tap()

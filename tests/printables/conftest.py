@@ -14,8 +14,6 @@ from companion.transfer import import_record
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "printables"
-DOC = (ROOT / "docs" / "record-format.md").read_text(encoding="utf-8")
-EXAMPLES = {e["game"]: e for e in (json.loads(b) for b in re.findall(r"```json\n(.*?)\n```", DOC, re.S))}
 
 
 class Pdf:
@@ -44,10 +42,3 @@ def save_png(data: bytes, name: str) -> Path:
     assert png.stat().st_size > 5000
     return png
 
-
-@pytest.fixture
-def logged(store):
-    """Store the documented example record of a game; returns its id."""
-    def make(slug: str) -> str:
-        return store.create(import_record(json.dumps(EXAMPLES[slug])))
-    return make
