@@ -17,8 +17,6 @@ Goals are judged from these figures by a person (see issue 12), never asserted i
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import statistics
 import sys
 import tempfile
@@ -37,14 +35,9 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from werkzeug.serving import make_server  # noqa: E402
 
 from companion import create_app  # noqa: E402
+from tests.browser.chromium import CHROMIUM, LAUNCH, PHONE  # noqa: E402
 from tests.formpage import Browserless  # noqa: E402
 
-CHROMIUM = next((p for p in ("/usr/lib/chromium/chromium", "/usr/bin/chromium") if os.path.exists(p)),
-                shutil.which("chromium"))
-LAUNCH = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-          "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 3}
 SLOW_3G = {"offline": False, "latency": 2000, "downloadThroughput": 50 * 1024,
            "uploadThroughput": 50 * 1024}
 

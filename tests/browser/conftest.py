@@ -1,12 +1,7 @@
-"""A real browser at phone size: Debian's Chromium driven by Playwright, app served in-process.
-
-Never `playwright install` (no downloads here): we point Playwright at the Chromium that
-apt installed. See ../shared/TESTING.md for why these flags.
-"""
+"""A real browser at phone size: Debian's Chromium driven by Playwright (tests/browser/chromium.py),
+app served in-process; and the helpers the browser tests share."""
 from __future__ import annotations
 
-import os
-import shutil
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,11 +12,10 @@ from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from companion import create_app
+from tests.browser.chromium import CHROMIUM, LAUNCH, PHONE
 from tests.formpage import Browserless
 from tests.views import test_play as beutelschneider
 
-CHROMIUM = next((p for p in ("/usr/lib/chromium/chromium", "/usr/bin/chromium")
-                 if os.path.exists(p)), shutil.which("chromium"))
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
@@ -32,16 +26,13 @@ def browser_type_launch_args(browser_type_launch_args):
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
-        "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"],
+        "args": LAUNCH,
     }
 
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
-    return {**browser_context_args, "viewport": {"width": 390, "height": 844},
-            "is_mobile": True, "has_touch": True, "device_scale_factor": 3}
+    return {**browser_context_args, **PHONE}
 
 
 @pytest.fixture
