@@ -1,6 +1,7 @@
 """What the bench's figures share: the players, a hand, a median, how a figure is printed."""
 from __future__ import annotations
 
+import socket
 import statistics
 import time
 from collections.abc import Callable
@@ -32,3 +33,9 @@ def rss_mb() -> float:
 
 def figure(name: str, value: float, unit: str) -> None:
     print(f"{name}: {value:.2f} {unit}", flush=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

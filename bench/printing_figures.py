@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench.common import PLAYERS, figure, hand, median_ms, rss_mb
+from bench.common import PLAYERS, ROOT, figure, free_port, hand, median_ms, rss_mb
 from companion import create_app
 from companion.records import add_entry, new_record
 
@@ -141,7 +141,6 @@ def game_page_while_printing_figures(folder: str, reads: int = 1000) -> None:
     (about as many as the busy phase makes) so that it is not the third-worst of a few
     hundred, as it was with 300."""
     import os
-    import socket
     import subprocess
     import threading
     import urllib.error
@@ -153,9 +152,7 @@ def game_page_while_printing_figures(folder: str, reads: int = 1000) -> None:
     for h in range(8):
         record = add_entry(record, "hand", hand([30, 20, 20, 10] if h % 2 else [10, 20, 20, 30]))
     game_id = app.extensions["store"].create(record)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
 
     def fetch(url: str) -> tuple[int, dict]:
@@ -171,7 +168,7 @@ def game_page_while_printing_figures(folder: str, reads: int = 1000) -> None:
 
     server = subprocess.Popen(
         [sys.executable, "-m", "flask", "--app", "app", "serve", "--port", str(port)],
-        cwd=Path(__file__).resolve().parents[1], stdout=subprocess.DEVNULL,
+        cwd=ROOT, stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL, env={**os.environ, "COMPANION_INSTANCE_PATH": str(instance)})
     try:
         for _ in range(600):

@@ -3,7 +3,6 @@ until its first page has answered."""
 from __future__ import annotations
 
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -11,7 +10,7 @@ import tempfile
 import time
 import urllib.request
 
-from bench.common import ROOT, figure
+from bench.common import ROOT, figure, free_port
 
 IMPORT_APP = """
 import sys, time
@@ -30,9 +29,7 @@ print((imported - start) * 1000, (created - imported) * 1000, (time.perf_counter
 def _first_page_after_start(env: dict[str, str]) -> float:
     """Milliseconds from starting `flask --app app serve` (the README's command) until the
     first page has answered, polling every 5 ms."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     start = time.perf_counter()
     server = subprocess.Popen([sys.executable, "-m", "flask", "--app", "app", "serve", "--port", str(port)],
                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -8,7 +8,6 @@ venv's own path files, so the checkout's editable install cannot stand in for th
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import sysconfig
@@ -19,6 +18,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -70,12 +71,6 @@ def test_the_wheel_carries_templates_static_files_translations_and_the_licence(w
     assert "loot-ledger = companion.cli:main" in entry_points
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _get(url: str) -> tuple[int, str, bytes]:
     with urllib.request.urlopen(url, timeout=60) as response:
         return response.status, response.headers.get_content_type(), response.read()
@@ -84,7 +79,7 @@ def _get(url: str) -> tuple[int, str, bytes]:
 def test_loot_ledger_serve_from_an_empty_folder_answers_a_page_a_stylesheet_and_a_pdf(installed, tmp_path):
     folder = tmp_path / "empty"
     folder.mkdir()
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPANION_", "PYTHON", "FLASK_"))}
     server = subprocess.Popen([str(installed / "bin" / "loot-ledger"), "serve", "--port", str(port)],
                               cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

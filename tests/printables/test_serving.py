@@ -14,14 +14,9 @@ from pathlib import Path
 
 from companion import create_app
 from companion.records import add_entry, new_record
+from tests.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def fetch(url: str) -> tuple[int, bytes, dict]:
