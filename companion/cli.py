@@ -34,7 +34,10 @@ def serve(host: str, port: int, threads: int) -> None:
     click.echo(f"data in {app.extensions['store'].folder}")
     for line in phone_lines(host, port):
         click.echo(line)
-    server.run([server.make_server(app, host, port, threads)])
+    try:
+        server.run([server.make_server(app, host, port, threads)])
+    except OSError as error:  # the port is taken, or the address is not this computer's
+        raise click.ClickException(f"cannot serve on {host}:{port}: {error}") from None
 
 
 def phone_lines(host: str, port: int) -> list[str]:

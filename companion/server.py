@@ -225,12 +225,20 @@ def make_server(app: Flask, host: str, port: int, threads: int = 8,
     return httpd
 
 
-def run(servers: Sequence[wsgi.Server]) -> None:
-    """Serve on all of them until Ctrl-C or SIGTERM, or until one of them fails; then stop
-    them all. Each is bound first, so a port in use fails before anything is served."""
-    for httpd in servers:
-        httpd.prepare()
-    stopping = threading.Event()
+def run(servers: Sequence[wsgi.Server], stop: threading.Event | None = None) -> None:
+    """Serve on all of them until Ctrl-C or SIGTERM (or `stop` is set), or until one of them
+    fails; then stop them all. Each is bound first, so a port in use fails before anything
+    is served."""
+    prepared: list[wsgi.Server] = []
+    try:
+        for httpd in servers:
+            httpd.prepare()
+            prepared.append(httpd)
+    except BaseException:
+        for httpd in prepared:
+            httpd.stop()
+        raise
+    stopping = stop or threading.Event()
     failures: list[BaseException] = []
 
     def serve(httpd: wsgi.Server) -> None:
