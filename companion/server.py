@@ -186,8 +186,41 @@ class _Doorman(_ConnectionManager):
         self.server.process_conn(conn)
 
 
+def _too_large_page(app: Flask, headers: dict[bytes, bytes]) -> bytes:
+    """The app's own 413 page, in the phone's language, for a body the server refuses
+    before the app sees the request."""
+    from flask import render_template
+    passed = {name.decode("latin-1"): value.decode("latin-1") for name, value in headers.items()
+              if name.lower() in (b"cookie", b"accept-language")}  # the session holds the language
+    with app.test_request_context("/", headers=passed):
+        return render_template("errors/error.html", code=413).encode()
+
+
+class _Request(server.HTTPRequest):
+    def simple_response(self, status: Any, msg: Any = "") -> None:
+        app = self.server.wsgi_app
+        if not str(status).startswith("413") or not isinstance(app, Flask):
+            return super().simple_response(status, msg)
+        try:
+            page = _too_large_page(app, self.inheaders)
+        except Exception:  # the plain words rather than no answer
+            return super().simple_response(status, msg)
+        self.close_connection = True
+        head = (f"{self.server.protocol} 413 Request Entity Too Large\r\n"
+                f"Content-Type: text/html; charset=utf-8\r\nContent-Length: {len(page)}\r\n"
+                "Connection: close\r\n\r\n").encode("latin-1")
+        with contextlib.suppress(OSError):
+            self.conn.wfile.write(head + page)
+        return None
+
+
+class _Connection(server.HTTPConnection):
+    RequestHandlerClass = _Request
+
+
 class Server(wsgi.Server):
     max_connections = 0
+    ConnectionClass = _Connection
 
     def prepare(self) -> None:
         super().prepare()

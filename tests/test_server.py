@@ -172,9 +172,9 @@ def test_past_the_connection_limit_the_longest_waiting_connection_makes_room(tmp
                 sock.close()
 
 
-def post_head(path: str, length: int | None) -> bytes:
+def post_head(path: str, length: int | None, language: str = "en") -> bytes:
     framing = f"Content-Length: {length}" if length is not None else "Transfer-Encoding: chunked"
-    return (f"POST {path} HTTP/1.1\r\nHost: x\r\n"
+    return (f"POST {path} HTTP/1.1\r\nHost: x\r\nAccept-Language: {language}\r\n"
             f"Content-Type: multipart/form-data; boundary=x\r\n{framing}\r\n\r\n").encode()
 
 
@@ -182,19 +182,19 @@ def temp_bytes(folder: Path) -> int:
     return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
 
 
-@pytest.mark.parametrize("mib", [100, 10])
-def test_an_upload_over_the_limit_is_refused_before_its_body_is_sent(tmp_path, mib):
+@pytest.mark.parametrize(("mib", "language", "words"), [
+    (100, "en", "That was too large."), (100, "de", "Das war zu groß."), (10, "de", "Das war zu groß.")])
+def test_an_upload_over_the_limit_is_refused_before_its_body_is_sent(tmp_path, mib, language, words):
     """100 MiB: over what any page takes, the server refuses it; 10 MiB: over the import's
-    2 MiB, the import page does, with its own words; either from the Content-Length alone."""
+    2 MiB, the import page does; either from the Content-Length alone, in the app's words."""
     with serving(tmp_path) as (base, _, temp):
         with connect(base) as sock:
-            sock.sendall(post_head("/import", mib * 1024 * 1024))
+            sock.sendall(post_head("/import", mib * 1024 * 1024, language))
             start = time.monotonic()
             reply = answer(sock)  # not one byte of the body was sent
         assert reply.startswith(b"HTTP/1.1 413")
         assert time.monotonic() - start < TIMEOUT
-        if mib == 10:
-            assert b"That was too large." in reply
+        assert words.encode() in reply and b"</html>" in reply
         assert temp_bytes(temp) == 0
 
 
