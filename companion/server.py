@@ -105,10 +105,17 @@ class _Doorman(_ConnectionManager):
                 self._remove_invalid_sockets()
                 continue
             for sock_fd, waiting in active_list:
-                if waiting is self.server:
-                    self._accept()
-                else:
-                    self._read(sock_fd, waiting)
+                try:
+                    if waiting is self.server:
+                        self._accept()
+                    else:
+                        self._read(sock_fd, waiting)
+                except Exception:  # one connection's trouble must not stop the serving
+                    self.server.error_log("a connection failed", traceback=True)
+                    if waiting is not self.server:
+                        with contextlib.suppress(KeyError, ValueError):
+                            self._selector.unregister(sock_fd)
+                        waiting.close()
             now = time.time()
             if (now - last_expiration_check) > expiration_interval:
                 self._expire(threshold=now - self.server.timeout)

@@ -5,6 +5,7 @@ https, beside plain http from the same process."""
 from __future__ import annotations
 
 import contextlib
+import http.client
 import os
 import socket
 import ssl
@@ -236,6 +237,12 @@ def test_a_tls_pair_serves_https_beside_plain_http_from_one_process(tmp_path, tl
         status, body = get(f"{https}/", trusted)
         assert status == 200 and b"Loot Ledger" in body
         assert get(f"http://127.0.0.1:{http_port}/")[0] == 200
+        # Two requests on one kept-alive https connection, as a phone makes them.
+        kept = http.client.HTTPSConnection("127.0.0.1", https_port, context=trusted, timeout=30)
+        for path in ("/", "/static/css/app.css"):
+            kept.request("GET", path)
+            assert kept.getresponse().read() and kept.sock is not None
+        kept.close()
         with pytest.raises(urllib.error.URLError, match="CERTIFICATE_VERIFY_FAILED"):
             get(f"{https}/", ssl.create_default_context())  # a phone that does not trust it yet
         # Plain http to the https port is told so, not left hanging.
