@@ -135,7 +135,7 @@ def sheet_length_figures(app, store, repeat: int) -> None:
 
 
 def game_page_while_printing_figures(folder: str, reads: int = 1000) -> None:
-    """The game page's p99 from a real waitress server (`flask --app app serve`), idle and
+    """The game page's p99 from a real server (`flask --app app serve`), idle and
     while ten different sheets are asked for at once (each following its "being made"
     page until the PDF comes). A p99 is the read the worst 1 % exceed: 1,000 idle reads
     (about as many as the busy phase makes) so that it is not the third-worst of a few

@@ -24,8 +24,8 @@ from .transfer import ImportError_, already_here, import_record
 @click.option("--port", default=8000, show_default=True)
 @click.option("--threads", default=8, show_default=True)
 def serve(host: str, port: int, threads: int) -> None:
-    """Serve the app with waitress (a real multi-threaded server)."""
-    from waitress import serve as waitress_serve
+    """Serve the app with cheroot (a multi-threaded server that also speaks TLS)."""
+    from . import server
     # The app itself, not the context-bound proxy (which the stubs type as the app).
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     app.config["SERVE_HOST"] = host  # pages tell when phones cannot reach a loopback-only server
@@ -34,7 +34,7 @@ def serve(host: str, port: int, threads: int) -> None:
     click.echo(f"data in {app.extensions['store'].folder}")
     for line in phone_lines(host, port):
         click.echo(line)
-    waitress_serve(app, host=host, port=port, threads=threads)
+    server.run([server.make_server(app, host, port, threads)])
 
 
 def phone_lines(host: str, port: int) -> list[str]:

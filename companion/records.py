@@ -117,7 +117,7 @@ def _key(record: Mapping[str, Any]) -> tuple[Any, ...] | None:
             entries[-1]["id"] if entries else 0, sum(len(e.get("edits", ())) for e in entries))
 
 
-_REPLAYS_LOCK = threading.Lock()  # waitress serves requests on several threads
+_REPLAYS_LOCK = threading.Lock()  # the server answers requests on several threads
 
 
 def _remember(record: Mapping[str, Any], view: View) -> View:

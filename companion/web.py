@@ -63,7 +63,7 @@ COMPRESSED = {"text/html", "text/css", "text/javascript", "application/javascrip
 
 def _gzip(response: Any) -> Any:
     """Compress text for phones on a slow connection (a game page and its CSS shrink to
-    about a fifth); waitress does not do it for us."""
+    about a fifth); the server does not do it for us."""
     # Refusals (409, 422 ...) are whole pages too; redirects and 304s have next to no body.
     if (response.status_code < 200 or 300 <= response.status_code < 400
             or response.mimetype not in COMPRESSED

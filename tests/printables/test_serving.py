@@ -1,4 +1,4 @@
-"""With real processes: the waitress server of `flask --app app serve`, ten sheets asked for
+"""With real processes: the server of `flask --app app serve`, ten sheets asked for
 at once, and a phone reading its game page meanwhile. No game page waits behind a render."""
 from __future__ import annotations
 
