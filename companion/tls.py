@@ -5,8 +5,8 @@ computer's LAN addresses and its ``.local`` name, and is made again, by the same
 those change: a phone that trusted the table keeps trusting it on another Wi-Fi. Both private
 keys stay in the instance folder, readable by its owner only.
 
-The authority may only vouch for local names and private addresses (its name constraints): if
-its key ever leaked, a phone that trusts it still trusts nobody's bank.
+The authority may only vouch for local names (its name constraints): if its key ever leaked, a
+phone that trusts it still trusts nobody's bank.
 """
 from __future__ import annotations
 
@@ -29,11 +29,16 @@ CA_YEARS = 10
 # person installed; 397 days is what browsers accept from any authority.
 SERVER_DAYS = 397
 RENEW_DAYS = 30  # made again this long before it runs out
-# What the authority may vouch for: names that only mean something on a local network, and
-# the private and loopback address ranges.
-LOCAL_SUFFIXES = ("local", "lan", "home.arpa", "internal", "localhost")
-PRIVATE_NETWORKS = ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "127.0.0.0/8", "169.254.0.0/16",
-                    "fc00::/7", "fe80::/10", "::1/128")
+# What the authority may vouch for: names that only mean something on a local network (a
+# router's own zone too). Addresses are left free: a table's network may be a phone's hotspot,
+# a carrier-grade NAT or a campus's public range, and sites are reached by name.
+LOCAL_SUFFIXES = ("local", "lan", "home", "home.arpa", "internal", "localdomain", "localhost", "fritz.box")
+
+
+def is_local_name(name: str) -> bool:
+    """Whether the authority may vouch for ``name`` (its name constraints)."""
+    name = name.lower().rstrip(".")
+    return any(name == s or name.endswith("." + s) for s in LOCAL_SUFFIXES)
 
 
 @dataclass(frozen=True)
@@ -89,7 +94,6 @@ def _key_pem(key: ec.EllipticCurvePrivateKey) -> bytes:
 
 def _name_constraints() -> x509.NameConstraints:
     permitted: list[x509.GeneralName] = [x509.DNSName(s) for s in LOCAL_SUFFIXES]
-    permitted += [x509.IPAddress(ipaddress.ip_network(n)) for n in PRIVATE_NETWORKS]
     return x509.NameConstraints(permitted_subtrees=permitted, excluded_subtrees=None)
 
 

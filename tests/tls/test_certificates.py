@@ -3,7 +3,6 @@ checked the way a TLS client checks them (Python's ssl module against the author
 from __future__ import annotations
 
 import datetime
-import ipaddress
 import plistlib
 import socket
 import ssl
@@ -97,43 +96,54 @@ def test_a_certificate_from_another_authority_is_replaced(tmp_path):
     load(f.cert).verify_directly_issued_by(load(f.ca))
 
 
-def test_the_authority_vouches_for_local_names_and_private_addresses_only(tmp_path):
-    f, _ = tls.ensure(tmp_path, NAMES, ADDRESSES)
-    constraints = load(f.ca).extensions.get_extension_for_class(x509.NameConstraints).value
-    names = {n.value for n in constraints.permitted_subtrees if isinstance(n, x509.DNSName)}
-    networks = {n.value for n in constraints.permitted_subtrees if isinstance(n, x509.IPAddress)}
-    assert "local" in names and "com" not in names
-    assert ipaddress.ip_network("192.168.0.0/16") in networks
-    assert not any(ipaddress.ip_address("8.8.8.8") in n for n in networks)
-
-
-def test_a_tls_client_trusting_the_authority_accepts_the_server(tmp_path):
-    """A real handshake: Python's ssl module as the phone, the server certificate as served."""
-    f, _ = tls.ensure(tmp_path, ["spieltisch.lan"], ["127.0.0.1"])
+def handshake(f, server_name):
+    """A real TLS handshake on loopback: the server certificate as served, and Python's ssl
+    module as a phone that trusts the table's authority. Raises what the phone refuses."""
     server_context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     server_context.load_cert_chain(f.cert, f.key)
     listener = socket.create_server(("127.0.0.1", 0))
-    port = listener.getsockname()[1]
 
     def answer():
-        for _ in range(2):
-            conn, _ = listener.accept()
-            try:
-                with server_context.wrap_socket(conn, server_side=True) as s:
-                    s.recv(1)
-            except (ssl.SSLError, OSError):
-                pass
-    threading.Thread(target=answer, daemon=True).start()
-
+        conn, _ = listener.accept()
+        try:
+            with server_context.wrap_socket(conn, server_side=True) as s:
+                s.recv(1)
+        except (ssl.SSLError, OSError):
+            pass
+    thread = threading.Thread(target=answer, daemon=True)
+    thread.start()
     phone = ssl.create_default_context(cafile=str(f.ca))
-    with socket.create_connection(("127.0.0.1", port)) as raw, \
-            phone.wrap_socket(raw, server_hostname="spieltisch.lan") as s:
-        assert s.version() in ("TLSv1.2", "TLSv1.3")
-        s.send(b"x")
-    # A phone that has not trusted it refuses.
-    with socket.create_connection(("127.0.0.1", port)) as raw, pytest.raises(ssl.SSLCertVerificationError):
-        ssl.create_default_context().wrap_socket(raw, server_hostname="spieltisch.lan")
-    listener.close()
+    try:
+        with socket.create_connection(listener.getsockname()) as raw, \
+                phone.wrap_socket(raw, server_hostname=server_name) as s:
+            s.send(b"x")
+            return s.version()
+    finally:
+        thread.join(5)
+        listener.close()
+
+
+def test_a_phone_trusting_the_authority_accepts_the_server(tmp_path):
+    f, _ = tls.ensure(tmp_path, ["spieltisch.lan"], ["127.0.0.1", "192.0.2.2", "100.64.1.2"])
+    assert handshake(f, "spieltisch.lan") in ("TLSv1.2", "TLSv1.3")
+    assert handshake(f, "127.0.0.1") in ("TLSv1.2", "TLSv1.3")
+
+
+def test_a_phone_that_has_not_trusted_it_refuses(tmp_path):
+    f, _ = tls.ensure(tmp_path, ["spieltisch.lan"], ["127.0.0.1"])
+    g, _ = tls.ensure(tmp_path / "another-table", ["spieltisch.lan"], ["127.0.0.1"])
+    f.ca.write_bytes(g.ca.read_bytes())  # the phone trusts another table
+    with pytest.raises(ssl.SSLCertVerificationError):
+        handshake(f, "spieltisch.lan")
+
+
+def test_the_authority_cannot_vouch_for_a_site_on_the_internet(tmp_path):
+    f, _ = tls.ensure(tmp_path, ["spieltisch.local"], ["127.0.0.1"])
+    tls.make_server_cert(f, ["bank.example.com"], [])  # as a stolen authority key would
+    with pytest.raises(ssl.SSLCertVerificationError, match="subtree"):
+        handshake(f, "bank.example.com")
+    assert tls.is_local_name("spieltisch.fritz.box") and tls.is_local_name("Spieltisch.LOCAL.")
+    assert not tls.is_local_name("notlocal") and not tls.is_local_name("example.com")
 
 
 def test_the_ios_profile_carries_the_authority(tmp_path):
