@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from . import mdns, tls
-from .network import lan_addresses
+from .network import is_loopback, lan_addresses
 
 EVERYWHERE = ("0.0.0.0", "::", "")
 CHECK_SECONDS = 30  # how soon a new Wi-Fi (a new address) gets its certificate and announcement
@@ -108,7 +108,8 @@ class Table:
         """What the host reads: how a phone trusts the table once, then where it opens it."""
         assert self.files is not None
         first = self.lan[0] if self.lan else "127.0.0.1"
-        secure = [_url("https", a, self.https_port) for a in self.lan[:1] + [self.name]]
+        named = [] if is_loopback(self.host) else [self.name]  # announced to the network only
+        secure = [_url("https", a, self.https_port) for a in self.lan[:1] + named]
         return [
             f"Secure table on https, port {self.https_port}: phones open {_url('http', first, self.http_port, 'trust')}"
             " once (trust this table), then " + " or ".join(secure),
