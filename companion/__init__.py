@@ -69,6 +69,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SECURE=False,
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        # serve: a connection that has not sent a whole request within this many seconds
+        # (new, kept alive between requests, or halfway) is closed; also how long one read or
+        # write of a request in progress may wait.
+        SERVE_TIMEOUT=10,
+        SERVE_MAX_CONNECTIONS=400,  # open at once; past it the longest waiting is closed
         BACKUP_MAX_BYTES=32 * 1024 * 1024,  # a group's backup (restore upload)
         BABEL_DEFAULT_LOCALE="en",
         SEND_FILE_MAX_AGE_DEFAULT=60 * 60 * 24,

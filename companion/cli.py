@@ -66,6 +66,9 @@ def serve(host: str, port: int, threads: int, https: bool | None) -> None:
             table.watch(click.echo, stop)
     try:
         server.run(servers)
+    except OSError as error:  # a port is taken, or the address is not this computer's
+        ports = f"{port} or {port + 1}" if table is not None else str(port)
+        raise click.ClickException(f"cannot serve on {host} port {ports}: {error}") from None
     finally:
         stop.set()
         if table is not None:

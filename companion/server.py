@@ -1,41 +1,249 @@
 """The HTTP server behind `serve`: cheroot (CherryPy's server, pure Python, on every OS),
 for its TLS and its limits. Several listeners can run from one process (plain http beside
-https): build each with `make_server`, run them together with `run`."""
+https): build each with `make_server`, run them together with `run`.
+
+Out of the box cheroot gives each new connection a thread at once, which then waits for the
+request: a few hundred connections that send nothing (a phone's browser opens spare ones) or
+half a request hold every thread, and on https the handshake even holds the one thread that
+accepts. Here a connection is held by the selector alone, without a thread, until its TLS
+handshake is done and its request line and headers are all in; one that does not get there
+within SERVE_TIMEOUT is closed, and past SERVE_MAX_CONNECTIONS the one waiting longest
+makes room for the newcomer."""
 from __future__ import annotations
 
+import contextlib
+import errno
+import selectors
 import signal
+import socket
+import ssl
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cheroot import wsgi
+from cheroot import connections, server, wsgi
+from cheroot.makefile import MakeFile
 from cheroot.ssl.builtin import BuiltinSSLAdapter
 from flask import Flask
 
+HEAD_LIMIT = 64 * 1024  # request line and headers; a phone's are about 1 KiB
+FORM_ROOM = 1024 * 1024  # an upload's form fields and multipart framing beside the file itself
+PLAIN_HTTP_ON_TLS = (b"HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nConnection: close\r\n"
+                     b"Content-Length: 40\r\n\r\nThis port speaks https only: use https://")
+
+
+class _Waiting:
+    """A connection whose next request has not fully arrived: what it sent so far."""
+
+    def __init__(self, sock: Any, conn: server.HTTPConnection | None, head: bytes = b"",
+                 addr: Any = None, handshaken: bool = True) -> None:
+        self.sock = sock
+        self.conn = conn  # a kept-alive connection; a new one gets its own once its head is in
+        self.head = head
+        self.addr = addr
+        self.handshaken = handshaken
+        self.last_used = time.time()  # the name ConnectionManager._expire reads
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.sock.close()
+
+
+def _complete(head: bytes) -> bool:
+    # Bare LFs too: cheroot then answers 400 at once rather than the client waiting for nothing.
+    return b"\r\n\r\n" in head or b"\n\n" in head or len(head) >= HEAD_LIMIT
+
+
+def _unread(rfile: Any, data: bytes) -> None:
+    """Put bytes read off the socket in front of what the connection's reader holds, for the
+    worker thread to read as if they had just arrived (cheroot's reader is _pyio's)."""
+    with rfile._read_lock:
+        rfile._read_buf = data + rfile._read_buf[rfile._read_pos:]
+        rfile._read_pos = 0
+
+
+def _take_buffered(rfile: Any) -> bytes:
+    with rfile._read_lock:
+        data = rfile._read_buf[rfile._read_pos:]
+        rfile._read_buf, rfile._read_pos = b"", 0
+    return bytes(data)
+
+
+# Its stubs leave out the private parts that _Doorman builds on.
+_ConnectionManager: Any = connections.ConnectionManager
+
+
+class _Doorman(_ConnectionManager):
+    """Holds connections without a thread until a whole request head is in (see above)."""
+
+    def put(self, conn: server.HTTPConnection) -> None:
+        # A kept-alive connection back from its worker: wait for its next head like a new one.
+        waiting = _Waiting(conn.socket, conn, _take_buffered(conn.rfile))
+        conn.socket.setblocking(False)
+        self._wait(waiting)
+
+    def _wait(self, waiting: _Waiting) -> None:
+        sock = waiting.sock
+        # What TLS has decrypted already: the selector would not wake up for it.
+        while isinstance(sock, ssl.SSLSocket) and sock.pending():
+            waiting.head += sock.recv(sock.pending())
+        if _complete(waiting.head):
+            self._hand_over(waiting)
+        else:
+            self._selector.register(waiting.sock.fileno(), selectors.EVENT_READ, data=waiting)
+
+    def _run(self, expiration_interval: float) -> None:
+        # ConnectionManager._run, with new connections and unfinished heads kept here.
+        last_expiration_check = time.time()
+        select_timeout = min(expiration_interval, 0.05) if connections.IS_WINDOWS else expiration_interval
+        while not self._stop_requested:
+            try:
+                active_list = list(self._selector.select(timeout=select_timeout))
+            except OSError:
+                self._remove_invalid_sockets()
+                continue
+            for sock_fd, waiting in active_list:
+                if waiting is self.server:
+                    self._accept()
+                else:
+                    self._read(sock_fd, waiting)
+            now = time.time()
+            if (now - last_expiration_check) > expiration_interval:
+                self._expire(threshold=now - self.server.timeout)
+                last_expiration_check = now
+
+    def _accept(self) -> None:
+        limit = getattr(self.server, "max_connections", 0)
+        if limit and self._num_connections >= limit:
+            self._make_room()
+        try:
+            sock, addr = self.server.socket.accept()
+        except OSError as error:
+            # Out of file descriptors (the OS allows fewer than max_connections): the longest
+            # waiting makes room; the newcomer is accepted on the next round.
+            if error.errno in (errno.EMFILE, errno.ENFILE) and not self._make_room():
+                time.sleep(0.05)  # nothing to close: wait for a worker to finish, not spin
+            return  # else gone before we got to it, or a timeout
+        connections.prevent_socket_inheritance(sock)
+        sock.setblocking(False)
+        adapter = self.server.ssl_adapter
+        if adapter is not None:
+            sock = adapter.context.wrap_socket(sock, server_side=True, do_handshake_on_connect=False)
+        self._selector.register(sock.fileno(), selectors.EVENT_READ,
+                                data=_Waiting(sock, None, addr=addr, handshaken=adapter is None))
+
+    def _make_room(self) -> bool:
+        oldest = min((c for _, c in self._selector.connections if isinstance(c, _Waiting)),
+                     key=lambda c: c.last_used, default=None)
+        if oldest is None:
+            return False
+        self._selector.unregister(oldest.sock.fileno())
+        oldest.close()
+        return True
+
+    def _read(self, sock_fd: int, waiting: _Waiting) -> None:
+        sock = waiting.sock
+        try:
+            if not waiting.handshaken:
+                sock.do_handshake()
+                waiting.handshaken = True
+            chunk = sock.recv(HEAD_LIMIT)
+            while chunk and isinstance(sock, ssl.SSLSocket) and sock.pending():
+                chunk += sock.recv(HEAD_LIMIT)
+        except (BlockingIOError, ssl.SSLWantReadError, ssl.SSLWantWriteError):
+            return  # more to come
+        except ssl.SSLError as error:
+            if "http request" in str(error).lower():  # plain http to the https port
+                with contextlib.suppress(OSError):
+                    socket.socket.send(sock, PLAIN_HTTP_ON_TLS)
+            chunk = b""
+        except OSError:
+            chunk = b""
+        if not chunk:  # the client went away (or cannot speak TLS)
+            self._selector.unregister(sock_fd)
+            waiting.close()
+            return
+        waiting.head += chunk
+        if _complete(waiting.head):
+            self._selector.unregister(sock_fd)
+            self._hand_over(waiting)
+
+    def _hand_over(self, waiting: _Waiting) -> None:
+        """To a worker thread, with the head in front of the connection's reader."""
+        sock = waiting.sock
+        sock.settimeout(self.server.timeout)
+        conn = waiting.conn
+        if conn is None:
+            makefile = self.server.ssl_adapter.makefile if self.server.ssl_adapter else MakeFile
+            conn = self.server.ConnectionClass(self.server, sock, makefile)
+            addr = waiting.addr if isinstance(waiting.addr, tuple) else ("0.0.0.0", 0)
+            conn.remote_addr, conn.remote_port = addr[0], addr[1]
+            conn.ssl_env = self.server.ssl_adapter.get_environ(sock) if self.server.ssl_adapter else {}
+        _unread(conn.rfile, waiting.head)
+        conn.last_used = time.time()
+        self.server.process_conn(conn)
+
+
+class Server(wsgi.Server):
+    max_connections = 0
+
+    def prepare(self) -> None:
+        super().prepare()
+        self._connections._selector.close()  # type: ignore[has-type]
+        self._connections = _Doorman(self)
+
+
+def limits(app: Flask) -> dict[str, Any]:
+    """The server's limits from the app's settings."""
+    config = app.config
+    return {
+        "timeout": float(config["SERVE_TIMEOUT"]),
+        "max_connections": int(config["SERVE_MAX_CONNECTIONS"]),
+        # The largest upload any page takes (a group's backup, an imported record); each page
+        # then holds its own limit, also before reading (MAX_CONTENT_LENGTH).
+        "max_request_body_size": max(int(config["MAX_CONTENT_LENGTH"] or 0),
+                                     int(config["BACKUP_MAX_BYTES"])) + FORM_ROOM,
+    }
+
 
 def make_server(app: Flask, host: str, port: int, threads: int = 8,
-                tls: tuple[str | Path, str | Path] | None = None) -> wsgi.Server:
+                tls: tuple[str | Path, str | Path] | None = None) -> Server:
     """A server of `app` on host:port, not started yet; with `tls` (certificate file, key
     file) it speaks https only."""
-    server = wsgi.Server((host, port), app, numthreads=threads, max=threads)
+    settings = limits(app)
+    httpd = Server((host, port), app, numthreads=threads, max=threads, request_queue_size=128,
+                   timeout=settings["timeout"])
+    httpd.max_connections = settings["max_connections"]
+    httpd.max_request_body_size = settings["max_request_body_size"]
+    httpd.max_request_header_size = HEAD_LIMIT
+    httpd.keep_alive_conn_limit = None  # type: ignore[assignment] # max_connections bounds them all, idle ones first to go
     if tls is not None:
         cert, key = tls
-        server.ssl_adapter = BuiltinSSLAdapter(str(cert), str(key))
-    return server
+        httpd.ssl_adapter = BuiltinSSLAdapter(str(cert), str(key))
+    return httpd
 
 
-def run(servers: Sequence[wsgi.Server]) -> None:
-    """Serve on all of them until Ctrl-C or SIGTERM, or until one of them fails; then stop
-    them all. Each is bound first, so a port in use fails before anything is served."""
-    for server in servers:
-        server.prepare()
-    stopping = threading.Event()
+def run(servers: Sequence[wsgi.Server], stop: threading.Event | None = None) -> None:
+    """Serve on all of them until Ctrl-C or SIGTERM (or `stop` is set), or until one of them
+    fails; then stop them all. Each is bound first, so a port in use fails before anything
+    is served."""
+    prepared: list[wsgi.Server] = []
+    try:
+        for httpd in servers:
+            httpd.prepare()
+            prepared.append(httpd)
+    except BaseException:
+        for httpd in prepared:
+            httpd.stop()
+        raise
+    stopping = stop or threading.Event()
     failures: list[BaseException] = []
 
-    def serve(server: wsgi.Server) -> None:
+    def serve(httpd: wsgi.Server) -> None:
         try:
-            server.serve()
+            httpd.serve()
         except BaseException as error:  # the main thread raises it after stopping the others
             failures.append(error)
         finally:
@@ -44,7 +252,8 @@ def run(servers: Sequence[wsgi.Server]) -> None:
     def on_term(*_: Any) -> None:
         stopping.set()
 
-    previous = signal.signal(signal.SIGTERM, on_term) if threading.current_thread() is threading.main_thread() else None
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, on_term) if main else None
     threads = [threading.Thread(target=serve, args=(s,), name=f"serve-{s.bind_addr}", daemon=True)
                for s in servers]
     for thread in threads:
@@ -56,8 +265,8 @@ def run(servers: Sequence[wsgi.Server]) -> None:
     except KeyboardInterrupt:
         pass
     finally:
-        for server in servers:
-            server.stop()
+        for httpd in servers:
+            httpd.stop()
         for thread in threads:
             thread.join(10)
         if previous is not None:

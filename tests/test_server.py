@@ -1,0 +1,277 @@
+"""With real processes and sockets: the server of `serve` under a LAN full of phones.
+Connections that send nothing, half a request or stay idle between requests hold no
+thread; an upload over the limit is refused before its body is sent; a TLS pair serves
+https, beside plain http from the same process."""
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import ssl
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import trustme
+
+from companion import create_app, server
+from companion.records import add_entry, new_record
+from tests.conftest import free_port
+
+ROOT = Path(__file__).resolve().parents[1]
+TIMEOUT = 10  # SERVE_TIMEOUT's default: what a page may take at most under the flood
+
+
+def get(url: str, context: ssl.SSLContext | None = None) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=120, context=context) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def wait_until_up(base: str, process: subprocess.Popen | None = None,
+                  context: ssl.SSLContext | None = None) -> None:
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            get(f"{base}/", context)
+            return
+        except OSError:
+            assert process is None or process.poll() is None, "the server stopped"
+            assert time.monotonic() < deadline, "the server did not answer"
+            time.sleep(0.2)
+
+
+@contextlib.contextmanager
+def serving(tmp_path: Path, **config: int) -> Iterator[tuple[str, str, Path]]:
+    """`flask --app app serve` in its own process, with its own temp folder; the address,
+    a game's id and that temp folder."""
+    instance = tmp_path / "instance"
+    app = create_app({"INSTANCE_PATH": str(instance)})
+    record = new_record("beutelschneider", ["Anna", "Ben", "Cem", "Dora"], {})
+    record = add_entry(record, "hand", {"players": [{"gold": g} for g in (30, 20, 20, 10)]})
+    game_id = app.extensions["store"].create(record)
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    port = free_port()
+    env = {**os.environ, "COMPANION_INSTANCE_PATH": str(instance), "TMPDIR": str(temp),
+           **{f"COMPANION_{name}": str(value) for name, value in config.items()}}
+    log = tmp_path / "server.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen([sys.executable, "-m", "flask", "--app", "app", "serve", "--port",
+                                    str(port), "--threads", "4"], cwd=ROOT, env=env, stdout=out,
+                                   stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(base, process)
+        yield base, game_id, temp
+    finally:
+        process.terminate()
+        assert process.wait(30) == 0, log.read_text()[-3000:]
+
+
+def connect(base: str) -> socket.socket:
+    host, port = base.rsplit("/", 1)[1].split(":")
+    return socket.create_connection((host, int(port)), timeout=30)
+
+
+def answer(sock: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection."""
+    data = b""
+    with contextlib.suppress(ConnectionResetError):
+        while chunk := sock.recv(65536):
+            data += chunk
+    return data
+
+
+def one_answer(sock: socket.socket) -> bytes:
+    """One whole answer on a kept-alive connection; its status line."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += sock.recv(65536)
+    head, body = data.split(b"\r\n\r\n", 1)
+    length = int(next(line.split(b":")[1] for line in head.split(b"\r\n")
+                      if line.lower().startswith(b"content-length:")))
+    while len(body) < length:
+        body += sock.recv(65536)
+    return head.split(b"\r\n")[0]
+
+
+def held_open(base: str, game_id: str) -> list[socket.socket]:
+    """200 connections as a flood or a room of careless phones leaves them: silent, half a
+    request line, headers without their end, and idle after a finished request."""
+    held = []
+    for i in range(200):
+        sock = connect(base)
+        kind = i % 4
+        if kind == 1:
+            sock.sendall(b"GET /games/")
+        elif kind == 2:
+            sock.sendall(f"GET /games/{game_id} HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\n".encode())
+        elif kind == 3:
+            sock.sendall(b"GET /static/css/app.css HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert one_answer(sock) == b"HTTP/1.1 200 OK"  # and the connection is kept alive
+        held.append(sock)
+    return held
+
+
+def test_a_game_page_answers_while_200_unfinished_and_idle_connections_are_held_open(tmp_path):
+    with serving(tmp_path) as (base, game_id, _):
+        held = held_open(base, game_id)
+        try:
+            start = time.monotonic()
+            status, body = get(f"{base}/games/{game_id}")
+            took = time.monotonic() - start
+            assert status == 200 and b"Anna" in body
+            # Waitress locked every phone out for about 100 s here, cheroot as it comes for
+            # minutes (each connection took one of the 4 threads for 10 s).
+            assert took < TIMEOUT
+            # The flood is still held (nothing was closed to make room), and a finished
+            # request on a kept-alive connection is answered on it again.
+            held[3].sendall(b"GET /static/css/app.css HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert one_answer(held[3]) == b"HTTP/1.1 200 OK"
+        finally:
+            for sock in held:
+                sock.close()
+
+
+def test_a_connection_that_does_not_finish_its_request_within_the_timeout_is_closed(tmp_path):
+    with serving(tmp_path, SERVE_TIMEOUT=2) as (base, game_id, _), \
+            connect(base) as silent, connect(base) as halfway:
+        halfway.sendall(f"GET /games/{game_id} HTTP/1.1\r\nHost: x\r\n".encode())
+        start = time.monotonic()
+        assert answer(silent) == b"" and answer(halfway) == b""
+        assert time.monotonic() - start < 2 + 5
+        # A request that comes in pieces within the time is answered.
+        slow = connect(base)
+        for piece in (b"GET /games/", game_id.encode(), b" HTTP/1.1\r\nHost: x\r\n", b"Connection: close\r\n\r\n"):
+            slow.sendall(piece)
+            time.sleep(0.3)
+        assert answer(slow).startswith(b"HTTP/1.1 200")
+        slow.close()
+
+
+def test_past_the_connection_limit_the_longest_waiting_connection_makes_room(tmp_path):
+    with serving(tmp_path, SERVE_MAX_CONNECTIONS=50) as (base, game_id, _):
+        held = [connect(base) for _ in range(80)]
+        try:
+            time.sleep(0.5)  # all accepted
+            assert get(f"{base}/games/{game_id}")[0] == 200
+            assert answer(held[0]) == b""  # the first ones were closed
+            held[-1].sendall(b"GET /static/css/app.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            assert answer(held[-1]).startswith(b"HTTP/1.1 200")  # the last ones are still served
+        finally:
+            for sock in held:
+                sock.close()
+
+
+def post_head(path: str, length: int | None) -> bytes:
+    framing = f"Content-Length: {length}" if length is not None else "Transfer-Encoding: chunked"
+    return (f"POST {path} HTTP/1.1\r\nHost: x\r\n"
+            f"Content-Type: multipart/form-data; boundary=x\r\n{framing}\r\n\r\n").encode()
+
+
+def temp_bytes(folder: Path) -> int:
+    return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
+
+
+@pytest.mark.parametrize("mib", [100, 10])
+def test_an_upload_over_the_limit_is_refused_before_its_body_is_sent(tmp_path, mib):
+    """100 MiB: over what any page takes, the server refuses it; 10 MiB: over the import's
+    2 MiB, the import page does, with its own words; either from the Content-Length alone."""
+    with serving(tmp_path) as (base, _, temp):
+        with connect(base) as sock:
+            sock.sendall(post_head("/import", mib * 1024 * 1024))
+            start = time.monotonic()
+            reply = answer(sock)  # not one byte of the body was sent
+        assert reply.startswith(b"HTTP/1.1 413")
+        assert time.monotonic() - start < TIMEOUT
+        if mib == 10:
+            assert b"That was too large." in reply
+        assert temp_bytes(temp) == 0
+
+
+def test_a_chunked_upload_is_read_only_up_to_the_limit(tmp_path):
+    """No Content-Length to go by: reading stops at the import's 2 MiB, and the answer comes
+    while the client still has more to send."""
+    with serving(tmp_path) as (base, _, temp):
+        with connect(base) as sock:
+            sock.sendall(post_head("/import", None))
+            chunk = b"%x\r\n%s\r\n" % (64 * 1024, b"a" * 64 * 1024)
+            for _ in range(2 * 16 + 4):  # 2 MiB and a quarter, then nothing: more is to come
+                sock.sendall(chunk)
+            reply = answer(sock)
+        assert reply.startswith(b"HTTP/1.1 413")
+        assert temp_bytes(temp) < 4 * 1024 * 1024
+
+
+@pytest.fixture
+def tls_pair(tmp_path) -> tuple[trustme.CA, Path, Path]:
+    ca = trustme.CA()
+    cert = ca.issue_cert("127.0.0.1", "localhost")
+    cert_file, key_file = tmp_path / "cert.pem", tmp_path / "key.pem"
+    cert.cert_chain_pems[0].write_to_path(str(cert_file))
+    for pem in cert.cert_chain_pems[1:]:
+        pem.write_to_path(str(cert_file), append=True)
+    cert.private_key_pem.write_to_path(str(key_file))
+    return ca, cert_file, key_file
+
+
+def test_a_tls_pair_serves_https_beside_plain_http_from_one_process(tmp_path, tls_pair):
+    ca, cert_file, key_file = tls_pair
+    app = create_app({"INSTANCE_PATH": str(tmp_path / "instance")})
+    http_port, https_port = free_port(), free_port()
+    servers = [server.make_server(app, "127.0.0.1", http_port, 2),
+               server.make_server(app, "127.0.0.1", https_port, 2, tls=(cert_file, key_file))]
+    stop = threading.Event()
+    thread = threading.Thread(target=server.run, args=(servers, stop))
+    thread.start()
+    trusted = ssl.create_default_context()
+    ca.configure_trust(trusted)
+    https = f"https://127.0.0.1:{https_port}"
+    try:
+        wait_until_up(https, context=trusted)
+        # Connections that never start their handshake hold neither the thread that accepts
+        # nor a worker.
+        silent = [connect(https) for _ in range(50)]
+        status, body = get(f"{https}/", trusted)
+        assert status == 200 and b"Loot Ledger" in body
+        assert get(f"http://127.0.0.1:{http_port}/")[0] == 200
+        with pytest.raises(urllib.error.URLError, match="CERTIFICATE_VERIFY_FAILED"):
+            get(f"{https}/", ssl.create_default_context())  # a phone that does not trust it yet
+        # Plain http to the https port is told so, not left hanging.
+        with connect(https) as sock:
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert b"https only" in answer(sock)
+        for sock in silent:
+            sock.close()
+    finally:
+        stop.set()
+        thread.join(30)
+    assert not thread.is_alive()
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", https_port), timeout=2)
+
+
+# cheroot drops the socket it could not bind without closing it (a ResourceWarning).
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_a_port_in_use_is_refused_before_anything_is_served(tmp_path):
+    app = create_app({"INSTANCE_PATH": str(tmp_path / "instance")})
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    free = free_port()
+    servers = [server.make_server(app, "127.0.0.1", free, 1),
+               server.make_server(app, "127.0.0.1", taken.getsockname()[1], 1)]
+    with pytest.raises(OSError):
+        server.run(servers)
+    taken.close()
+    with socket.socket() as again:
+        again.bind(("127.0.0.1", free))  # the first one was let go again
