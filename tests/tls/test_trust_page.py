@@ -91,3 +91,10 @@ def test_without_https_the_page_says_how_the_host_turns_it_on_and_offers_nothing
     assert ("plain http only" if lang == "en" else "nur über einfaches http") in text(response)
     for path in ("/trust/loot-ledger-table.crt", "/trust/loot-ledger-table.mobileconfig"):
         assert get(app, path, lang=lang).status_code == 404
+
+
+def test_the_group_page_leads_to_the_trust_page_when_https_is_on(secure_app, app):
+    def group_page(of):
+        return of.test_client().get("/group", base_url=PHONE, follow_redirects=True).get_data(as_text=True)
+    assert 'href="/trust"' in group_page(secure_app)
+    assert 'href="/trust"' not in group_page(app)
