@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, render_template, request
 
-from .. import network, tls
+from .. import network, tls, web
 from ..games.base import N_
 from ..i18n import t
 from .groups import _qr
@@ -60,10 +60,18 @@ def page() -> Any:
     f = _files()
     if f is None:
         return render_template("trust/page.html", on=False)
-    plain = plain_address()
-    return render_template("trust/page.html", on=True, secure=request.is_secure,
-                           addresses=secure_addresses(), fingerprint=tls.fingerprint(f),
-                           ca_name=tls.common_name(f), plain=plain, qr=_qr(plain))
+    plain, addresses = plain_address(), secure_addresses()
+    response = current_app.make_response(render_template(
+        "trust/page.html", on=True, secure=request.is_secure, addresses=addresses,
+        fingerprint=tls.fingerprint(f), ca_name=tls.common_name(f), plain=plain, qr=_qr(plain)))
+    # trust.js asks the secure address whether this phone trusts the table yet.
+    response.headers["Content-Security-Policy"] = web.CSP + "; connect-src 'self' " + addresses[0].rstrip("/")
+    return response
+
+
+@bp.get("/trust/ping")
+def ping() -> Any:
+    return "", 204
 
 
 def _download(body: bytes, mimetype: str, filename: str) -> Any:

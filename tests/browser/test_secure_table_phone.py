@@ -80,6 +80,9 @@ def test_plain_http_on_the_lan_gets_the_trust_page_and_the_certificate(playwrigh
         assert abilities(page) == dict.fromkeys(SECURE, False)  # what the table's phone gets today
         expect(page.get_by_role("heading", name="Trust this table", level=1)).to_be_visible()
         expect(page.locator(".qrbox svg")).to_be_visible()
+        # The page asked the secure address: the certificate was refused, nothing is said.
+        expect(page.locator("#trusted")).to_have_attribute("data-checked", "refused")
+        expect(page.locator("#trusted")).to_be_hidden()
         with page.expect_download() as download:
             page.get_by_role("link", name="Download the certificate").tap()
         assert download.value.suggested_filename == "loot-ledger-table.crt"
@@ -104,6 +107,9 @@ def test_once_trusted_the_secure_address_is_a_secure_context_with_a_service_work
     try:
         page = context.new_page()
         page.goto(table["http"] + "/trust")
+        # Back from the phone's settings: the page sees the table trusted now.
+        expect(page.locator("#trusted")).to_be_visible()
+        expect(page.locator("#trusted").get_by_role("link")).to_have_attribute("href", table["https"] + "/")
         with page.expect_navigation():
             page.get_by_role("button", name="DE", exact=True).tap()
         page.get_by_role("link", name=table["https"] + "/").tap()

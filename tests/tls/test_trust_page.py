@@ -98,3 +98,14 @@ def test_the_group_page_leads_to_the_trust_page_when_https_is_on(secure_app, app
         return of.test_client().get("/group", base_url=PHONE, follow_redirects=True).get_data(as_text=True)
     assert 'href="/trust"' in group_page(secure_app)
     assert 'href="/trust"' not in group_page(app)
+
+
+def test_the_page_may_ask_the_secure_address_and_nothing_else(secure_app):
+    response = get(secure_app, "/trust")
+    policy = response.headers["Content-Security-Policy"]
+    assert policy.endswith("; connect-src 'self' https://192.168.1.20:8001")
+    assert "default-src 'self'" in policy
+    assert 'data-probe="https://192.168.1.20:8001/trust/ping"' in response.get_data(as_text=True)
+    assert get(secure_app, "/trust/ping", base="https://192.168.1.20:8001").status_code == 204
+    # Elsewhere the policy is the app's own.
+    assert "connect-src" not in get(secure_app, "/trust/loot-ledger-table.crt").headers["Content-Security-Policy"]
