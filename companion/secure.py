@@ -72,9 +72,11 @@ class Table:
             self.announcer = mdns.Announcer(self.name, self.http_port, self.https_port)
         try:
             self.announcer.announce(self.lan)
-        except OSError as error:  # no multicast on this network, or not allowed to bind 5353
+        # No multicast on this network, port 5353 not ours, zeroconf's own refusals: the name is
+        # a convenience, and serving (and renewing the certificate) must go on without it.
+        except Exception as error:
             self.announcer.close()
-            return str(error)
+            return str(error) or type(error).__name__
         return None
 
     def check(self) -> list[str] | None:
@@ -92,7 +94,11 @@ class Table:
     def watch(self, say: Callable[[str], Any], stop: threading.Event) -> threading.Thread:
         def run() -> None:
             while not stop.wait(CHECK_SECONDS):
-                moved = self.check()
+                try:
+                    moved = self.check()
+                except Exception as error:  # a full disk, say: tell, keep serving, try again later
+                    say(f"The certificate could not be made for the new addresses: {error}")
+                    continue
                 if moved is not None:
                     say("The addresses changed: " + (" ".join(moved) or "none")
                         + "; a new certificate from the same authority, phones keep trusting it.")
