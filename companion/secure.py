@@ -59,11 +59,12 @@ class Table:
 
     def certify(self) -> bool:
         """A server certificate for the current addresses; whether it was made just now."""
-        self.lan = self.addresses()
+        lan = self.addresses()
         names = [self.name, "localhost"] + [n for n in self.extra if not _is_address(n)]
-        ips = self.lan + [n for n in self.extra if _is_address(n)] + ["127.0.0.1"]
+        ips = lan + [n for n in self.extra if _is_address(n)] + ["127.0.0.1"]
         self.files, made = tls.ensure(self.instance, names, list(dict.fromkeys(ips)),
                                       label=f"Loot Ledger table {self.name.removesuffix('.local')}")
+        self.lan = lan  # only once it is made: a failed renewal is tried again at the next check
         return made
 
     def announce(self) -> str | None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from cryptography import x509
 
-from companion import create_app, server, tls
+from companion import create_app, secure, server, tls
 from companion.secure import Table, reloader
 from tests.conftest import free_port
 
@@ -130,3 +130,38 @@ def test_serve_answers_on_http_and_on_https_beside_it(tmp_path, https):
         process.terminate()
         process.wait(10)
         process.stdout.close()
+
+
+def test_the_watcher_renews_for_new_addresses_and_keeps_going_when_it_cannot(tmp_path, monkeypatch):
+    monkeypatch.setattr(secure, "CHECK_SECONDS", 0.05)
+    addresses = ["192.168.1.20"]
+    t = table(tmp_path, addresses)
+    t.certify()
+    said: list[str] = []
+    stop = threading.Event()
+    thread = t.watch(said.append, stop)
+    try:
+        addresses[:] = ["10.0.0.7"]
+        wait_for(lambda: said)
+        assert said == ["The addresses changed: 10.0.0.7; a new certificate from the same authority, "
+                        "phones keep trusting it."]
+        # The certificate cannot be written (here: a folder stands where it goes).
+        t.files.cert.unlink()
+        t.files.cert.mkdir()
+        addresses[:] = ["10.0.0.8"]
+        wait_for(lambda: len(said) > 1)
+        assert said[1].startswith("The certificate could not be made for the new addresses:")
+        t.files.cert.rmdir()  # fixed: the next check makes it
+        wait_for(lambda: any("10.0.0.8" in line for line in said))
+        assert tls.covered(x509.load_pem_x509_certificate(t.files.cert.read_bytes()))[1] == {"10.0.0.8", "127.0.0.1"}
+        assert thread.is_alive()
+    finally:
+        stop.set()
+        thread.join(5)
+
+
+def wait_for(condition, seconds=10):
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "not in time"
+        time.sleep(0.02)
