@@ -3,6 +3,7 @@
     python bench/run.py            # the full run (10,000 games of history)
     python bench/run.py --games 500
     python bench/run.py --sheets 31  # only the filled sheets by length, 31 runs each
+    python bench/run.py --server [--root ../main]  # only the server under a flood, and a big upload
 
 Goals are judged from these figures by a person (see the README), never asserted in tests.
 """
@@ -21,6 +22,7 @@ from flask import Flask, render_template_string
 
 from bench.common import PLAYERS, figure, hand, median_ms
 from bench.printing_figures import game_page_while_printing_figures, printables_figures, sheet_length_figures
+from bench.server_figures import server_figures
 from bench.start_figures import start_figures
 from companion import create_app
 from companion.records import add_entry, new_record, now_iso
@@ -96,9 +98,16 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=101)
     parser.add_argument("--printing", action="store_true", help="only the printing figures")
     parser.add_argument("--start-only", action="store_true", help="only the start-up figures")
+    parser.add_argument("--server", action="store_true",
+                        help="only the server under 200 held connections and a 100 MiB upload")
+    parser.add_argument("--root", type=Path, default=None,
+                        help="with --server: serve this checkout instead (main, for the before)")
     parser.add_argument("--sheets", type=int, nargs="?", const=15, metavar="REPEAT",
                         help="only the filled sheets of 30, 300 and 1,500 entries (15 runs each)")
     args = parser.parse_args()
+    if args.server:
+        server_figures(args.root.resolve() if args.root else Path(__file__).resolve().parents[1])
+        return
     if args.sheets:
         with tempfile.TemporaryDirectory() as folder:
             app = create_app({"TESTING": True, "INSTANCE_PATH": folder})
@@ -157,6 +166,7 @@ def main() -> None:
         printables_figures(app, store, 21)
         sheet_length_figures(app, store, 15)
         game_page_while_printing_figures(folder)
+    server_figures()
 
 
 if __name__ == "__main__":

@@ -105,10 +105,17 @@ class _Doorman(_ConnectionManager):
                 self._remove_invalid_sockets()
                 continue
             for sock_fd, waiting in active_list:
-                if waiting is self.server:
-                    self._accept()
-                else:
-                    self._read(sock_fd, waiting)
+                try:
+                    if waiting is self.server:
+                        self._accept()
+                    else:
+                        self._read(sock_fd, waiting)
+                except Exception:  # one connection's trouble must not stop the serving
+                    self.server.error_log("a connection failed", traceback=True)
+                    if waiting is not self.server:
+                        with contextlib.suppress(KeyError, ValueError):
+                            self._selector.unregister(sock_fd)
+                        waiting.close()
             now = time.time()
             if (now - last_expiration_check) > expiration_interval:
                 self._expire(threshold=now - self.server.timeout)
@@ -186,8 +193,41 @@ class _Doorman(_ConnectionManager):
         self.server.process_conn(conn)
 
 
+def _too_large_page(app: Flask, headers: dict[bytes, bytes]) -> bytes:
+    """The app's own 413 page, in the phone's language, for a body the server refuses
+    before the app sees the request."""
+    from flask import render_template
+    passed = {name.decode("latin-1"): value.decode("latin-1") for name, value in headers.items()
+              if name.lower() in (b"cookie", b"accept-language")}  # the session holds the language
+    with app.test_request_context("/", headers=passed):
+        return render_template("errors/error.html", code=413).encode()
+
+
+class _Request(server.HTTPRequest):
+    def simple_response(self, status: Any, msg: Any = "") -> None:
+        app = self.server.wsgi_app
+        if not str(status).startswith("413") or not isinstance(app, Flask):
+            return super().simple_response(status, msg)
+        try:
+            page = _too_large_page(app, self.inheaders)
+        except Exception:  # the plain words rather than no answer
+            return super().simple_response(status, msg)
+        self.close_connection = True
+        head = (f"{self.server.protocol} 413 Request Entity Too Large\r\n"
+                f"Content-Type: text/html; charset=utf-8\r\nContent-Length: {len(page)}\r\n"
+                "Connection: close\r\n\r\n").encode("latin-1")
+        with contextlib.suppress(OSError):
+            self.conn.wfile.write(head + page)
+        return None
+
+
+class _Connection(server.HTTPConnection):
+    RequestHandlerClass = _Request
+
+
 class Server(wsgi.Server):
     max_connections = 0
+    ConnectionClass = _Connection
 
     def prepare(self) -> None:
         super().prepare()
