@@ -35,6 +35,7 @@ def test_the_page_offers_both_downloads_the_steps_a_qr_code_and_the_https_addres
     assert 'href="/trust/loot-ledger-table.crt"' in page and 'href="/trust/loot-ledger-table.mobileconfig"' in page
     assert "Certificate Trust Settings: turn on “Loot Ledger table spieltisch”" in text(response)
     assert 'href="https://192.168.1.20:8001/"' in page and 'href="https://spieltisch.local:8001/"' in page
+    assert "If this phone opens https://spieltisch.local:8001/, use that one for “Add to home screen”" in text(response)
     # The code the next phone scans leads to this page on plain http.
     assert re.search(r'<div class="qrbox"[^>]*aria-label="QR code of the link http://192.168.1.20:8000/trust"[^>]*><svg', page)
     assert tls.fingerprint(tls.files(secure_app.instance_path)) in page.replace("<wbr>", "")
