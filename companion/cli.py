@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from flask import Flask, current_app
@@ -16,6 +17,9 @@ from .paths import default_printables
 from .store import DamagedFile, NotSaved
 from .transfer import ImportError_, already_here, import_record
 
+if TYPE_CHECKING:
+    from .secure import Table
+
 
 @click.command("serve")
 @with_appcontext
@@ -23,21 +27,58 @@ from .transfer import ImportError_, already_here, import_record
               help="0.0.0.0 to let the phones on the local network reach it.")
 @click.option("--port", default=8000, show_default=True)
 @click.option("--threads", default=8, show_default=True)
-def serve(host: str, port: int, threads: int) -> None:
+@click.option("--https/--no-https", "https", default=None,
+              help="Also serve HTTPS on port+1 with the table's own certificate (default: when "
+                   "the phones can reach it, i.e. not on loopback).")
+def serve(host: str, port: int, threads: int, https: bool | None) -> None:
     """Serve the app with cheroot (a multi-threaded server that also speaks TLS)."""
+    import threading
+
     from . import server
+    from .secure import Table, reloader
     # The app itself, not the context-bound proxy (which the stubs type as the app).
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     app.config["SERVE_HOST"] = host  # pages tell when phones cannot reach a loopback-only server
     click.echo(f"Loot Ledger on http://{host}:{port}/")
     click.echo(f"instance folder {app.instance_path} (config, secret key, translations)")
     click.echo(f"data in {app.extensions['store'].folder}")
+    servers = [server.make_server(app, host, port, threads)]
+    table = None
+    # Phones on the network get an insecure origin over plain http; 127.0.0.1 is secure already.
+    if https if https is not None else not is_loopback(host):
+        table = Table(Path(app.instance_path), host, port, port + 1, str(app.config.get("PUBLIC_URL") or ""))
+        table.certify()
+        assert table.files is not None
+        secure = server.make_server(app, host, port + 1, threads, tls=(table.files.cert, table.files.key))
+        table.on_renew.append(reloader(secure.ssl_adapter))
+        servers.append(secure)
+        app.config.update(HTTP_PORT=port, HTTPS_PORT=port + 1)
+        if not is_loopback(host):
+            app.config["LOCAL_NAME"] = table.name
     for line in phone_lines(host, port):
         click.echo(line)
+    stop = threading.Event()
+    if table is not None:
+        for line in table.lines():
+            click.echo(line)
+        if not is_loopback(host):
+            threading.Thread(target=_announce, args=(table,), name="mdns", daemon=True).start()
+            table.watch(click.echo, stop)
     try:
-        server.run([server.make_server(app, host, port, threads)])
-    except OSError as error:  # the port is taken, or the address is not this computer's
-        raise click.ClickException(f"cannot serve on {host}:{port}: {error}") from None
+        server.run(servers)
+    except OSError as error:  # a port is taken, or the address is not this computer's
+        ports = f"{port} or {port + 1}" if table is not None else str(port)
+        raise click.ClickException(f"cannot serve on {host} port {ports}: {error}") from None
+    finally:
+        stop.set()
+        if table is not None:
+            table.close()
+
+
+def _announce(table: Table) -> None:
+    reason = table.announce()
+    click.echo(f"{table.name} announced on the network (mDNS)" if reason is None else
+               f"{table.name} could not be announced ({reason}): phones use the address instead")
 
 
 def phone_lines(host: str, port: int) -> list[str]:

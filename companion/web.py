@@ -38,6 +38,7 @@ from .views import (
     stats,
     transfer,  # noqa: F401 -- imported, it adds its routes to play's blueprint
     treasure,
+    trust,
 )
 
 
@@ -45,11 +46,12 @@ def store() -> Store:
     return current_app.extensions["store"]
 
 
+CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+       "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+
+
 def _security_headers(response: Any) -> Any:
-    response.headers.setdefault(
-        "Content-Security-Policy",
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+    response.headers.setdefault("Content-Security-Policy", CSP)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("X-Frame-Options", "DENY")
     response.headers.setdefault("Referrer-Policy", "same-origin")
@@ -166,7 +168,8 @@ def init_app(app: Flask) -> None:
     # typed and a message, where a global CSRFProtect could only answer with a bare 400.
     # groups first: its before-request check (join a group first) must run before any view.
     for bp in (groups.bp, home.bp, play.bp, beutezug.bp, scoot.bp, treasure.bp, history.bp,
-               stats.bp, share.bp, backup.bp, printables.bp, lifecycle.bp, offline.bp):
+               stats.bp, share.bp, backup.bp, printables.bp, lifecycle.bp, offline.bp,
+               trust.bp):
         app.register_blueprint(bp)
     app.after_request(_security_headers)
     app.after_request(cache_versioned)

@@ -40,9 +40,10 @@ from . import background, current_group, group_id, here, not_saved, safe_next
 bp = Blueprint("groups", __name__)
 
 # Pages a phone reaches before it is in a group: joining, the language switch, the
-# read-only share links and the static files.
+# read-only share links, the static files and the trust page (a phone trusts the table first).
 OPEN = {"groups.join", "groups.join_link", "share.view", "static", "home.language",
-        "offline.worker", "offline.page"}
+        "offline.worker", "offline.page", "trust.page", "trust.certificate", "trust.profile",
+        "trust.ping"}
 WRONG = N_("Wrong group name or access code.")
 SIGNED_OUT = N_("This phone has to join its group again (its access code may have changed): this "
                 "is not stored yet. Join, and it is sent as soon as the game is open.")
