@@ -6,9 +6,9 @@ Out of the box cheroot gives each new connection a thread at once, which then wa
 request: a few hundred connections that send nothing (a phone's browser opens spare ones) or
 half a request hold every thread, and on https the handshake even holds the one thread that
 accepts. Here a connection is held by the selector alone, without a thread, until its TLS
-handshake is done and its request line and headers are all in; one that does not get there
-within SERVE_TIMEOUT is closed, and past SERVE_MAX_CONNECTIONS the one waiting longest
-makes room for the newcomer."""
+handshake is done and its request line and headers are all in, and its body too if it is a
+form's (up to BODY_IN_WAITING); one that does not get there within SERVE_TIMEOUT is closed,
+and past SERVE_MAX_CONNECTIONS the one waiting longest makes room for the newcomer."""
 from __future__ import annotations
 
 import contextlib
@@ -29,6 +29,7 @@ from cheroot.ssl.builtin import BuiltinSSLAdapter
 from flask import Flask
 
 HEAD_LIMIT = 64 * 1024  # request line and headers; a phone's are about 1 KiB
+BODY_IN_WAITING = 64 * 1024  # bodies up to this are waited for without a thread: every form's
 FORM_ROOM = 1024 * 1024  # an upload's form fields and multipart framing beside the file itself
 PLAIN_HTTP_ON_TLS = (b"HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nConnection: close\r\n"
                      b"Content-Length: 40\r\n\r\nThis port speaks https only: use https://")
@@ -52,8 +53,27 @@ class _Waiting:
 
 
 def _complete(head: bytes) -> bool:
-    # Bare LFs too: cheroot then answers 400 at once rather than the client waiting for nothing.
-    return b"\r\n\r\n" in head or b"\n\n" in head or len(head) >= HEAD_LIMIT
+    """Whether the request is all in: its head, and its body if that is a small form's
+    (a save from a phone whose Wi-Fi drops halfway then holds no thread either)."""
+    end = head.find(b"\r\n\r\n")
+    if end < 0:
+        # Bare LFs too: cheroot then answers 400 at once rather than the client waiting.
+        return b"\n\n" in head or len(head) >= HEAD_LIMIT
+    length = _small_body(head[:end].lower())
+    return length is None or len(head) - end - 4 >= length
+
+
+def _small_body(head: bytes) -> int | None:
+    """The length of a body small enough to wait for here; None for none or a larger one
+    (read by the worker, as the page asks for it), and where the client waits for a
+    "100 Continue" before it sends the body."""
+    if b"\nexpect:" in head or b"\ntransfer-encoding:" in head:
+        return None
+    for line in head.split(b"\r\n")[1:]:
+        if line.startswith(b"content-length:"):
+            value = line[15:].strip()
+            return int(value) if value.isdigit() and int(value) <= BODY_IN_WAITING else None
+    return None
 
 
 def _unread(rfile: Any, data: bytes) -> None:

@@ -104,11 +104,12 @@ def one_answer(sock: socket.socket) -> bytes:
 
 def held_open(base: str, game_id: str) -> list[socket.socket]:
     """200 connections as a flood or a room of careless phones leaves them: silent, half a
-    request line, headers without their end, and idle after a finished request."""
+    request line, headers without their end, idle after a finished request, and a form's
+    save cut off halfway through its body."""
     held = []
     for i in range(200):
         sock = connect(base)
-        kind = i % 4
+        kind = i % 5
         if kind == 1:
             sock.sendall(b"GET /games/")
         elif kind == 2:
@@ -116,6 +117,9 @@ def held_open(base: str, game_id: str) -> list[socket.socket]:
         elif kind == 3:
             sock.sendall(b"GET /static/css/app.css HTTP/1.1\r\nHost: x\r\n\r\n")
             assert one_answer(sock) == b"HTTP/1.1 200 OK"  # and the connection is kept alive
+        elif kind == 4:
+            sock.sendall(b"POST /lang HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded"
+                         b"\r\nContent-Length: 200\r\n\r\ncsrf_token=Ijc4")
         held.append(sock)
     return held
 
@@ -154,6 +158,27 @@ def test_a_connection_that_does_not_finish_its_request_within_the_timeout_is_clo
             time.sleep(0.3)
         assert answer(slow).startswith(b"HTTP/1.1 200")
         slow.close()
+
+
+def test_a_form_whose_body_comes_in_pieces_is_answered(tmp_path):
+    """Small bodies are waited for before a thread takes the request: one that arrives in
+    pieces still reaches the page whole (here: the language switch, which needs its token)."""
+    with serving(tmp_path) as (base, _):
+        with connect(base) as sock:
+            sock.sendall(b"GET /import HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            page = answer(sock).decode()
+        cookie = page.split("Set-Cookie: ", 1)[1].split(";", 1)[0]
+        token = page.split('name="csrf_token" value="', 1)[1].split('"', 1)[0]
+        body = f"csrf_token={token}&lang=de&next=/import".encode()
+        with connect(base) as sock:
+            sock.sendall(f"POST /lang HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\nConnection: close\r\n"
+                         "Content-Type: application/x-www-form-urlencoded\r\n"
+                         f"Content-Length: {len(body)}\r\n\r\n".encode())
+            for piece in (body[:20], body[20:]):
+                time.sleep(0.3)
+                sock.sendall(piece)
+            reply = answer(sock)
+        assert reply.startswith(b"HTTP/1.1 303") and b"Location: /import" in reply
 
 
 def test_past_the_connection_limit_the_longest_waiting_connection_makes_room(tmp_path):
