@@ -28,11 +28,12 @@ from cheroot.makefile import MakeFile
 from cheroot.ssl.builtin import BuiltinSSLAdapter
 from flask import Flask
 
+from .games.base import N_
+
 HEAD_LIMIT = 64 * 1024  # request line and headers; a phone's are about 1 KiB
 BODY_IN_WAITING = 64 * 1024  # bodies up to this are waited for without a thread: every form's
 FORM_ROOM = 1024 * 1024  # an upload's form fields and multipart framing beside the file itself
-PLAIN_HTTP_ON_TLS = (b"HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nConnection: close\r\n"
-                     b"Content-Length: 40\r\n\r\nThis port speaks https only: use https://")
+HTTPS_ONLY = N_("This address speaks https only: open it with https:// in front.")
 
 
 class _Waiting:
@@ -184,7 +185,7 @@ class _Doorman(_ConnectionManager):
         except ssl.SSLError as error:
             if "http request" in str(error).lower():  # plain http to the https port
                 with contextlib.suppress(OSError):
-                    socket.socket.send(sock, PLAIN_HTTP_ON_TLS)
+                    socket.socket.send(sock, self.server.https_only)
             chunk = b""
         except OSError:
             chunk = b""
@@ -245,8 +246,22 @@ class _Connection(server.HTTPConnection):
     RequestHandlerClass = _Request
 
 
+def _https_only_answer(app: Flask) -> bytes:
+    """For plain http sent to the https port: the request is never readable there, so the
+    phone's language is unknown; the words in both."""
+    from .i18n import t
+    lines = []
+    for language in ("en", "de"):
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            lines.append(t(HTTPS_ONLY))
+    body = "\n".join(lines).encode()
+    return (b"HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n"
+            b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+
+
 class Server(wsgi.Server):
     max_connections = 0
+    https_only = b""
     ConnectionClass = _Connection
 
     def prepare(self) -> None:
@@ -282,6 +297,7 @@ def make_server(app: Flask, host: str, port: int, threads: int = 8,
     if tls is not None:
         cert, key = tls
         httpd.ssl_adapter = BuiltinSSLAdapter(str(cert), str(key))
+        httpd.https_only = _https_only_answer(app)
     return httpd
 
 

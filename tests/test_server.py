@@ -273,7 +273,9 @@ def test_a_tls_pair_serves_https_beside_plain_http_from_one_process(tmp_path, tl
         # Plain http to the https port is told so, not left hanging.
         with connect(https) as sock:
             sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-            assert b"https only" in answer(sock)
+            told = answer(sock).decode()
+        assert told.startswith("HTTP/1.1 400")
+        assert "speaks https only" in told and "spricht nur https" in told
         for sock in silent:
             sock.close()
     finally:
