@@ -97,7 +97,7 @@ _ConnectionManager: Any = connections.ConnectionManager
 
 
 class _Doorman(_ConnectionManager):
-    """Holds connections without a thread until a whole request head is in (see above)."""
+    """Holds connections without a thread until a whole request is in (see above)."""
 
     def put(self, conn: server.HTTPConnection) -> None:
         # A kept-alive connection back from its worker: wait for its next head like a new one.
