@@ -36,6 +36,8 @@ def serve(host: str, port: int, threads: int) -> None:
         click.echo(line)
     try:
         server.run([server.make_server(app, host, port, threads)])
+    except server.BadSetting as error:
+        raise click.ClickException(str(error)) from None
     except OSError as error:  # the port is taken, or the address is not this computer's
         raise click.ClickException(f"cannot serve on {host}:{port}: {error}") from None
 

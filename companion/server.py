@@ -270,12 +270,27 @@ class Server(wsgi.Server):
         self._connections = _Doorman(self)
 
 
+class BadSetting(ValueError):
+    """A server setting that is not a number it can use; the message names it."""
+
+
+def _setting(config: Any, name: str, kind: type, least: float) -> Any:
+    value = config[name]
+    try:
+        number = kind(value)
+    except (TypeError, ValueError):
+        number = None
+    if number is None or isinstance(value, bool) or number < least:
+        raise BadSetting(f"{name} must be a number of at least {least}, not {value!r}")
+    return number
+
+
 def limits(app: Flask) -> dict[str, Any]:
     """The server's limits from the app's settings."""
     config = app.config
     return {
-        "timeout": float(config["SERVE_TIMEOUT"]),
-        "max_connections": int(config["SERVE_MAX_CONNECTIONS"]),
+        "timeout": _setting(config, "SERVE_TIMEOUT", float, 0.1),
+        "max_connections": _setting(config, "SERVE_MAX_CONNECTIONS", int, 0),
         # The largest upload any page takes (a group's backup, an imported record); each page
         # then holds its own limit, also before reading (MAX_CONTENT_LENGTH).
         "max_request_body_size": max(int(config["MAX_CONTENT_LENGTH"] or 0),

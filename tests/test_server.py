@@ -303,3 +303,16 @@ def test_a_port_in_use_is_refused_before_anything_is_served(tmp_path):
     taken.close()
     with socket.socket() as again:
         again.bind(("127.0.0.1", free))  # the first one was let go again
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("SERVE_TIMEOUT", "abc"), ("SERVE_TIMEOUT", 0), ("SERVE_MAX_CONNECTIONS", -1),
+    ("SERVE_MAX_CONNECTIONS", "many"), ("SERVE_MAX_CONNECTIONS", True)])
+def test_a_server_setting_it_cannot_use_is_named_and_nothing_is_served(tmp_path, name, value):
+    app = create_app({"INSTANCE_PATH": str(tmp_path / "instance"), name: value})
+    port = free_port()
+    result = app.test_cli_runner().invoke(args=["serve", "--port", str(port)])
+    assert result.exit_code == 1
+    assert f"Error: {name} must be a number of at least" in result.output
+    with socket.socket() as again:
+        again.bind(("127.0.0.1", port))  # nothing listens there
