@@ -316,3 +316,15 @@ def test_a_server_setting_it_cannot_use_is_named_and_nothing_is_served(tmp_path,
     assert f"Error: {name} must be a number of at least" in result.output
     with socket.socket() as again:
         again.bind(("127.0.0.1", port))  # nothing listens there
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # cheroot's, as above
+def test_serve_on_a_port_in_use_says_so(tmp_path):
+    app = create_app({"INSTANCE_PATH": str(tmp_path / "instance")})
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = app.test_cli_runner().invoke(args=["serve", "--port", str(port)])
+    assert result.exit_code == 1
+    assert f"Error: cannot serve on 127.0.0.1:{port}:" in result.output
