@@ -22,7 +22,8 @@ from .transfer import ImportError_, already_here, import_record
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="0.0.0.0 to let the phones on the local network reach it.")
 @click.option("--port", default=8000, show_default=True)
-@click.option("--threads", default=8, show_default=True)
+@click.option("--threads", default=8, show_default=True,
+              help="Requests answered at once; connections waiting for theirs take none.")
 def serve(host: str, port: int, threads: int) -> None:
     """Serve the app with cheroot (a multi-threaded server that also speaks TLS)."""
     from . import server
