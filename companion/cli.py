@@ -22,8 +22,7 @@ from .transfer import ImportError_, already_here, import_record
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="0.0.0.0 to let the phones on the local network reach it.")
 @click.option("--port", default=8000, show_default=True)
-@click.option("--threads", default=8, show_default=True,
-              help="Requests answered at once; connections waiting for theirs take none.")
+@click.option("--threads", default=8, show_default=True)
 def serve(host: str, port: int, threads: int) -> None:
     """Serve the app with cheroot (a multi-threaded server that also speaks TLS)."""
     from . import server
@@ -37,8 +36,6 @@ def serve(host: str, port: int, threads: int) -> None:
         click.echo(line)
     try:
         server.run([server.make_server(app, host, port, threads)])
-    except server.BadSetting as error:
-        raise click.ClickException(str(error)) from None
     except OSError as error:  # the port is taken, or the address is not this computer's
         raise click.ClickException(f"cannot serve on {host}:{port}: {error}") from None
 

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import click
 from cheroot import connections, server, wsgi
 from cheroot.makefile import MakeFile
 from cheroot.ssl.builtin import BuiltinSSLAdapter
@@ -270,8 +271,9 @@ class Server(wsgi.Server):
         self._connections = _Doorman(self)
 
 
-class BadSetting(ValueError):
-    """A server setting that is not a number it can use; the message names it."""
+class BadSetting(click.ClickException):
+    """A server setting that is not a number it can use; the message names it (and `serve`
+    prints it, as for any ClickException)."""
 
 
 def _setting(config: Any, name: str, kind: type, least: float) -> Any:
