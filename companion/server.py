@@ -287,11 +287,16 @@ def _setting(config: Any, name: str, kind: type, least: float) -> Any:
     return number
 
 
+def _whole(seconds: float) -> float:
+    return int(seconds) if seconds.is_integer() else seconds
+
+
 def limits(app: Flask) -> dict[str, Any]:
     """The server's limits from the app's settings."""
     config = app.config
     return {
-        "timeout": _setting(config, "SERVE_TIMEOUT", float, 0.1),
+        # Whole seconds stay whole: cheroot writes it into HTTP/1.0's Keep-Alive header.
+        "timeout": _whole(_setting(config, "SERVE_TIMEOUT", float, 0.1)),
         "max_connections": _setting(config, "SERVE_MAX_CONNECTIONS", int, 0),
         # The largest upload any page takes (a group's backup, an imported record); each page
         # then holds its own limit, also before reading (MAX_CONTENT_LENGTH).

@@ -328,3 +328,14 @@ def test_serve_on_a_port_in_use_says_so(tmp_path):
         result = app.test_cli_runner().invoke(args=["serve", "--port", str(port)])
     assert result.exit_code == 1
     assert f"Error: cannot serve on 127.0.0.1:{port}:" in result.output
+
+
+def test_the_limits_come_from_the_settings(tmp_path):
+    app = create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "SERVE_TIMEOUT": 2.5})
+    httpd = server.make_server(app, "127.0.0.1", free_port(), 3)
+    assert (httpd.timeout, httpd.max_connections) == (2.5, 400)
+    # The restore's 32 MiB backup and its form pass; anything larger is refused unread.
+    assert httpd.max_request_body_size == 33 * 1024 * 1024
+    app.config["SERVE_TIMEOUT"] = 10
+    # Whole seconds, as HTTP/1.0's "Keep-Alive: timeout=10" header wants them.
+    assert repr(server.make_server(app, "127.0.0.1", free_port(), 3).timeout) == "10"
