@@ -1,6 +1,6 @@
 """The server under a LAN full of phones, from outside, with a real `serve`: a game page's p99
-idle and while 200 connections are held open (silent, half a request, idle after one; each
-one the server closes is opened again, as a flood does), and how soon a 100 MiB upload to
+idle and while 200 connections are held open (silent, half a request, idle after one, a
+form's body cut off halfway; each one the server closes is opened again, as a flood does), and how soon a 100 MiB upload to
 /import gets its 413. `--root DIR` measures another checkout (main, for the "before")."""
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ class Flood:
         self.stopping = threading.Event()
         self.reopened = 0
         for i in range(HELD):
-            self._open(i % 4)
+            self._open(i % 5)
         self.thread = threading.Thread(target=self._hold, daemon=True)
         self.thread.start()
 
@@ -54,6 +54,8 @@ class Flood:
                 sock.sendall(f"GET /games/{self.game_id} HTTP/1.1\r\nHost: x\r\n".encode())
             elif kind == 3:  # one small request (its answer is read below), then idle
                 sock.sendall(b"GET /static/icons/icon.svg HTTP/1.1\r\nHost: x\r\n\r\n")
+            elif kind == 4:  # a form's save cut off halfway through its body
+                sock.sendall(b"POST /lang HTTP/1.1\r\nHost: x\r\nContent-Length: 200\r\n\r\nlang=")
         except OSError:
             return
         sock.setblocking(False)

@@ -73,7 +73,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # (new, kept alive between requests, or halfway) is closed; also how long one read or
         # write of a request in progress may wait.
         SERVE_TIMEOUT=10,
-        SERVE_MAX_CONNECTIONS=400,  # open at once; past it the longest waiting is closed
+        SERVE_MAX_CONNECTIONS=400,  # waiting for a request at once; past it the longest waiting is closed
         BACKUP_MAX_BYTES=32 * 1024 * 1024,  # a group's backup (restore upload)
         BABEL_DEFAULT_LOCALE="en",
         SEND_FILE_MAX_AGE_DEFAULT=60 * 60 * 24,

@@ -6,9 +6,9 @@ Out of the box cheroot gives each new connection a thread at once, which then wa
 request: a few hundred connections that send nothing (a phone's browser opens spare ones) or
 half a request hold every thread, and on https the handshake even holds the one thread that
 accepts. Here a connection is held by the selector alone, without a thread, until its TLS
-handshake is done and its request line and headers are all in; one that does not get there
-within SERVE_TIMEOUT is closed, and past SERVE_MAX_CONNECTIONS the one waiting longest
-makes room for the newcomer."""
+handshake is done and its request line and headers are all in, and its body too if it is a
+form's (up to BODY_IN_WAITING); one that does not get there within SERVE_TIMEOUT is closed,
+and past SERVE_MAX_CONNECTIONS the one waiting longest makes room for the newcomer."""
 from __future__ import annotations
 
 import contextlib
@@ -23,15 +23,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import click
 from cheroot import connections, server, wsgi
 from cheroot.makefile import MakeFile
 from cheroot.ssl.builtin import BuiltinSSLAdapter
 from flask import Flask
 
+from .games.base import N_
+
 HEAD_LIMIT = 64 * 1024  # request line and headers; a phone's are about 1 KiB
+BODY_IN_WAITING = 64 * 1024  # bodies up to this are waited for without a thread: every form's
 FORM_ROOM = 1024 * 1024  # an upload's form fields and multipart framing beside the file itself
-PLAIN_HTTP_ON_TLS = (b"HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nConnection: close\r\n"
-                     b"Content-Length: 40\r\n\r\nThis port speaks https only: use https://")
+HTTPS_ONLY = N_("This address speaks https only: open it with https:// in front.")
 
 
 class _Waiting:
@@ -52,8 +55,27 @@ class _Waiting:
 
 
 def _complete(head: bytes) -> bool:
-    # Bare LFs too: cheroot then answers 400 at once rather than the client waiting for nothing.
-    return b"\r\n\r\n" in head or b"\n\n" in head or len(head) >= HEAD_LIMIT
+    """Whether the request is all in: its head, and its body if that is a small form's
+    (a save from a phone whose Wi-Fi drops halfway then holds no thread either)."""
+    end = head.find(b"\r\n\r\n")
+    if end < 0:
+        # Bare LFs too: cheroot then answers 400 at once rather than the client waiting.
+        return b"\n\n" in head or len(head) >= HEAD_LIMIT
+    length = _small_body(head[:end].lower())
+    return length is None or len(head) - end - 4 >= length
+
+
+def _small_body(head: bytes) -> int | None:
+    """The length of a body small enough to wait for here; None for none or a larger one
+    (read by the worker, as the page asks for it), and where the client waits for a
+    "100 Continue" before it sends the body."""
+    if b"\nexpect:" in head or b"\ntransfer-encoding:" in head:
+        return None
+    for line in head.split(b"\r\n")[1:]:
+        if line.startswith(b"content-length:"):
+            value = line[15:].strip()
+            return int(value) if value.isdigit() and int(value) <= BODY_IN_WAITING else None
+    return None
 
 
 def _unread(rfile: Any, data: bytes) -> None:
@@ -76,7 +98,7 @@ _ConnectionManager: Any = connections.ConnectionManager
 
 
 class _Doorman(_ConnectionManager):
-    """Holds connections without a thread until a whole request head is in (see above)."""
+    """Holds connections without a thread until a whole request is in (see above)."""
 
     def put(self, conn: server.HTTPConnection) -> None:
         # A kept-alive connection back from its worker: wait for its next head like a new one.
@@ -164,7 +186,7 @@ class _Doorman(_ConnectionManager):
         except ssl.SSLError as error:
             if "http request" in str(error).lower():  # plain http to the https port
                 with contextlib.suppress(OSError):
-                    socket.socket.send(sock, PLAIN_HTTP_ON_TLS)
+                    socket.socket.send(sock, self.server.https_only)
             chunk = b""
         except OSError:
             chunk = b""
@@ -225,8 +247,22 @@ class _Connection(server.HTTPConnection):
     RequestHandlerClass = _Request
 
 
+def _https_only_answer(app: Flask) -> bytes:
+    """For plain http sent to the https port: the request is never readable there, so the
+    phone's language is unknown; the words in both."""
+    from .i18n import t
+    lines = []
+    for language in ("en", "de"):
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            lines.append(t(HTTPS_ONLY))
+    body = "\n".join(lines).encode()
+    return (b"HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n"
+            b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+
+
 class Server(wsgi.Server):
     max_connections = 0
+    https_only = b""
     ConnectionClass = _Connection
 
     def prepare(self) -> None:
@@ -235,12 +271,33 @@ class Server(wsgi.Server):
         self._connections = _Doorman(self)
 
 
+class BadSetting(click.ClickException):
+    """A server setting that is not a number it can use; the message names it (and `serve`
+    prints it, as for any ClickException)."""
+
+
+def _setting(config: Any, name: str, kind: type, least: float) -> Any:
+    value = config[name]
+    try:
+        number = kind(value)
+    except (TypeError, ValueError):
+        number = None
+    if number is None or isinstance(value, bool) or number < least:
+        raise BadSetting(f"{name} must be a number of at least {least}, not {value!r}")
+    return number
+
+
+def _whole(seconds: float) -> float:
+    return int(seconds) if seconds.is_integer() else seconds
+
+
 def limits(app: Flask) -> dict[str, Any]:
     """The server's limits from the app's settings."""
     config = app.config
     return {
-        "timeout": float(config["SERVE_TIMEOUT"]),
-        "max_connections": int(config["SERVE_MAX_CONNECTIONS"]),
+        # Whole seconds stay whole: cheroot writes it into HTTP/1.0's Keep-Alive header.
+        "timeout": _whole(_setting(config, "SERVE_TIMEOUT", float, 0.1)),
+        "max_connections": _setting(config, "SERVE_MAX_CONNECTIONS", int, 0),
         # The largest upload any page takes (a group's backup, an imported record); each page
         # then holds its own limit, also before reading (MAX_CONTENT_LENGTH).
         "max_request_body_size": max(int(config["MAX_CONTENT_LENGTH"] or 0),
@@ -262,6 +319,7 @@ def make_server(app: Flask, host: str, port: int, threads: int = 8,
     if tls is not None:
         cert, key = tls
         httpd.ssl_adapter = BuiltinSSLAdapter(str(cert), str(key))
+        httpd.https_only = _https_only_answer(app)
     return httpd
 
 

@@ -104,11 +104,12 @@ def one_answer(sock: socket.socket) -> bytes:
 
 def held_open(base: str, game_id: str) -> list[socket.socket]:
     """200 connections as a flood or a room of careless phones leaves them: silent, half a
-    request line, headers without their end, and idle after a finished request."""
+    request line, headers without their end, idle after a finished request, and a form's
+    save cut off halfway through its body."""
     held = []
     for i in range(200):
         sock = connect(base)
-        kind = i % 4
+        kind = i % 5
         if kind == 1:
             sock.sendall(b"GET /games/")
         elif kind == 2:
@@ -116,6 +117,9 @@ def held_open(base: str, game_id: str) -> list[socket.socket]:
         elif kind == 3:
             sock.sendall(b"GET /static/css/app.css HTTP/1.1\r\nHost: x\r\n\r\n")
             assert one_answer(sock) == b"HTTP/1.1 200 OK"  # and the connection is kept alive
+        elif kind == 4:
+            sock.sendall(b"POST /lang HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded"
+                         b"\r\nContent-Length: 200\r\n\r\ncsrf_token=Ijc4")
         held.append(sock)
     return held
 
@@ -142,10 +146,12 @@ def test_a_game_page_answers_while_200_unfinished_and_idle_connections_are_held_
 
 def test_a_connection_that_does_not_finish_its_request_within_the_timeout_is_closed(tmp_path):
     with serving(tmp_path, SERVE_TIMEOUT=2) as (base, game_id), \
-            connect(base) as silent, connect(base) as halfway:
+            connect(base) as silent, connect(base) as halfway, connect(base) as kept:
         halfway.sendall(f"GET /games/{game_id} HTTP/1.1\r\nHost: x\r\n".encode())
+        kept.sendall(b"GET /static/css/app.css HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert one_answer(kept) == b"HTTP/1.1 200 OK"
         start = time.monotonic()
-        assert answer(silent) == b"" and answer(halfway) == b""
+        assert answer(silent) == b"" and answer(halfway) == b"" and answer(kept) == b""
         assert time.monotonic() - start < 2 + 5
         # A request that comes in pieces within the time is answered.
         slow = connect(base)
@@ -154,6 +160,27 @@ def test_a_connection_that_does_not_finish_its_request_within_the_timeout_is_clo
             time.sleep(0.3)
         assert answer(slow).startswith(b"HTTP/1.1 200")
         slow.close()
+
+
+def test_a_form_whose_body_comes_in_pieces_is_answered(tmp_path):
+    """Small bodies are waited for before a thread takes the request: one that arrives in
+    pieces still reaches the page whole (here: the language switch, which needs its token)."""
+    with serving(tmp_path) as (base, _):
+        with connect(base) as sock:
+            sock.sendall(b"GET /import HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            page = answer(sock).decode()
+        cookie = page.split("Set-Cookie: ", 1)[1].split(";", 1)[0]
+        token = page.split('name="csrf_token" value="', 1)[1].split('"', 1)[0]
+        body = f"csrf_token={token}&lang=de&next=/import".encode()
+        with connect(base) as sock:
+            sock.sendall(f"POST /lang HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\nConnection: close\r\n"
+                         "Content-Type: application/x-www-form-urlencoded\r\n"
+                         f"Content-Length: {len(body)}\r\n\r\n".encode())
+            for piece in (body[:20], body[20:]):
+                time.sleep(0.3)
+                sock.sendall(piece)
+            reply = answer(sock)
+        assert reply.startswith(b"HTTP/1.1 303") and b"Location: /import" in reply
 
 
 def test_past_the_connection_limit_the_longest_waiting_connection_makes_room(tmp_path):
@@ -248,7 +275,9 @@ def test_a_tls_pair_serves_https_beside_plain_http_from_one_process(tmp_path, tl
         # Plain http to the https port is told so, not left hanging.
         with connect(https) as sock:
             sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-            assert b"https only" in answer(sock)
+            told = answer(sock).decode()
+        assert told.startswith("HTTP/1.1 400")
+        assert "speaks https only" in told and "spricht nur https" in told
         for sock in silent:
             sock.close()
     finally:
@@ -274,3 +303,39 @@ def test_a_port_in_use_is_refused_before_anything_is_served(tmp_path):
     taken.close()
     with socket.socket() as again:
         again.bind(("127.0.0.1", free))  # the first one was let go again
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("SERVE_TIMEOUT", "abc"), ("SERVE_TIMEOUT", 0), ("SERVE_MAX_CONNECTIONS", -1),
+    ("SERVE_MAX_CONNECTIONS", "many"), ("SERVE_MAX_CONNECTIONS", True)])
+def test_a_server_setting_it_cannot_use_is_named_and_nothing_is_served(tmp_path, name, value):
+    app = create_app({"INSTANCE_PATH": str(tmp_path / "instance"), name: value})
+    port = free_port()
+    result = app.test_cli_runner().invoke(args=["serve", "--port", str(port)])
+    assert result.exit_code == 1
+    assert f"Error: {name} must be a number of at least" in result.output
+    with socket.socket() as again:
+        again.bind(("127.0.0.1", port))  # nothing listens there
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # cheroot's, as above
+def test_serve_on_a_port_in_use_says_so(tmp_path):
+    app = create_app({"INSTANCE_PATH": str(tmp_path / "instance")})
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = app.test_cli_runner().invoke(args=["serve", "--port", str(port)])
+    assert result.exit_code == 1
+    assert f"Error: cannot serve on 127.0.0.1:{port}:" in result.output
+
+
+def test_the_limits_come_from_the_settings(tmp_path):
+    app = create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "SERVE_TIMEOUT": 2.5})
+    httpd = server.make_server(app, "127.0.0.1", free_port(), 3)
+    assert (httpd.timeout, httpd.max_connections) == (2.5, 400)
+    # The restore's 32 MiB backup and its form pass; anything larger is refused unread.
+    assert httpd.max_request_body_size == 33 * 1024 * 1024
+    app.config["SERVE_TIMEOUT"] = 10
+    # Whole seconds, as HTTP/1.0's "Keep-Alive: timeout=10" header wants them.
+    assert repr(server.make_server(app, "127.0.0.1", free_port(), 3).timeout) == "10"
