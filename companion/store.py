@@ -21,9 +21,10 @@ An ordinary entry leaves the summary as it is, so it writes the game file only.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -137,8 +138,8 @@ class Store(IndexKeeping):
 
     def load(self, game_id: str) -> dict[str, Any]:
         record = self._read(self._path(game_id))
-        if not self._fresh(game_id, record):
-            self._heal(game_id)
+        if not self._fresh(game_id, record) or (self.pending_dir / game_id).exists():
+            self._heal(game_id)  # a write cut short: its row, or a delete halfway
         return record
 
     def _write(self, path: Path, record: dict[str, Any]) -> None:
@@ -152,19 +153,26 @@ class Store(IndexKeeping):
         """Store a new record under a fresh unguessable id and list it in the index.
 
         A restore passes the id the game had (``game_id``); a game of that id already here
-        is a ``StoreError`` and is left as it is.
+        or in the trash is a ``StoreError`` and is left as it is.
         """
         while game_id is None:
             candidate = secrets.token_hex(6)
-            if not self._path(candidate).exists():
+            if not self.taken(candidate):
                 game_id = candidate
         path = self._path(game_id)
         record = {**record, "id": game_id, "schema": SCHEMA}
         with self._lock(game_id):
-            if path.exists():
+            if self.taken(game_id):
                 raise StoreError(f"game {game_id} exists already")
             self._write_listed(game_id, path, record)
         return game_id
+
+    def taken(self, game_id: str) -> bool:
+        """Whether a game, listed or in any group's trash, has this id. A second game never
+        gets it: in ``games/`` beside a trashed copy, it would make that copy look like what
+        a crash leaves (trash.py) and the trashed game would be removed for good."""
+        name = self._path(game_id).name
+        return (self.games_dir / name).exists() or (self.trash_dir / name).exists()
 
     def _write_listed(self, game_id: str, path: Path, record: dict[str, Any]) -> None:
         """Write a game's file and its index row, in the order a crash cannot lose: the
@@ -191,10 +199,17 @@ class Store(IndexKeeping):
         path = self._path(game_id)
         with self._lock(game_id):
             record = change(self._read(path))
+            # The marker first: a crash at any step after it is rolled back by whoever looks
+            # next (``_settle``) -- the game file is still there, so the game stays and the
+            # copy goes -- or finished, once the game file is gone.
+            self._mark(game_id)
             self._write(into / path.name, record)
             self.unlist(game_id)
-            path.unlink()
-            fsync_dir(self.games_dir)
+            with saving():
+                path.unlink()
+                fsync_dir(self.games_dir)
+            with suppress(FileNotFoundError):
+                os.unlink(self.pending_dir / game_id)
         return record
 
     def move_in(self, game_id: str, source: Path,
@@ -209,8 +224,9 @@ class Store(IndexKeeping):
             if not path.exists():
                 record = change(record)
                 self._write_listed(game_id, path, record)
-            source.unlink()
-            fsync_dir(source.parent)
+            with saving():
+                source.unlink()
+                fsync_dir(source.parent)
         return record
 
     def remove_file(self, game_id: str, path: Path) -> bool:
