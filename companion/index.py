@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from contextlib import AbstractContextManager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,7 @@ from . import files
 from .files import DamagedFile, NoSuchGame, NotSaved, fsync_dir, saving
 
 log = logging.getLogger("companion.store")  # the store's log, as before the split
+RETRY_SECONDS = 30
 
 
 class IndexKeeping:
@@ -26,6 +28,7 @@ class IndexKeeping:
     pending_dir: Path
     trash_dir: Path
     index_path: Path
+    _settle_again: float = 0.0
 
     if TYPE_CHECKING:  # the store's half (store.Store) that this one uses
         def _lock(self, name: str, timeout: float = ...) -> AbstractContextManager[None]: ...
@@ -74,38 +77,73 @@ class IndexKeeping:
         Called on a read: a disk that refuses the index write leaves the row for later.
         """
         try:
-            with self._lock(game_id):
-                record = self._read(self._path(game_id))
-                if not self._fresh(game_id, record):
-                    self.reindex(game_id, record)
-                    log.warning("index row of game %s was behind its file: brought up to date", game_id)
-                with suppress(FileNotFoundError):
-                    os.unlink(self.pending_dir / game_id)
+            self._settle(game_id)
         except (NotSaved, NoSuchGame, DamagedFile) as error:
             log.warning("index row of game %s not brought up to date: %s", game_id, error)
 
-    def _settle_pending(self) -> None:
-        """Write the rows the markers ask for: games whose writer stopped between its game
-        file and the index (a crash, a full disk). A game whose lock another writer holds is
-        left to that writer. Never raises: the caller's own change is kept already."""
+    def _settle(self, game_id: str, timeout: float | None = None) -> None:
+        """Finish, under the game's lock, what a write cut short left of one game: its row
+        as its file says, and -- a delete halfway (``Store.move_out``) -- the trash's copy of
+        a game whose file is still in ``games/``: the game file is the truth, so the delete
+        is rolled back, as if the tap had never arrived; once the file is gone, it is done."""
+        with self._lock(game_id) if timeout is None else self._lock(game_id, timeout=timeout):
+            path = self._path(game_id)
+            if not path.exists():
+                self._drop_rows({game_id})
+            else:
+                record = self._read(path)
+                if not self._fresh(game_id, record):
+                    self.reindex(game_id, record)
+                    log.warning("index row of game %s was behind its file: brought up to date", game_id)
+                self._drop_leftover(game_id, record)
+            with suppress(FileNotFoundError):
+                os.unlink(self.pending_dir / game_id)
+
+    def _drop_leftover(self, game_id: str, record: dict[str, Any]) -> None:
+        """Remove the trash's copy of a game in play, if the crash of a delete (or of its
+        restore) left one. Only a copy of the same group's game: ids are never shared
+        between games (``Store.taken``), but a folder from before that rule may hold one."""
+        copy = self.trash_dir / f"{game_id}.json"
+        if not copy.exists():
+            return
+        try:
+            trashed = self._read(copy)
+        except (DamagedFile, NoSuchGame):
+            return
+        if trashed.get("group", "household") == record.get("group", "household"):
+            with saving():
+                copy.unlink()
+                fsync_dir(self.trash_dir)
+            log.warning("game %s: the copy a delete cut short left in the trash is removed", game_id)
+
+    def settle(self) -> None:
+        """What a look at any page does: finish writes a crash cut short (their markers), so
+        a delete halfway is sorted out before the next list shows it. A listing when there
+        are none; a disk that refuses is tried again half a minute later, not on every page."""
+        if (self._pending() and time.monotonic() >= self._settle_again
+                and not self._settle_pending()):
+            self._settle_again = time.monotonic() + RETRY_SECONDS
+
+    def _settle_pending(self) -> bool:
+        """Settle the games the markers name: games whose writer stopped between its game
+        file and the index (a crash, a full disk), or a delete halfway. A game whose lock
+        another writer holds is left to that writer. Never raises: the caller's own change is
+        kept already. False if the disk refused something."""
+        saved = True
         for game_id in self._pending():
             try:
-                with self._lock(game_id, timeout=0):
-                    path = self._path(game_id)
-                    if not path.exists():
-                        self._drop_rows({game_id})
-                    elif not self._fresh(game_id, record := self._read(path)):
-                        self.reindex(game_id, record)
-                    os.unlink(self.pending_dir / game_id)
+                self._settle(game_id, timeout=0)
             except (DamagedFile, NoSuchGame) as error:
                 log.error("no index row for %s: %s", game_id, error)  # shown when opened
                 with suppress(FileNotFoundError):
                     os.unlink(self.pending_dir / game_id)
             except NotSaved as error:
                 if error.errno is not None:  # else its own writer holds it and will see to it
+                    saved = False
                     log.warning("pending index row of %s left for later: %s", game_id, error)
             except FileNotFoundError:
                 pass  # another process settled it meanwhile
+        return saved
 
     def _drop_rows(self, game_ids: set[str]) -> None:
         with self._lock("index"):
@@ -150,6 +188,12 @@ class IndexKeeping:
                             len(rows), len(gone))
                 self._write_index({**{k: v for k, v in games.items() if k not in gone}, **rows})
         self._settle_pending()  # the markers: their rows are written now, so they go
+        for copy in self.trash_dir.glob("*.json"):  # deletes cut short before the markers
+            try:
+                if (self.games_dir / copy.name).exists():
+                    self._drop_leftover(copy.stem, self._read(self.games_dir / copy.name))
+            except (DamagedFile, NoSuchGame):
+                pass  # listed as damaged above, or gone meanwhile
         for bad in damaged:
             log.error("damaged game file left as it is: %s (%s)", bad.path, bad.reason)
         return damaged

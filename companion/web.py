@@ -45,6 +45,12 @@ def store() -> Store:
     return current_app.extensions["store"]
 
 
+def _settle() -> None:
+    # Any look at the app finishes what a crash cut short (a delete halfway), before a
+    # list shows the game twice or the trash holds a copy the delete button trips over.
+    store().settle()
+
+
 def _security_headers(response: Any) -> Any:
     response.headers.setdefault(
         "Content-Security-Policy",
@@ -168,6 +174,7 @@ def init_app(app: Flask) -> None:
     for bp in (groups.bp, home.bp, play.bp, beutezug.bp, scoot.bp, treasure.bp, history.bp,
                stats.bp, share.bp, backup.bp, printables.bp, lifecycle.bp, offline.bp):
         app.register_blueprint(bp)
+    app.before_request(_settle)
     app.after_request(_security_headers)
     app.after_request(cache_versioned)
     app.after_request(_gzip)
