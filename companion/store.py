@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
@@ -46,6 +47,10 @@ INDEX_SCHEMA = 1
 # files (groups, merges and renames of players, share links), so a rebuild keeps them.
 TABLES = ("groups", "aliases", "shares")
 MAX_ID = 40
+# The index's version, as _write_index puts it first in the file; within its first bytes.
+VERSION_AT_START = re.compile(rb'\{"meta":\{"1":\{"schema":\d+,"version":(\d+)[,}]')
+HEAD_BYTES = 64
+IndexKey = tuple[int, int, int, int]  # version (-1: none), inode, size, time in ns
 LOCK_TIMEOUT = 10  # seconds; a writer never holds the lock longer than one small write
 
 
@@ -69,6 +74,9 @@ class AtomicJSONStorage(Storage):
             raw = self.path.read_bytes()
         except FileNotFoundError:
             return None
+        return self.parse(raw)
+
+    def parse(self, raw: bytes) -> dict[str, Any]:
         try:
             data = json.loads(raw)
         except (ValueError, UnicodeDecodeError) as error:
@@ -100,7 +108,7 @@ class Store(IndexKeeping):
         self.pending_dir = self.folder / "pending"
         self.pending_dir.mkdir(exist_ok=True)
         self.trash_dir = self.folder / "trash"   # made by the first delete (companion/trash.py)
-        self._index_cache: tuple[tuple[int, int], dict[str, dict[str, Any]]] | None = None
+        self._index_cache: tuple[IndexKey, dict[str, dict[str, Any]]] | None = None
 
     # -- locking ---------------------------------------------------------------------------
 
@@ -270,15 +278,30 @@ class Store(IndexKeeping):
     # -- index -----------------------------------------------------------------------------
 
     def _tables(self) -> dict[str, dict[str, Any]]:
-        """Every table of the index by name, each by id; cached until the file changes."""
+        """Every table of the index by name, each by id; cached until the file changes.
+
+        A change is seen by the index's version, which every write counts up and puts at the
+        very start of the file (read: its first bytes), and by its inode, size and time.
+        Those alone miss two same-size writes within a second on a file system that keeps
+        whole seconds (FAT, exFAT, small ext2): other processes kept the old tables and
+        their next write put them back (a replaced access code back in force)."""
         try:
-            st = self.index_path.stat()
+            fd = os.open(self.index_path, os.O_RDONLY)
         except FileNotFoundError:
             return {name: {} for name in ("games", *TABLES)}
-        key = (st.st_mtime_ns, st.st_size)
-        if self._index_cache and self._index_cache[0] == key:
-            return self._index_cache[1]
-        data = AtomicJSONStorage(self.index_path).read() or {}
+        try:  # one open file for the check and the read: a write meanwhile replaces another
+            st = os.fstat(fd)
+            head = os.read(fd, HEAD_BYTES)
+            found = VERSION_AT_START.match(head)
+            key = (int(found[1]) if found else -1, st.st_ino, st.st_size, st.st_mtime_ns)
+            if self._index_cache and self._index_cache[0] == key:
+                return self._index_cache[1]
+            chunks = [head]
+            while chunk := os.read(fd, 1 << 20):
+                chunks.append(chunk)
+        finally:
+            os.close(fd)
+        data = AtomicJSONStorage(self.index_path).parse(b"".join(chunks))
         tables = {name: {doc["id"]: doc for doc in (data.get(name) or {}).values()
                          if isinstance(doc, dict) and "id" in doc}
                   for name in ("games", *TABLES)}
@@ -289,7 +312,7 @@ class Store(IndexKeeping):
         """The games' summaries by id, cached until the index file changes."""
         return self._tables()["games"]
 
-    def index_key(self) -> tuple[int, int] | None:
+    def index_key(self) -> IndexKey | None:
         """Changes whenever the index does: callers key what they derive from it on this."""
         self._tables()
         return self._index_cache[0] if self._index_cache else None
@@ -337,9 +360,10 @@ class Store(IndexKeeping):
         # a stable order (oldest first) so diffs of backups stay readable. Tables not
         # given are written as they are.
         db = TinyDB(self.index_path, storage=AtomicJSONStorage)
-        current = self._tables()
+        current = self._tables()  # under the index lock: the latest, and its version
+        version = max(self._index_cache[0][0], 0) + 1 if self._index_cache else 1
         data = {
-            "meta": {"1": {"schema": INDEX_SCHEMA}},
+            "meta": {"1": {"schema": INDEX_SCHEMA, "version": version}},  # first: see _tables
             "games": {str(i): doc for i, doc in enumerate(
                 sorted(games.values(), key=lambda d: (d.get("created", ""), d["id"])), 1)},
             **{name: {str(i): doc for i, doc in enumerate(
