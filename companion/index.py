@@ -39,6 +39,7 @@ class IndexKeeping:
         def _write_index(self, games: dict[str, Any], **tables: dict[str, Any]) -> None: ...
         def _row(self, game_id: str, record: dict[str, Any]) -> dict[str, Any]: ...
         def reindex(self, game_id: str, record: dict[str, Any] | None = None) -> None: ...
+        def _serve_unsaved(self, games: dict[str, Any]) -> None: ...
 
     def _fresh(self, game_id: str, record: dict[str, Any]) -> bool:
         """Whether the game's row was made from its file's last summary change or later."""
@@ -157,46 +158,69 @@ class IndexKeeping:
         or restore cut short), rows of files that are gone, and rows older than a file
         changed since the index was written. Returns the game files that could not be read.
 
+        A disk that refuses (full, read-only) does not stop the start: the games list is
+        read as the files say it should be, and only the writes are refused.
+
         Costs a directory listing and a stat per game; only files that disagree are read.
         """
         files.remove_stale_temp_files((self.folder, self.games_dir, self.trash_dir))
+        games: dict[str, Any] | None = None
         damaged: list[DamagedFile] = []
+        try:
+            with self._lock("index"):
+                games, damaged = self._reconciled()
+                if games is not None:
+                    self._write_index(games)
+        except NotSaved as error:
+            if error.errno is None:
+                raise  # another process has held the index for long: not a disk to work around
+            if games is None:  # not even the lock: a read-only folder
+                games, damaged = self._reconciled()
+            if games is not None:
+                self._serve_unsaved(games)
+            log.error("the data folder refuses writes (%s): serving what it holds; every change "
+                      "is refused until it takes writes again", error.detail)
+        else:
+            self._settle_pending()  # the markers: their rows are written now, so they go
+            for copy in self.trash_dir.glob("*.json"):  # deletes cut short before the markers
+                try:
+                    if (self.games_dir / copy.name).exists():
+                        self._drop_leftover(copy.stem, self._read(self.games_dir / copy.name))
+                except (DamagedFile, NoSuchGame, NotSaved):
+                    pass  # listed as damaged above, gone meanwhile, or for the next start
+        for bad in damaged:
+            log.error("damaged game file left as it is: %s (%s)", bad.path, bad.reason)
+        return damaged
+
+    def _reconciled(self) -> tuple[dict[str, Any] | None, list[DamagedFile]]:
+        """The games list as the game files make it (None: as it is), and the damaged files."""
         try:
             index_time = self.index_path.stat().st_mtime_ns
         except FileNotFoundError:
             index_time = 0
-        with self._lock("index"):
-            games = self._read_index()
-            on_disk = {p.stem: p for p in self.games_dir.glob("*.json")}
-            suspects = set(self._pending()) | (on_disk.keys() - games.keys())
-            for game_id, path in on_disk.items():
-                if game_id not in suspects and path.stat().st_mtime_ns > index_time:
-                    suspects.add(game_id)
-            rows: dict[str, Any] = {}
-            for game_id in sorted(suspects & on_disk.keys()):
-                try:
-                    record = self._read(on_disk[game_id])
-                    if game_id not in games or not self._fresh(game_id, record):
-                        rows[game_id] = self._row(game_id, record)
-                except DamagedFile as error:
-                    damaged.append(error)
-                except (ValueError, TypeError, KeyError, AttributeError) as error:
-                    damaged.append(DamagedFile(on_disk[game_id], f"not a game record this app reads ({error!r})"))
-            gone = games.keys() - on_disk.keys()
-            if rows or gone:
-                log.warning("index reconciled with the game files: %d rows written, %d removed",
-                            len(rows), len(gone))
-                self._write_index({**{k: v for k, v in games.items() if k not in gone}, **rows})
-        self._settle_pending()  # the markers: their rows are written now, so they go
-        for copy in self.trash_dir.glob("*.json"):  # deletes cut short before the markers
+        damaged: list[DamagedFile] = []
+        games = self._read_index()
+        on_disk = {p.stem: p for p in self.games_dir.glob("*.json")}
+        suspects = set(self._pending()) | (on_disk.keys() - games.keys())
+        for game_id, path in on_disk.items():
+            if game_id not in suspects and path.stat().st_mtime_ns > index_time:
+                suspects.add(game_id)
+        rows: dict[str, Any] = {}
+        for game_id in sorted(suspects & on_disk.keys()):
             try:
-                if (self.games_dir / copy.name).exists():
-                    self._drop_leftover(copy.stem, self._read(self.games_dir / copy.name))
-            except (DamagedFile, NoSuchGame):
-                pass  # listed as damaged above, or gone meanwhile
-        for bad in damaged:
-            log.error("damaged game file left as it is: %s (%s)", bad.path, bad.reason)
-        return damaged
+                record = self._read(on_disk[game_id])
+                if game_id not in games or not self._fresh(game_id, record):
+                    rows[game_id] = self._row(game_id, record)
+            except DamagedFile as error:
+                damaged.append(error)
+            except (ValueError, TypeError, KeyError, AttributeError) as error:
+                damaged.append(DamagedFile(on_disk[game_id], f"not a game record this app reads ({error!r})"))
+        gone = games.keys() - on_disk.keys()
+        if not (rows or gone):
+            return None, damaged
+        log.warning("index reconciled with the game files: %d rows written, %d removed",
+                    len(rows), len(gone))
+        return {**{k: v for k, v in games.items() if k not in gone}, **rows}, damaged
 
     def unlist(self, game_id: str) -> None:
         """Take one game out of the index (its file has gone to the trash: trash.py)."""

@@ -21,9 +21,11 @@ An ordinary entry leaves the summary as it is, so it writes the game file only.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import secrets
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -51,6 +53,8 @@ MAX_ID = 40
 VERSION_AT_START = re.compile(rb'\{"meta":\{"1":\{"schema":\d+,"version":(\d+)[,}]')
 HEAD_BYTES = 64
 IndexKey = tuple[int, int, int, int]  # version (-1: none), inode, size, time in ns
+NO_INDEX: IndexKey = (-2, 0, 0, 0)
+log = logging.getLogger(__name__)
 LOCK_TIMEOUT = 10  # seconds; a writer never holds the lock longer than one small write
 
 
@@ -102,13 +106,18 @@ class Store(IndexKeeping):
         self.summarize = summarize
         self.games_dir = self.folder / "games"
         self.locks_dir = self.folder / "locks"
-        for d in (self.folder, self.games_dir, self.locks_dir):
-            d.mkdir(parents=True, exist_ok=True)
         self.index_path = self.folder / "index.json"
         self.pending_dir = self.folder / "pending"
-        self.pending_dir.mkdir(exist_ok=True)
         self.trash_dir = self.folder / "trash"   # made by the first delete (companion/trash.py)
+        for d in (self.folder, self.games_dir, self.locks_dir, self.pending_dir):
+            try:
+                d.mkdir(parents=True, exist_ok=True)
+            except OSError as error:  # a read-only folder: served as it is, writes refused
+                log.error("cannot make %s (%s): every write will be refused", d, error.strerror)
         self._index_cache: tuple[IndexKey, dict[str, dict[str, Any]]] | None = None
+        # Small state the disk refused (a full disk): kept in this process meanwhile.
+        self._states: dict[str, dict[str, Any]] = {}
+        self._states_lock = threading.Lock()
 
     # -- locking ---------------------------------------------------------------------------
 
@@ -288,12 +297,11 @@ class Store(IndexKeeping):
         try:
             fd = os.open(self.index_path, os.O_RDONLY)
         except FileNotFoundError:
+            if self._index_cache and self._index_cache[0] == NO_INDEX:
+                return self._index_cache[1]  # rebuilt at the start, on a disk that refused it
             return {name: {} for name in ("games", *TABLES)}
         try:  # one open file for the check and the read: a write meanwhile replaces another
-            st = os.fstat(fd)
-            head = os.read(fd, HEAD_BYTES)
-            found = VERSION_AT_START.match(head)
-            key = (int(found[1]) if found else -1, st.st_ino, st.st_size, st.st_mtime_ns)
+            key, head = self._key(fd)
             if self._index_cache and self._index_cache[0] == key:
                 return self._index_cache[1]
             chunks = [head]
@@ -307,6 +315,27 @@ class Store(IndexKeeping):
                   for name in ("games", *TABLES)}
         self._index_cache = (key, tables)
         return tables
+
+    @staticmethod
+    def _key(fd: int) -> tuple[IndexKey, bytes]:
+        st = os.fstat(fd)
+        head = os.read(fd, HEAD_BYTES)
+        found = VERSION_AT_START.match(head)
+        return (int(found[1]) if found else -1, st.st_ino, st.st_size, st.st_mtime_ns), head
+
+    def _serve_unsaved(self, games: dict[str, Any]) -> None:
+        """Read the games list as ``games`` (what the start made of the game files) while
+        the index file stays as it is: the disk refused to write it (full, read-only)."""
+        tables = {**self._tables(), "games": games}
+        try:
+            fd = os.open(self.index_path, os.O_RDONLY)
+        except FileNotFoundError:
+            self._index_cache = (NO_INDEX, tables)
+            return
+        try:
+            self._index_cache = (self._key(fd)[0], tables)
+        finally:
+            os.close(fd)
 
     def index(self) -> dict[str, Any]:
         """The games' summaries by id, cached until the index file changes."""
@@ -377,6 +406,8 @@ class Store(IndexKeeping):
 
     def read_state(self, name: str) -> dict[str, Any]:
         """A small JSON file of the data folder that is not a game (e.g. wrong-code counts)."""
+        if name in self._states:
+            return dict(self._states[name])
         try:
             data = json.loads((self.folder / f"{name}.json").read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -386,10 +417,22 @@ class Store(IndexKeeping):
         return data if isinstance(data, dict) else {}
 
     def change_state(self, name: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
-        with self._lock(name):
-            new = change(self.read_state(name))
-            with saving():
-                files.write_atomically(self.folder / f"{name}.json", json.dumps(new))
+        """Change a small state file. One the disk refuses (full, read-only) is kept in this
+        process until the disk takes it again: counters of wrong codes must neither lock
+        the table out on a full disk nor stop counting."""
+        try:
+            with self._lock(name):
+                new = change(self.read_state(name))
+                with saving():
+                    files.write_atomically(self.folder / f"{name}.json", json.dumps(new))
+            self._states.pop(name, None)
+            return new
+        except NotSaved as error:
+            if error.errno is None:
+                raise  # the lock stayed taken: another writer is at it
+            log.warning("%s kept in memory only: %s", name, error.detail)
+        with self._states_lock:
+            new = self._states[name] = change(self.read_state(name))
         return new
 
     def game_ids(self) -> list[str]:

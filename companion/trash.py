@@ -20,12 +20,13 @@ what a crash left.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from contextlib import suppress
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from .records import touched
-from .store import DamagedFile, NoSuchGame, Store, fsync_dir
+from .store import DamagedFile, NoSuchGame, NotSaved, Store, fsync_dir
 
 KEEP = timedelta(days=30)
 
@@ -170,9 +171,11 @@ def until(record: dict[str, Any]) -> str:
 
 def listing(store: Store, group_id: str, now: datetime | None = None) -> list[dict[str, Any]]:
     """The group's games in the trash, the latest deleted first (expired ones purged)."""
-    purge(store, now=now)
+    with suppress(NotSaved):  # a disk that takes no change: what is there is still shown
+        purge(store, now=now)
+    expired = _iso(_now(now) - KEEP)
     found = [record for path, record in _records(store)
-             if record.get("group", "household") == group_id
+             if record.get("group", "household") == group_id and record["deleted"] > expired
              and not _in_play(store, path.stem, record)]
     return sorted(found, key=lambda r: (r["deleted"], r["id"]), reverse=True)
 
