@@ -14,6 +14,7 @@ import hashlib
 import io
 import uuid
 from collections.abc import Iterable, Mapping
+from contextlib import suppress
 from datetime import datetime
 from typing import Any
 
@@ -150,7 +151,8 @@ def restore(store: Store, group_id: str, raw: bytes | str,
     backup lacks; the Trash brings it back whole.
     """
     data = check(raw, group_id, max_bytes)
-    trash.purge(store)  # a game past its 30 days frees its id
+    with suppress(NotSaved):  # a disk that takes nothing says so at the first game
+        trash.purge(store)  # a game past its 30 days frees its id
     added = present = trashed = 0
     for game_id, record in data["records"]:
         target, held = game_id, trash.holder(store, game_id)

@@ -4,12 +4,14 @@ chmod) -- and serves what it can read: every page and game, the repaired games l
 write says "Not saved"; the right access code still lets a phone in."""
 from __future__ import annotations
 
+import io
 import json
 import subprocess
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from companion import create_app, groups
+from companion import create_app, groups, trash
 from companion.records import new_record
 from tests.conftest import small_tmpfs
 from tests.formpage import Browserless
@@ -82,9 +84,23 @@ def test_a_full_disk_with_an_index_to_repair_starts_and_serves_what_it_can_read(
 def test_a_read_only_data_folder_starts_and_serves_what_it_can_read(tmp_path, disk):
     listed, unlisted = played(tmp_path, disk)
     (disk / "pending" / unlisted).touch()  # a marker the start would settle, too
+    before = server(tmp_path, disk)
+    old = finished_game(before.extensions["store"], (10, 20, 30))
+    trash.delete(before.extensions["store"], old, now=datetime.now(UTC) - timedelta(days=40))  # past its days
+    saved = json.loads(before.test_client().get("/groups/household/backup.json").data)
+    saved["records"][0]["id"] = "not-here-yet"
     subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
     try:
         app = server(tmp_path, disk)
         serves_what_it_reads(app, listed, unlisted, READ_ONLY, 503)
+        user = Browserless(app.test_client())
+        user.open("/groups/household")
+        form = user.form("/restore")
+        response = user.client.post(form["action"], data={
+            **dict(form["fields"]), "file": (io.BytesIO(json.dumps(saved).encode()), "backup.json")},
+            content_type="multipart/form-data")
+        page = response.get_data(as_text=True)
+        assert response.status_code == 503 and "Not saved" in page and READ_ONLY in page
+        assert "/groups/household/restore" in page  # the group page again, its form there
     finally:
         subprocess.run(["mount", "-o", "remount,rw", str(disk)], check=True)
