@@ -185,7 +185,7 @@ class IndexKeeping:
             for copy in self.trash_dir.glob("*.json"):  # deletes cut short before the markers
                 try:
                     if (self.games_dir / copy.name).exists():
-                        self._drop_leftover(copy.stem, self._read(self.games_dir / copy.name))
+                        self._settle(copy.stem, timeout=0)  # not a delete going on elsewhere
                 except (DamagedFile, NoSuchGame, NotSaved):
                     pass  # listed as damaged above, gone meanwhile, or for the next start
         for bad in damaged:

@@ -246,11 +246,12 @@ class Store(IndexKeeping):
                 fsync_dir(source.parent)
         return record
 
-    def remove_file(self, game_id: str, path: Path) -> bool:
+    def remove_file(self, game_id: str, path: Path, still: Callable[[], bool] = lambda: True) -> bool:
         """Remove ``path``, a file of the game's (its copy in the trash), under the game's
-        lock; whether it was there."""
+        lock, if ``still()`` says so once the lock is ours (what was seen before it may be
+        a delete going on in another process); whether it went."""
         with self._lock(game_id):
-            if not path.exists():
+            if not path.exists() or not still():
                 return False
             path.unlink()
             return True

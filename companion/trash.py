@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import suppress
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -187,15 +188,27 @@ def purge(store: Store, *, now: datetime | None = None, group_id: str | None = N
     saw, so a game deleted meanwhile on another phone stays). Also clears copies left in
     the trash by a crash of a game that is still in play. Returns how many went."""
     expired = _iso(_now(now) - KEEP)
-    gone = 0
-    for path, record in _records(store):
-        stale = _in_play(store, path.stem, record)
+
+    def why(path: Path, record: Mapping[str, Any]) -> str | None:
+        if _in_play(store, path.stem, record):
+            return "stale"
         emptied = (group_id is not None and upto is not None
                    and record.get("group", "household") == group_id and record["deleted"] <= upto)
-        if not (stale or emptied or record["deleted"] <= expired):
-            continue
-        if store.remove_file(path.stem, path):
-            gone += not stale
+        return "gone" if emptied or record["deleted"] <= expired else None
+
+    def still(path: Path, reason: str) -> bool:
+        # Seen without the lock, a "stale" copy may be a delete under way in another
+        # process, its game file about to go: removed then, the game would be lost.
+        try:
+            return why(path, store.read_file(path)) == reason
+        except (NoSuchGame, DamagedFile):
+            return False
+
+    gone = 0
+    for path, record in _records(store):
+        reason = why(path, record)
+        if reason is not None and store.remove_file(path.stem, path, partial(still, path, reason)):
+            gone += reason == "gone"
     if gone:
         fsync_dir(store.trash_dir)
     return gone

@@ -107,3 +107,35 @@ def test_a_server_killed_in_a_delete_shows_the_game_once_and_deletes_it_on_the_n
     user.submit(f"/games/{game_id}/delete")
     assert "The game is in the trash" in user.page and listed_on(client, game_id) == 0
     assert client.get("/trash").get_data(as_text=True).count(f"/trash/{game_id}/restore") == 1
+
+
+@pytest.mark.parametrize("looker", ["trash page", "start"])
+def test_a_delete_going_on_in_another_process_is_not_taken_for_one_cut_short(tmp_path, looker):
+    """Between the trash's copy and the game file's removal a delete holds the game's lock;
+    a look at that moment (the Trash page's clearing of leftovers, another server's start)
+    must not remove the copy it saw beside the game file: a moment later it is the game."""
+    import threading
+    import time
+
+    from filelock import FileLock
+    instance = tmp_path / "instance"
+    game_id = played_to_the_last_hand(instance)
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(instance)})
+    store = app.extensions["store"]
+    lock = FileLock(store.locks_dir / f"{game_id}.lock")  # the other process's delete
+    lock.acquire()
+    store._mark(game_id)
+    store.trash_dir.mkdir(exist_ok=True)
+    store._write(store.trash_dir / f"{game_id}.json", {**store.load(game_id), "deleted": "2026-12-01T20:00:00+00:00"})
+    look = (lambda: trash.purge(store)) if looker == "trash page" else \
+        (lambda: create_app({"TESTING": True, "INSTANCE_PATH": str(instance)}))
+    looking = threading.Thread(target=look)
+    looking.start()
+    time.sleep(0.5)
+    store.unlist(game_id)  # the delete goes on: its game file leaves games/
+    store.file(game_id).unlink()
+    os.unlink(store.pending_dir / game_id)
+    lock.release()
+    looking.join()
+    assert (store.trash_dir / f"{game_id}.json").exists()
+    assert [r["id"] for r in trash.listing(store, "household")] == [game_id]
