@@ -14,16 +14,17 @@ import hashlib
 import io
 import uuid
 from collections.abc import Iterable, Mapping
+from contextlib import suppress
 from datetime import datetime
 from typing import Any
 
-from . import groups, periods
+from . import groups, periods, trash
 from .chart import PALETTE
 from .games import GAMES
 from .games.base import N_, Msg, msg
 from .i18n import t
 from .records import MAX_NAME, now_iso
-from .store import NoSuchGame, NotSaved, Store, StoreError, valid_id
+from .store import NotSaved, Store, StoreError, valid_id
 from .summary import parse_time
 from .text import clean, identity
 from .transfer import ImportError_, export_record, import_record, parse
@@ -139,24 +140,31 @@ def _name(value: Any) -> bool:
 
 
 def restore(store: Store, group_id: str, raw: bytes | str,
-            max_bytes: int = MAX_BYTES) -> tuple[int, int]:
-    """Bring a checked backup into the group; return (games added, games already here).
+            max_bytes: int = MAX_BYTES) -> tuple[int, int, int]:
+    """Bring a checked backup into the group; return (games added, games already here,
+    games in the group's trash).
 
-    A game whose id is taken by another group's game gets an id derived from both, the
-    same every time, so a second restore still finds it.
+    A game whose id another group's game has -- listed or in its trash -- gets an id
+    derived from both, the same every time, so a second restore still finds it. A game
+    in the group's own trash stays there, as an import of it does (transfer.already_here):
+    a restore adds, it does not undo a delete, and the trash's copy may have entries the
+    backup lacks; the Trash brings it back whole.
     """
     data = check(raw, group_id, max_bytes)
-    added = present = 0
+    with suppress(NotSaved):  # a disk that takes nothing says so at the first game
+        trash.purge(store)  # a game past its 30 days frees its id
+    added = present = trashed = 0
     for game_id, record in data["records"]:
-        target = game_id
-        try:
-            if store.load(game_id).get("group", groups.DEFAULT) != group_id:
-                target = hashlib.sha256(f"{group_id}:{game_id}".encode()).hexdigest()[:12]
-                store.load(target)
-            present += 1
+        target, held = game_id, trash.holder(store, game_id)
+        if held is not None and held[0] != group_id:
+            target = hashlib.sha256(f"{group_id}:{game_id}".encode()).hexdigest()[:12]
+            held = trash.holder(store, target)
+        if held is not None:
+            if held[0] != group_id or not held[1]:
+                present += 1  # (or, a crafted id, another group's: never taken over)
+            else:
+                trashed += 1
             continue
-        except NoSuchGame:
-            pass
         if record.get("origin") == target:
             del record["origin"]  # the game keeps its own id: it is its own origin
         try:
@@ -170,7 +178,7 @@ def restore(store: Store, group_id: str, raw: bytes | str,
         _restore_names(store, group_id, data)
     except NotSaved as error:
         raise Interrupted(error, added) from error
-    return added, present
+    return added, present, trashed
 
 
 def _restore_names(store: Store, group_id: str, data: dict[str, Any]) -> None:

@@ -169,15 +169,16 @@ def restore_command(file: Path, group_name: str) -> None:
     """Restore a group's backup; games already here are left as they are."""
     group = _group(group_name)
     try:
-        added, present = backups.restore(current_app.extensions["store"], group["id"], file.read_bytes(),
-                                         current_app.config["BACKUP_MAX_BYTES"])
+        added, present, trashed = backups.restore(current_app.extensions["store"], group["id"], file.read_bytes(),
+                                                  current_app.config["BACKUP_MAX_BYTES"])
     except backups.BackupError as error:
         raise click.ClickException(f"not restored: {error.message}") from None
     except backups.Interrupted as error:
         raise click.ClickException(
             f"not saved: {error.error.detail}; {error.added} game{'s' * (error.added != 1)} restored "
             "before that, restoring the same backup again adds the rest") from None
-    click.echo(f"{added} game{'s' * (added != 1)} added, {present} already here")
+    click.echo(f"{added} game{'s' * (added != 1)} added, {present} already here"
+               + (f", {trashed} in the Trash (restore them there)" if trashed else ""))
 
 
 @click.command("printables")

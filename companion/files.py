@@ -100,7 +100,11 @@ def remove_stale_temp_files(folders: Iterable[Path]) -> None:
     now = time.time()
     for folder in folders:
         for path in folder.glob(".*.tmp"):
-            with suppress(FileNotFoundError):
+            try:
                 if now - path.stat().st_mtime > STALE_TEMP_SECONDS:
                     path.unlink()
                     log.warning("removed the temporary file of an interrupted write: %s", path)
+            except FileNotFoundError:
+                pass
+            except OSError as error:  # a read-only folder: left for a start that can
+                log.warning("temporary file of an interrupted write left: %s (%s)", path, error.strerror)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from contextlib import AbstractContextManager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,7 @@ from . import files
 from .files import DamagedFile, NoSuchGame, NotSaved, fsync_dir, saving
 
 log = logging.getLogger("companion.store")  # the store's log, as before the split
+RETRY_SECONDS = 30
 
 
 class IndexKeeping:
@@ -26,6 +28,7 @@ class IndexKeeping:
     pending_dir: Path
     trash_dir: Path
     index_path: Path
+    _settle_again: float = 0.0
 
     if TYPE_CHECKING:  # the store's half (store.Store) that this one uses
         def _lock(self, name: str, timeout: float = ...) -> AbstractContextManager[None]: ...
@@ -36,6 +39,7 @@ class IndexKeeping:
         def _write_index(self, games: dict[str, Any], **tables: dict[str, Any]) -> None: ...
         def _row(self, game_id: str, record: dict[str, Any]) -> dict[str, Any]: ...
         def reindex(self, game_id: str, record: dict[str, Any] | None = None) -> None: ...
+        def _serve_unsaved(self, games: dict[str, Any]) -> None: ...
 
     def _fresh(self, game_id: str, record: dict[str, Any]) -> bool:
         """Whether the game's row was made from its file's last summary change or later."""
@@ -74,38 +78,73 @@ class IndexKeeping:
         Called on a read: a disk that refuses the index write leaves the row for later.
         """
         try:
-            with self._lock(game_id):
-                record = self._read(self._path(game_id))
-                if not self._fresh(game_id, record):
-                    self.reindex(game_id, record)
-                    log.warning("index row of game %s was behind its file: brought up to date", game_id)
-                with suppress(FileNotFoundError):
-                    os.unlink(self.pending_dir / game_id)
+            self._settle(game_id)
         except (NotSaved, NoSuchGame, DamagedFile) as error:
             log.warning("index row of game %s not brought up to date: %s", game_id, error)
 
-    def _settle_pending(self) -> None:
-        """Write the rows the markers ask for: games whose writer stopped between its game
-        file and the index (a crash, a full disk). A game whose lock another writer holds is
-        left to that writer. Never raises: the caller's own change is kept already."""
+    def _settle(self, game_id: str, timeout: float | None = None) -> None:
+        """Finish, under the game's lock, what a write cut short left of one game: its row
+        as its file says, and -- a delete halfway (``Store.move_out``) -- the trash's copy of
+        a game whose file is still in ``games/``: the game file is the truth, so the delete
+        is rolled back, as if the tap had never arrived; once the file is gone, it is done."""
+        with self._lock(game_id) if timeout is None else self._lock(game_id, timeout=timeout):
+            path = self._path(game_id)
+            if not path.exists():
+                self._drop_rows({game_id})
+            else:
+                record = self._read(path)
+                if not self._fresh(game_id, record):
+                    self.reindex(game_id, record)
+                    log.warning("index row of game %s was behind its file: brought up to date", game_id)
+                self._drop_leftover(game_id, record)
+            with suppress(FileNotFoundError):
+                os.unlink(self.pending_dir / game_id)
+
+    def _drop_leftover(self, game_id: str, record: dict[str, Any]) -> None:
+        """Remove the trash's copy of a game in play, if the crash of a delete (or of its
+        restore) left one. Only a copy of the same group's game: ids are never shared
+        between games (``Store.taken``), but a folder from before that rule may hold one."""
+        copy = self.trash_dir / f"{game_id}.json"
+        if not copy.exists():
+            return
+        try:
+            trashed = self._read(copy)
+        except (DamagedFile, NoSuchGame):
+            return
+        if trashed.get("group", "household") == record.get("group", "household"):
+            with saving():
+                copy.unlink()
+                fsync_dir(self.trash_dir)
+            log.warning("game %s: the copy a delete cut short left in the trash is removed", game_id)
+
+    def settle(self) -> None:
+        """What a look at any page does: finish writes a crash cut short (their markers), so
+        a delete halfway is sorted out before the next list shows it. A listing when there
+        are none; a disk that refuses is tried again half a minute later, not on every page."""
+        if (self._pending() and time.monotonic() >= self._settle_again
+                and not self._settle_pending()):
+            self._settle_again = time.monotonic() + RETRY_SECONDS
+
+    def _settle_pending(self) -> bool:
+        """Settle the games the markers name: games whose writer stopped between its game
+        file and the index (a crash, a full disk), or a delete halfway. A game whose lock
+        another writer holds is left to that writer. Never raises: the caller's own change is
+        kept already. False if the disk refused something."""
+        saved = True
         for game_id in self._pending():
             try:
-                with self._lock(game_id, timeout=0):
-                    path = self._path(game_id)
-                    if not path.exists():
-                        self._drop_rows({game_id})
-                    elif not self._fresh(game_id, record := self._read(path)):
-                        self.reindex(game_id, record)
-                    os.unlink(self.pending_dir / game_id)
+                self._settle(game_id, timeout=0)
             except (DamagedFile, NoSuchGame) as error:
                 log.error("no index row for %s: %s", game_id, error)  # shown when opened
                 with suppress(FileNotFoundError):
                     os.unlink(self.pending_dir / game_id)
             except NotSaved as error:
                 if error.errno is not None:  # else its own writer holds it and will see to it
+                    saved = False
                     log.warning("pending index row of %s left for later: %s", game_id, error)
             except FileNotFoundError:
                 pass  # another process settled it meanwhile
+        return saved
 
     def _drop_rows(self, game_ids: set[str]) -> None:
         with self._lock("index"):
@@ -119,40 +158,69 @@ class IndexKeeping:
         or restore cut short), rows of files that are gone, and rows older than a file
         changed since the index was written. Returns the game files that could not be read.
 
+        A disk that refuses (full, read-only) does not stop the start: the games list is
+        read as the files say it should be, and only the writes are refused.
+
         Costs a directory listing and a stat per game; only files that disagree are read.
         """
         files.remove_stale_temp_files((self.folder, self.games_dir, self.trash_dir))
+        games: dict[str, Any] | None = None
         damaged: list[DamagedFile] = []
+        try:
+            with self._lock("index"):
+                games, damaged = self._reconciled()
+                if games is not None:
+                    self._write_index(games)
+        except NotSaved as error:
+            if error.errno is None:
+                raise  # another process has held the index for long: not a disk to work around
+            if games is None:  # not even the lock: a read-only folder
+                games, damaged = self._reconciled()
+            if games is not None:
+                self._serve_unsaved(games)
+            log.error("the data folder refuses writes (%s): serving what it holds; every change "
+                      "is refused until it takes writes again", error.detail)
+        else:
+            self._settle_pending()  # the markers: their rows are written now, so they go
+            for copy in self.trash_dir.glob("*.json"):  # deletes cut short before the markers
+                try:
+                    if (self.games_dir / copy.name).exists():
+                        self._settle(copy.stem, timeout=0)  # not a delete going on elsewhere
+                except (DamagedFile, NoSuchGame, NotSaved):
+                    pass  # listed as damaged above, gone meanwhile, or for the next start
+        for bad in damaged:
+            log.error("damaged game file left as it is: %s (%s)", bad.path, bad.reason)
+        return damaged
+
+    def _reconciled(self) -> tuple[dict[str, Any] | None, list[DamagedFile]]:
+        """The games list as the game files make it (None: as it is), and the damaged files."""
         try:
             index_time = self.index_path.stat().st_mtime_ns
         except FileNotFoundError:
             index_time = 0
-        with self._lock("index"):
-            games = self._read_index()
-            on_disk = {p.stem: p for p in self.games_dir.glob("*.json")}
-            suspects = set(self._pending()) | (on_disk.keys() - games.keys())
-            for game_id, path in on_disk.items():
-                if game_id not in suspects and path.stat().st_mtime_ns > index_time:
-                    suspects.add(game_id)
-            rows: dict[str, Any] = {}
-            for game_id in sorted(suspects & on_disk.keys()):
-                try:
-                    record = self._read(on_disk[game_id])
-                    if game_id not in games or not self._fresh(game_id, record):
-                        rows[game_id] = self._row(game_id, record)
-                except DamagedFile as error:
-                    damaged.append(error)
-                except (ValueError, TypeError, KeyError, AttributeError) as error:
-                    damaged.append(DamagedFile(on_disk[game_id], f"not a game record this app reads ({error!r})"))
-            gone = games.keys() - on_disk.keys()
-            if rows or gone:
-                log.warning("index reconciled with the game files: %d rows written, %d removed",
-                            len(rows), len(gone))
-                self._write_index({**{k: v for k, v in games.items() if k not in gone}, **rows})
-        self._settle_pending()  # the markers: their rows are written now, so they go
-        for bad in damaged:
-            log.error("damaged game file left as it is: %s (%s)", bad.path, bad.reason)
-        return damaged
+        damaged: list[DamagedFile] = []
+        games = self._read_index()
+        on_disk = {p.stem: p for p in self.games_dir.glob("*.json")}
+        suspects = set(self._pending()) | (on_disk.keys() - games.keys())
+        for game_id, path in on_disk.items():
+            if game_id not in suspects and path.stat().st_mtime_ns > index_time:
+                suspects.add(game_id)
+        rows: dict[str, Any] = {}
+        for game_id in sorted(suspects & on_disk.keys()):
+            try:
+                record = self._read(on_disk[game_id])
+                if game_id not in games or not self._fresh(game_id, record):
+                    rows[game_id] = self._row(game_id, record)
+            except DamagedFile as error:
+                damaged.append(error)
+            except (ValueError, TypeError, KeyError, AttributeError) as error:
+                damaged.append(DamagedFile(on_disk[game_id], f"not a game record this app reads ({error!r})"))
+        gone = games.keys() - on_disk.keys()
+        if not (rows or gone):
+            return None, damaged
+        log.warning("index reconciled with the game files: %d rows written, %d removed",
+                    len(rows), len(gone))
+        return {**{k: v for k, v in games.items() if k not in gone}, **rows}, damaged
 
     def unlist(self, game_id: str) -> None:
         """Take one game out of the index (its file has gone to the trash: trash.py)."""

@@ -21,9 +21,13 @@ An ordinary entry leaves the summary as it is, so it writes the game file only.
 from __future__ import annotations
 
 import json
+import logging
+import os
+import re
 import secrets
+import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -45,6 +49,12 @@ INDEX_SCHEMA = 1
 # files (groups, merges and renames of players, share links), so a rebuild keeps them.
 TABLES = ("groups", "aliases", "shares")
 MAX_ID = 40
+# The index's version, as _write_index puts it first in the file; within its first bytes.
+VERSION_AT_START = re.compile(rb'\{"meta":\{"1":\{"schema":\d+,"version":(\d+)[,}]')
+HEAD_BYTES = 64
+IndexKey = tuple[int, int, int, int]  # version (-1: none), inode, size, time in ns
+NO_INDEX: IndexKey = (-2, 0, 0, 0)
+log = logging.getLogger(__name__)
 LOCK_TIMEOUT = 10  # seconds; a writer never holds the lock longer than one small write
 
 
@@ -68,6 +78,9 @@ class AtomicJSONStorage(Storage):
             raw = self.path.read_bytes()
         except FileNotFoundError:
             return None
+        return self.parse(raw)
+
+    def parse(self, raw: bytes) -> dict[str, Any]:
         try:
             data = json.loads(raw)
         except (ValueError, UnicodeDecodeError) as error:
@@ -93,13 +106,18 @@ class Store(IndexKeeping):
         self.summarize = summarize
         self.games_dir = self.folder / "games"
         self.locks_dir = self.folder / "locks"
-        for d in (self.folder, self.games_dir, self.locks_dir):
-            d.mkdir(parents=True, exist_ok=True)
         self.index_path = self.folder / "index.json"
         self.pending_dir = self.folder / "pending"
-        self.pending_dir.mkdir(exist_ok=True)
         self.trash_dir = self.folder / "trash"   # made by the first delete (companion/trash.py)
-        self._index_cache: tuple[tuple[int, int], dict[str, dict[str, Any]]] | None = None
+        for d in (self.folder, self.games_dir, self.locks_dir, self.pending_dir):
+            try:
+                d.mkdir(parents=True, exist_ok=True)
+            except OSError as error:  # a read-only folder: served as it is, writes refused
+                log.error("cannot make %s (%s): every write will be refused", d, error.strerror)
+        self._index_cache: tuple[IndexKey, dict[str, dict[str, Any]]] | None = None
+        # Small state the disk refused (a full disk): kept in this process meanwhile.
+        self._states: dict[str, dict[str, Any]] = {}
+        self._states_lock = threading.Lock()
 
     # -- locking ---------------------------------------------------------------------------
 
@@ -137,8 +155,8 @@ class Store(IndexKeeping):
 
     def load(self, game_id: str) -> dict[str, Any]:
         record = self._read(self._path(game_id))
-        if not self._fresh(game_id, record):
-            self._heal(game_id)
+        if not self._fresh(game_id, record) or (self.pending_dir / game_id).exists():
+            self._heal(game_id)  # a write cut short: its row, or a delete halfway
         return record
 
     def _write(self, path: Path, record: dict[str, Any]) -> None:
@@ -152,19 +170,26 @@ class Store(IndexKeeping):
         """Store a new record under a fresh unguessable id and list it in the index.
 
         A restore passes the id the game had (``game_id``); a game of that id already here
-        is a ``StoreError`` and is left as it is.
+        or in the trash is a ``StoreError`` and is left as it is.
         """
         while game_id is None:
             candidate = secrets.token_hex(6)
-            if not self._path(candidate).exists():
+            if not self.taken(candidate):
                 game_id = candidate
         path = self._path(game_id)
         record = {**record, "id": game_id, "schema": SCHEMA}
         with self._lock(game_id):
-            if path.exists():
+            if self.taken(game_id):
                 raise StoreError(f"game {game_id} exists already")
             self._write_listed(game_id, path, record)
         return game_id
+
+    def taken(self, game_id: str) -> bool:
+        """Whether a game, listed or in any group's trash, has this id. A second game never
+        gets it: in ``games/`` beside a trashed copy, it would make that copy look like what
+        a crash leaves (trash.py) and the trashed game would be removed for good."""
+        name = self._path(game_id).name
+        return (self.games_dir / name).exists() or (self.trash_dir / name).exists()
 
     def _write_listed(self, game_id: str, path: Path, record: dict[str, Any]) -> None:
         """Write a game's file and its index row, in the order a crash cannot lose: the
@@ -191,10 +216,17 @@ class Store(IndexKeeping):
         path = self._path(game_id)
         with self._lock(game_id):
             record = change(self._read(path))
+            # The marker first: a crash at any step after it is rolled back by whoever looks
+            # next (``_settle``) -- the game file is still there, so the game stays and the
+            # copy goes -- or finished, once the game file is gone.
+            self._mark(game_id)
             self._write(into / path.name, record)
             self.unlist(game_id)
-            path.unlink()
-            fsync_dir(self.games_dir)
+            with saving():
+                path.unlink()
+                fsync_dir(self.games_dir)
+            with suppress(FileNotFoundError):
+                os.unlink(self.pending_dir / game_id)
         return record
 
     def move_in(self, game_id: str, source: Path,
@@ -209,15 +241,17 @@ class Store(IndexKeeping):
             if not path.exists():
                 record = change(record)
                 self._write_listed(game_id, path, record)
-            source.unlink()
-            fsync_dir(source.parent)
+            with saving():
+                source.unlink()
+                fsync_dir(source.parent)
         return record
 
-    def remove_file(self, game_id: str, path: Path) -> bool:
+    def remove_file(self, game_id: str, path: Path, still: Callable[[], bool] = lambda: True) -> bool:
         """Remove ``path``, a file of the game's (its copy in the trash), under the game's
-        lock; whether it was there."""
+        lock, if ``still()`` says so once the lock is ours (what was seen before it may be
+        a delete going on in another process); whether it went."""
         with self._lock(game_id):
-            if not path.exists():
+            if not path.exists() or not still():
                 return False
             path.unlink()
             return True
@@ -254,26 +288,61 @@ class Store(IndexKeeping):
     # -- index -----------------------------------------------------------------------------
 
     def _tables(self) -> dict[str, dict[str, Any]]:
-        """Every table of the index by name, each by id; cached until the file changes."""
+        """Every table of the index by name, each by id; cached until the file changes.
+
+        A change is seen by the index's version, which every write counts up and puts at the
+        very start of the file (read: its first bytes), and by its inode, size and time.
+        Those alone miss two same-size writes within a second on a file system that keeps
+        whole seconds (FAT, exFAT, small ext2): other processes kept the old tables and
+        their next write put them back (a replaced access code back in force)."""
         try:
-            st = self.index_path.stat()
+            fd = os.open(self.index_path, os.O_RDONLY)
         except FileNotFoundError:
+            if self._index_cache and self._index_cache[0] == NO_INDEX:
+                return self._index_cache[1]  # rebuilt at the start, on a disk that refused it
             return {name: {} for name in ("games", *TABLES)}
-        key = (st.st_mtime_ns, st.st_size)
-        if self._index_cache and self._index_cache[0] == key:
-            return self._index_cache[1]
-        data = AtomicJSONStorage(self.index_path).read() or {}
+        try:  # one open file for the check and the read: a write meanwhile replaces another
+            key, head = self._key(fd)
+            if self._index_cache and self._index_cache[0] == key:
+                return self._index_cache[1]
+            chunks = [head]
+            while chunk := os.read(fd, 1 << 20):
+                chunks.append(chunk)
+        finally:
+            os.close(fd)
+        data = AtomicJSONStorage(self.index_path).parse(b"".join(chunks))
         tables = {name: {doc["id"]: doc for doc in (data.get(name) or {}).values()
                          if isinstance(doc, dict) and "id" in doc}
                   for name in ("games", *TABLES)}
         self._index_cache = (key, tables)
         return tables
 
+    @staticmethod
+    def _key(fd: int) -> tuple[IndexKey, bytes]:
+        st = os.fstat(fd)
+        head = os.read(fd, HEAD_BYTES)
+        found = VERSION_AT_START.match(head)
+        return (int(found[1]) if found else -1, st.st_ino, st.st_size, st.st_mtime_ns), head
+
+    def _serve_unsaved(self, games: dict[str, Any]) -> None:
+        """Read the games list as ``games`` (what the start made of the game files) while
+        the index file stays as it is: the disk refused to write it (full, read-only)."""
+        tables = {**self._tables(), "games": games}
+        try:
+            fd = os.open(self.index_path, os.O_RDONLY)
+        except FileNotFoundError:
+            self._index_cache = (NO_INDEX, tables)
+            return
+        try:
+            self._index_cache = (self._key(fd)[0], tables)
+        finally:
+            os.close(fd)
+
     def index(self) -> dict[str, Any]:
         """The games' summaries by id, cached until the index file changes."""
         return self._tables()["games"]
 
-    def index_key(self) -> tuple[int, int] | None:
+    def index_key(self) -> IndexKey | None:
         """Changes whenever the index does: callers key what they derive from it on this."""
         self._tables()
         return self._index_cache[0] if self._index_cache else None
@@ -321,9 +390,10 @@ class Store(IndexKeeping):
         # a stable order (oldest first) so diffs of backups stay readable. Tables not
         # given are written as they are.
         db = TinyDB(self.index_path, storage=AtomicJSONStorage)
-        current = self._tables()
+        current = self._tables()  # under the index lock: the latest, and its version
+        version = max(self._index_cache[0][0], 0) + 1 if self._index_cache else 1
         data = {
-            "meta": {"1": {"schema": INDEX_SCHEMA}},
+            "meta": {"1": {"schema": INDEX_SCHEMA, "version": version}},  # first: see _tables
             "games": {str(i): doc for i, doc in enumerate(
                 sorted(games.values(), key=lambda d: (d.get("created", ""), d["id"])), 1)},
             **{name: {str(i): doc for i, doc in enumerate(
@@ -337,6 +407,8 @@ class Store(IndexKeeping):
 
     def read_state(self, name: str) -> dict[str, Any]:
         """A small JSON file of the data folder that is not a game (e.g. wrong-code counts)."""
+        if name in self._states:
+            return dict(self._states[name])
         try:
             data = json.loads((self.folder / f"{name}.json").read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -346,10 +418,22 @@ class Store(IndexKeeping):
         return data if isinstance(data, dict) else {}
 
     def change_state(self, name: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
-        with self._lock(name):
-            new = change(self.read_state(name))
-            with saving():
-                files.write_atomically(self.folder / f"{name}.json", json.dumps(new))
+        """Change a small state file. One the disk refuses (full, read-only) is kept in this
+        process until the disk takes it again: counters of wrong codes must neither lock
+        the table out on a full disk nor stop counting."""
+        try:
+            with self._lock(name):
+                new = change(self.read_state(name))
+                with saving():
+                    files.write_atomically(self.folder / f"{name}.json", json.dumps(new))
+            self._states.pop(name, None)
+            return new
+        except NotSaved as error:
+            if error.errno is None:
+                raise  # the lock stayed taken: another writer is at it
+            log.warning("%s kept in memory only: %s", name, error.detail)
+        with self._states_lock:
+            new = self._states[name] = change(self.read_state(name))
         return new
 
     def game_ids(self) -> list[str]:

@@ -9,18 +9,25 @@ for that folder: the store moves a game's file out of ``games/`` and back
 markers).
 
 A crash halfway leaves the game in both folders (it is still a game; the copy in the
-trash is ignored and cleared) or, after the index forgot it, in the trash only -- never
-in neither.
+trash is ignored and cleared by whoever looks next: the store's ``settle``) or, once its
+file left ``games/``, in the trash only -- never in neither.
+
+That rests on one rule: a game's id is never given to a second game while any group's
+list or trash holds it (``Store.taken``; a restore into another group takes another id,
+backup.py). A copy in the trash beside a game file of the same id and group is then always
+what a crash left.
 """
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from contextlib import suppress
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from .records import touched
-from .store import DamagedFile, NoSuchGame, Store, fsync_dir
+from .store import DamagedFile, NoSuchGame, NotSaved, Store, fsync_dir
 
 KEEP = timedelta(days=30)
 
@@ -39,7 +46,33 @@ def _folder(store: Store) -> Path:
 
 
 def _path(store: Store, game_id: str) -> Path:
-    return _folder(store) / store.file(game_id).name  # the store checks the id
+    return store.trash_dir / store.file(game_id).name  # the store checks the id
+
+
+def holder(store: Store, game_id: str) -> tuple[str, bool] | None:
+    """Who has the id: (the group, whether the game is in its trash), or None if no game
+    does. A file that cannot be read holds its id for a group no one is (``""``)."""
+    for path, trashed in ((store.file(game_id), False), (_path(store, game_id), True)):
+        try:
+            return store.read_file(path).get("group", "household"), trashed
+        except NoSuchGame:
+            continue
+        except DamagedFile:
+            return "", trashed
+    return None
+
+
+def _in_play(store: Store, game_id: str, record: Mapping[str, Any]) -> bool:
+    """Whether the trash's copy ``record`` is of a game still in play (what a crash of its
+    delete left), not of another group's game of the same id (a folder from before
+    ``Store.taken``: then both are kept)."""
+    try:
+        here = store.read_file(store.file(game_id))
+    except NoSuchGame:
+        return False
+    except DamagedFile:
+        return True  # left as it is, and so is the copy
+    return bool(here.get("group", "household") == record.get("group", "household"))
 
 
 def delete(store: Store, game_id: str, *, submission: str | None = None,
@@ -86,7 +119,7 @@ def holding(store: Store, record: Mapping[str, Any], now: datetime | None = None
     return next((path.stem for path, found in _records(store)
                  if origin in _family(found) and found.get("group", "household") == group
                  and found.get("game") == record.get("game") and found["deleted"] > expired
-                 and not store.file(path.stem).exists()), None)
+                 and not _in_play(store, path.stem, found)), None)
 
 
 def restore(store: Store, game_id: str, *, submission: str | None = None) -> dict[str, Any]:
@@ -97,7 +130,18 @@ def restore(store: Store, game_id: str, *, submission: str | None = None) -> dic
         if listed is not None:
             raise Duplicate(listed)
         return touched({k: v for k, v in record.items() if k != "deleted"}, submission)
-    return store.move_in(game_id, _path(store, game_id), back)
+    source = _path(store, game_id)
+    try:
+        record = store.read_file(source)
+    except DamagedFile:
+        raise NoSuchGame(game_id) from None
+    if store.file(game_id).exists() and not _in_play(store, game_id, record):
+        # Another group's game has the id (a folder from before ``Store.taken``): this one
+        # comes back under a fresh id, its old one kept as its origin.
+        new_id = store.create({**back(record), "origin": record.get("origin") or game_id})
+        store.remove_file(game_id, source)
+        return store.load(new_id)
+    return store.move_in(game_id, source, back)
 
 
 def find(store: Store, game_id: str, now: datetime | None = None) -> dict[str, Any] | None:
@@ -106,11 +150,13 @@ def find(store: Store, game_id: str, now: datetime | None = None) -> dict[str, A
         record = store.read_file(_path(store, game_id))
     except (NoSuchGame, DamagedFile):
         return None
+    if _in_play(store, game_id, record):
+        return None  # a delete cut short: the game is still here (the store clears the copy)
     return record if record.get("deleted", "") > _iso(_now(now) - KEEP) else None
 
 
 def _records(store: Store) -> Iterator[tuple[Path, dict[str, Any]]]:
-    for path in sorted(_folder(store).glob("*.json")):
+    for path in sorted(store.trash_dir.glob("*.json")):
         try:
             record = store.read_file(path)
         except (NoSuchGame, DamagedFile):
@@ -126,10 +172,12 @@ def until(record: dict[str, Any]) -> str:
 
 def listing(store: Store, group_id: str, now: datetime | None = None) -> list[dict[str, Any]]:
     """The group's games in the trash, the latest deleted first (expired ones purged)."""
-    purge(store, now=now)
+    with suppress(NotSaved):  # a disk that takes no change: what is there is still shown
+        purge(store, now=now)
+    expired = _iso(_now(now) - KEEP)
     found = [record for path, record in _records(store)
-             if record.get("group", "household") == group_id
-             and not store.file(path.stem).exists()]
+             if record.get("group", "household") == group_id and record["deleted"] > expired
+             and not _in_play(store, path.stem, record)]
     return sorted(found, key=lambda r: (r["deleted"], r["id"]), reverse=True)
 
 
@@ -140,15 +188,27 @@ def purge(store: Store, *, now: datetime | None = None, group_id: str | None = N
     saw, so a game deleted meanwhile on another phone stays). Also clears copies left in
     the trash by a crash of a game that is still in play. Returns how many went."""
     expired = _iso(_now(now) - KEEP)
-    gone = 0
-    for path, record in _records(store):
-        stale = store.file(path.stem).exists()
+
+    def why(path: Path, record: Mapping[str, Any]) -> str | None:
+        if _in_play(store, path.stem, record):
+            return "stale"
         emptied = (group_id is not None and upto is not None
                    and record.get("group", "household") == group_id and record["deleted"] <= upto)
-        if not (stale or emptied or record["deleted"] <= expired):
-            continue
-        if store.remove_file(path.stem, path):
-            gone += not stale
+        return "gone" if emptied or record["deleted"] <= expired else None
+
+    def still(path: Path, reason: str) -> bool:
+        # Seen without the lock, a "stale" copy may be a delete under way in another
+        # process, its game file about to go: removed then, the game would be lost.
+        try:
+            return why(path, store.read_file(path)) == reason
+        except (NoSuchGame, DamagedFile):
+            return False
+
+    gone = 0
+    for path, record in _records(store):
+        reason = why(path, record)
+        if reason is not None and store.remove_file(path.stem, path, partial(still, path, reason)):
+            gone += reason == "gone"
     if gone:
-        fsync_dir(_folder(store))
+        fsync_dir(store.trash_dir)
     return gone

@@ -50,6 +50,12 @@ CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src '
        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
 
 
+def _settle() -> None:
+    # Any look at the app finishes what a crash cut short (a delete halfway), before a
+    # list shows the game twice or the trash holds a copy the delete button trips over.
+    store().settle()
+
+
 def _security_headers(response: Any) -> Any:
     response.headers.setdefault("Content-Security-Policy", CSP)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
@@ -171,6 +177,7 @@ def init_app(app: Flask) -> None:
                stats.bp, share.bp, backup.bp, printables.bp, lifecycle.bp, offline.bp,
                trust.bp):
         app.register_blueprint(bp)
+    app.before_request(_settle)
     app.after_request(_security_headers)
     app.after_request(cache_versioned)
     app.after_request(_gzip)

@@ -22,11 +22,12 @@ import io
 import json
 import os
 import re
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from companion import create_app, groups
@@ -283,3 +284,127 @@ def test_history_and_statistics_answer_any_query_with_a_page(fuzz_app, data):
     before = data_files(store)
     response = client.get(url, query_string=data.draw(QUERY, label="query"))
     check_answer(response, store, before)
+
+
+# -- the trash across groups -------------------------------------------------------------------
+
+GROUPS = ("household", "club")
+STEP = st.tuples(st.sampled_from(["new", "delete", "restore", "backup", "restore-backup", "import"]),
+                 st.sampled_from(GROUPS), st.integers(0, 5))
+
+
+@settings(FUZZ, max_examples=examples(40))
+@given(steps=st.lists(STEP, min_size=3, max_size=14))
+@example(steps=[("new", "household", 0), ("backup", "household", 0), ("delete", "household", 0),
+                ("restore-backup", "club", 0), ("restore", "household", 0)])  # issue 22's
+def test_delete_restore_backup_and_import_across_two_groups_never_lose_or_adopt_a_game(tmp_path_factory, steps):
+    """Whatever two groups do in turn -- new games, deletes, restores from the trash, backups
+    restored into either group, records imported into either -- every game stays the one
+    game of one group, listed or in that group's trash, and no id is held twice."""
+    from companion import backup, trash
+    from companion.records import new_record
+    from companion.store import Store
+    from companion.summary import summary
+    from companion.transfer import already_here
+    store = Store(tmp_path_factory.mktemp("trash-groups"), summarize=summary)
+    store.change_table("groups", lambda t: {**t, "club": {"id": "club", "name": "Club", "players": []}})
+    owner: dict[str, str] = {}  # every game ever made: its group, which never changes
+    backups: list[bytes] = []
+
+    def listed(group: str) -> list[str]:
+        return sorted(g["id"] for g in groups.group_games(store, group))
+
+    def trashed(group: str) -> list[str]:
+        return sorted(r["id"] for r in trash.listing(store, group))
+
+    def adopt_new(group: str) -> None:
+        for game_id in set(store.game_ids()) - owner.keys():
+            owner[game_id] = group
+
+    for op, group, n in steps:
+        event(op)
+        if op == "new":
+            owner[store.create(new_record("beutelschneider", ["Anna", "Ben", "Cem"], {}, group=group))] = group
+        elif op == "delete" and listed(group):
+            trash.delete(store, listed(group)[n % len(listed(group))])
+        elif op == "restore" and trashed(group):
+            with suppress(trash.Duplicate):  # the same game listed under another id
+                trash.restore(store, trashed(group)[n % len(trashed(group))])
+            adopt_new(group)  # a folder from before the rule would bring one back as new
+        elif op == "backup":
+            backups.append(json.dumps(backup.backup(store, group)).encode())
+        elif op == "restore-backup" and backups:
+            backup.restore(store, group, backups[n % len(backups)])
+            adopt_new(group)
+        elif op == "import" and backups:
+            records = json.loads(backups[n % len(backups)])["records"]
+            if records:
+                record = import_record(records[n % len(records)], group=group)
+                if already_here(store, record) is None:
+                    owner[store.create(record)] = group
+        on_disk = set(store.game_ids())
+        in_trash = {p.stem for p in store.trash_dir.glob("*.json")}
+        assert not on_disk & in_trash, "an id held twice"
+        assert on_disk | in_trash == owner.keys(), "a game lost, or one from nowhere"
+        for game_id, group_of in owner.items():
+            path = store.file(game_id) if game_id in on_disk else store.trash_dir / f"{game_id}.json"
+            assert store.read_file(path)["group"] == group_of, "a game changed groups"
+        for g in GROUPS:
+            assert listed(g) == sorted(i for i in on_disk if owner[i] == g)
+            assert trashed(g) == sorted(i for i in in_trash if owner[i] == g)
+
+
+# -- a start on a full disk --------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def small_disk(tmp_path_factory):
+    from tests.conftest import small_tmpfs
+    yield from small_tmpfs(tmp_path_factory.mktemp("full"), "600k")
+
+
+@settings(FUZZ, max_examples=examples(8))
+@given(games=st.integers(1, 5), unlisted=st.integers(0, 5), marked=st.integers(0, 5),
+       deleted=st.integers(0, 2), index_gone=st.booleans())
+def test_a_start_on_a_full_disk_serves_every_game_the_files_hold(
+        small_disk, tmp_path_factory, games, unlisted, marked, deleted, index_gone):
+    """However far the index is behind the game files (rows lost, markers left, the index
+    file gone), a start on a full disk serves every game the files hold, and each write
+    says Not saved."""
+    import shutil
+
+    from companion import trash
+    from companion.records import new_record
+    from tests.views.test_not_saved import Disk
+    data = small_disk / "data"
+    shutil.rmtree(data, ignore_errors=True)
+    config = {"TESTING": True, "INSTANCE_PATH": str(tmp_path_factory.mktemp("instance")), "DATA_DIR": str(data)}
+    store = create_app(config).extensions["store"]
+    ids = [store.create(new_record("beutelschneider", ["Anna", "Ben", "Cem"], {})) for _ in range(games)]
+    for game_id in ids[:deleted]:
+        trash.delete(store, game_id)
+    held = ids[deleted:]
+    store._drop_rows(set(held[:unlisted]))
+    for game_id in held[:marked]:
+        (store.pending_dir / game_id).touch()
+    if index_gone:
+        store.index_path.unlink()
+    full = Disk(small_disk)
+    full.fill()
+    try:
+        app = create_app(config)
+        client = app.test_client()
+        home = client.get("/")
+        assert home.status_code == 200
+        assert sorted(app.extensions["store"].index()) == sorted(held)
+        for game_id in held:
+            assert f"/games/{game_id}" in home.get_data(as_text=True)
+            assert client.get(f"/games/{game_id}").status_code == 200
+        for game_id in ids[:deleted]:
+            assert client.get(f"/games/{game_id}").status_code == 404
+        from tests.formpage import Browserless
+        user = Browserless(client)
+        user.open("/new/beutelschneider")
+        assert user.submit("", {"player": ["Anna", "Ben", "Cem", "", ""]}).status_code == 507
+        assert "Not saved" in user.page
+    finally:
+        full.free()

@@ -60,8 +60,8 @@ def restore(gid: str) -> Any:
         return _settings(group, 422, restore=form, messages=refused(form) or
                          [t(e) for errs in form.errors.values() for e in errs])
     try:
-        added, present = backup.restore(current_app.extensions["store"], gid,
-                                        form.file.data.read(limit + 1), limit)
+        added, present, trashed = backup.restore(current_app.extensions["store"], gid,
+                                                 form.file.data.read(limit + 1), limit)
     except backup.BackupError as error:
         return _settings(group, 422, restore=form,
                          messages=[t(msg(N_("The backup was not restored: %(why)s"), why=t(error.message)))])
@@ -75,4 +75,9 @@ def restore(gid: str) -> Any:
     flash(t(msg(N_("Restored: %(added)s, %(present)s."),  # "1 game added", "2 games added"
                 added=msg_n(N_("%(n)s game added"), N_("%(n)s games added"), added),
                 present=msg_n(N_("%(n)s already here"), N_("%(n)s already here"), present))))
+    if trashed:
+        flash(t(msg_n(N_("%(n)s game of the backup is in this group's trash and was left there: "
+                         "bring it back from the trash."),
+                      N_("%(n)s games of the backup are in this group's trash and were left there: "
+                         "bring them back from the trash."), trashed)))
     return redirect(url_for("groups.settings", gid=gid), 303)

@@ -58,7 +58,7 @@ def test_a_game_from_the_first_day_the_form_takes_exports_and_restores(fixed_app
         saved = json.dumps(backup.backup(store, "household"))
     elsewhere = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "elsewhere")})
     with elsewhere.test_request_context("/"):
-        assert backup.restore(elsewhere.extensions["store"], "household", saved) == (1, 0)
+        assert backup.restore(elsewhere.extensions["store"], "household", saved) == (1, 0, 0)
 
 
 def test_an_imported_played_on_in_the_future_is_refused_as_the_form_refuses_it(app, store):

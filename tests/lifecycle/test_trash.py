@@ -62,6 +62,7 @@ def test_a_crash_between_the_trash_copy_and_the_index_leaves_a_game_not_a_ghost(
     game_id = playing_game(store)
     record = store.load(game_id)
     # What a crash right after writing the trash copy leaves: the game in both folders.
+    store.trash_dir.mkdir(exist_ok=True)
     store._write(trash._path(store, game_id), {**record, "deleted": NOW.isoformat()})
     assert trash.listing(store, "household", now=NOW) == []  # still a game, so not in the trash
     assert trash.find(store, game_id, now=NOW) is None  # and the stale copy is cleared

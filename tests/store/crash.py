@@ -4,9 +4,12 @@
 
 STEP: ``marker`` (the pending marker is written, the game file not yet), ``file`` (the game
 file is written, the index not yet), ``index-temp`` (half of the new index is in its
-temporary file). ACTION: ``finish`` (the finishing hand of the game in INSTANCE/game-id,
-through the game page's own form), ``import`` (``flask import-record FILE``), ``restore``
-(``flask restore FILE``: killed at the given step of its third game).
+temporary file); for a delete also ``copy`` (the trash's copy is written, the index still
+lists the game) and ``unlisted`` (the index forgot it, its file is still in ``games/``).
+ACTION: ``finish`` (the finishing hand of the game in INSTANCE/game-id, through the game
+page's own form), ``delete`` (that game deleted through its page's form), ``import``
+(``flask import-record FILE``), ``restore`` (``flask restore FILE``: killed at the given
+step of its third game).
 
 Nothing is mocked but the moment of death: the process really dies (kill -9), its open
 files and locks are released by the kernel as in a power cut of the process.
@@ -61,6 +64,14 @@ def arm(step: str, after_games: int = 0) -> None:
                 die()
             original_atomic(path, text)
         files.write_atomically = write_atomically
+    elif step in ("copy", "unlisted"):
+        original_unlist = Store.unlist
+
+        def unlist(self: Store, game_id: str) -> None:
+            if step == "unlisted":
+                original_unlist(self, game_id)
+            die()
+        Store.unlist = unlist  # type: ignore[method-assign]
     else:
         raise SystemExit(f"unknown step {step}")
 
@@ -77,6 +88,12 @@ def main() -> None:
         arm(step)
         user.submit("/entries", {"players-0-gold": "60", "players-1-gold": "20",
                                  "players-2-gold": "0"})
+    elif action == "delete":
+        game_id = (Path(instance) / "game-id").read_text()
+        user = Browserless(app.test_client())
+        user.open(f"/games/{game_id}")
+        arm(step)
+        user.submit(f"/games/{game_id}/delete")
     elif action == "import":
         arm(step)
         app.test_cli_runner().invoke(args=["import-record", sys.argv[4]], catch_exceptions=False)
