@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import io
+import ipaddress
 import socket
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -49,6 +50,9 @@ def serve(host: str, port: int, threads: int, https: bool | None) -> None:
     reason = cannot_serve(host, [port, port + 1] if https else [port])
     if reason is not None:
         raise click.ClickException(reason)
+    # A name is served on the address it stands for, the one cheroot would bind: the
+    # certificate and the phones' links need an address.
+    host = _address_of(host, port)
     servers = [server.make_server(app, host, port, threads)]
     table = None
     # Phones on the network get an insecure origin over plain http; 127.0.0.1 is secure already.
@@ -96,6 +100,16 @@ def serve(host: str, port: int, threads: int, https: bool | None) -> None:
 
 def _address(host: str) -> str:
     return f"[{host}]" if ":" in host else host
+
+
+def _address_of(host: str, port: int) -> str:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        if host:
+            return str(socket.getaddrinfo(host, port, socket.AF_UNSPEC, socket.SOCK_STREAM, 0,
+                                          socket.AI_PASSIVE)[0][4][0])
+    return host
 
 
 def _is_free(host: str, port: int) -> bool:

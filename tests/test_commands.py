@@ -155,17 +155,21 @@ def test_the_console_script_lists_only_the_apps_commands_each_in_one_line(tmp_pa
     assert "--debug" not in result.stdout and "--app" not in result.stdout
 
 
-def test_serve_says_where_it_runs_once_it_listens_and_that_it_stopped(tmp_path):
+@pytest.mark.parametrize("host", [[], ["--host", "localhost", "--https"]])
+def test_serve_says_where_it_runs_once_it_listens_and_that_it_stopped(tmp_path, host):
+    """Also for a host given by name: served on the address it stands for."""
     port = free_port()
     with subprocess.Popen([sys.executable, "-m", "flask", "--app", "app", "serve", "--port", str(port),
-                           "--threads", "2"], cwd=ROOT, env=_env(tmp_path / "instance"),
+                           "--threads", "2", *host], cwd=ROOT, env=_env(tmp_path / "instance"),
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as process:
         assert process.stdout is not None
         try:
-            first = process.stdout.readline()
-            assert first == f"Loot Ledger on http://127.0.0.1:{port}/\n"
+            address = socket.getaddrinfo("localhost", port, 0, socket.SOCK_STREAM, 0,
+                                         socket.AI_PASSIVE)[0][4][0] if host else "127.0.0.1"
+            url = f"http://{f'[{address}]' if ':' in address else address}:{port}/"
+            assert process.stdout.readline() == f"Loot Ledger on {url}\n"
             # Said once it listens: the page answers right away.
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as page:
+            with urllib.request.urlopen(url, timeout=10) as page:
                 assert page.status == 200
         finally:
             process.send_signal(signal.SIGTERM)
