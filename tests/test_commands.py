@@ -243,3 +243,15 @@ def test_serve_is_refused_before_it_claims_to_run_in_the_cli_runner_too(app):
 def test_a_port_out_of_range_is_refused_by_its_option(app):
     result = app.test_cli_runner().invoke(args=["serve", "--port", "70000"])
     assert result.exit_code == 2 and "70000 is not in the range 1<=x<=65534" in result.output
+
+
+@pytest.mark.skipif(not ROOT_USER or shutil.which("unshare") is None, reason="a mount needs root")
+def test_an_instance_on_a_read_only_mount_says_so(tmp_path):
+    folder = tmp_path / "mounted"
+    folder.mkdir()
+    # Its own mount namespace: the read-only mount is gone with the process.
+    script = (f"mount --bind -o ro {folder} {folder} && exec {sys.executable} -m flask --app app "
+              f"serve --port {free_port()}")
+    result = subprocess.run(["unshare", "-m", "sh", "-c", script], cwd=ROOT,
+                            env=_env(folder / "instance"), capture_output=True, text=True, timeout=60)
+    assert_one_line_refusal(result, f"cannot write {folder / 'instance'} (Read-only file system)")
