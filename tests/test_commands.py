@@ -164,8 +164,8 @@ def test_serve_says_where_it_runs_once_it_listens_and_that_it_stopped(tmp_path, 
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as process:
         assert process.stdout is not None
         try:
-            address = socket.getaddrinfo("localhost", port, 0, socket.SOCK_STREAM, 0,
-                                         socket.AI_PASSIVE)[0][4][0] if host else "127.0.0.1"
+            address = str(socket.getaddrinfo("localhost", port, 0, socket.SOCK_STREAM, 0,
+                                             socket.AI_PASSIVE)[0][4][0]) if host else "127.0.0.1"
             url = f"http://{f'[{address}]' if ':' in address else address}:{port}/"
             assert process.stdout.readline() == f"Loot Ledger on {url}\n"
             # Said once it listens: the page answers right away.
