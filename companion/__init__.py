@@ -1,6 +1,7 @@
 """Loot Ledger: a companion scorekeeper for four German tabletop games."""
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 from pathlib import Path
@@ -9,7 +10,7 @@ from typing import Any
 from flask import Flask
 
 from . import i18n, printing, views, web, widgets
-from .paths import resource
+from .paths import FolderNotWritable, resource
 from .store import Store
 from .summary import summary
 
@@ -90,13 +91,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.from_mapping(test_config)
     instance = Path(app.instance_path)
-    instance.mkdir(parents=True, exist_ok=True)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(instance)
-
-    i18n.init_app(app, zone_name=views.zone_name)
-    store = app.extensions["store"] = Store(app.config["DATA_DIR"] or instance, summarize=summary)
-    store.reconcile()  # a crash or a full disk may have left the index behind the game files
+    try:
+        instance.mkdir(parents=True, exist_ok=True)
+        if not app.config.get("SECRET_KEY"):
+            app.config["SECRET_KEY"] = _secret_key(instance)
+        i18n.init_app(app, zone_name=views.zone_name)
+        store = app.extensions["store"] = Store(app.config["DATA_DIR"] or instance, summarize=summary)
+        store.reconcile()  # a crash or a full disk may have left the index behind the game files
+    except OSError as error:
+        if error.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
+            raise
+        raise FolderNotWritable(error) from None
     web.init_app(app)
     widgets.init_app(app)
     printing.init_app(app)

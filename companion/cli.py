@@ -2,7 +2,10 @@
 `printables [FOLDER]`."""
 from __future__ import annotations
 
+import errno
 import io
+import ipaddress
+import socket
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,7 +16,7 @@ from flask.cli import with_appcontext
 from . import backup as backups
 from . import groups
 from .network import is_loopback, lan_addresses
-from .paths import default_printables
+from .paths import FolderNotWritable, default_printables
 from .store import DamagedFile, NotSaved
 from .transfer import ImportError_, already_here, import_record
 
@@ -25,13 +28,16 @@ if TYPE_CHECKING:
 @with_appcontext
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="0.0.0.0 to let the phones on the local network reach it.")
-@click.option("--port", default=8000, show_default=True)
-@click.option("--threads", default=8, show_default=True)
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65534))
+@click.option("--threads", default=8, show_default=True, type=click.IntRange(1))
 @click.option("--https/--no-https", "https", default=None,
               help="Also serve HTTPS on port+1 with the table's own certificate (default: when "
                    "the phones can reach it, i.e. not on loopback).")
 def serve(host: str, port: int, threads: int, https: bool | None) -> None:
-    """Serve the app with cheroot (a multi-threaded server that also speaks TLS)."""
+    """Serve the app until Ctrl-C (--host 0.0.0.0: to the phones).
+
+    Only this computer can open it, unless --host names an address the phones can reach;
+    served by cheroot (a multi-threaded server that also speaks TLS)."""
     import threading
 
     from . import server
@@ -39,15 +45,23 @@ def serve(host: str, port: int, threads: int, https: bool | None) -> None:
     # The app itself, not the context-bound proxy (which the stubs type as the app).
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     app.config["SERVE_HOST"] = host  # pages tell when phones cannot reach a loopback-only server
-    click.echo(f"Loot Ledger on http://{host}:{port}/")
-    click.echo(f"instance folder {app.instance_path} (config, secret key, translations)")
-    click.echo(f"data in {app.extensions['store'].folder}")
+    https = https if https is not None else not is_loopback(host)
+    # Before the certificate is made for it: a host this computer cannot serve on.
+    reason = cannot_serve(host, [port, port + 1] if https else [port])
+    if reason is not None:
+        raise click.ClickException(reason)
+    # A name is served on the address it stands for, the one cheroot would bind: the
+    # certificate and the phones' links need an address.
+    host = _address_of(host, port)
     servers = [server.make_server(app, host, port, threads)]
     table = None
     # Phones on the network get an insecure origin over plain http; 127.0.0.1 is secure already.
-    if https if https is not None else not is_loopback(host):
+    if https:
         table = Table(Path(app.instance_path), host, port, port + 1, str(app.config.get("PUBLIC_URL") or ""))
-        table.certify()
+        try:
+            table.certify()
+        except PermissionError as error:
+            raise FolderNotWritable(error) from None
         assert table.files is not None
         secure = server.make_server(app, host, port + 1, threads, tls=(table.files.cert, table.files.key))
         table.on_renew.append(reloader(secure.ssl_adapter))
@@ -55,6 +69,15 @@ def serve(host: str, port: int, threads: int, https: bool | None) -> None:
         app.config.update(HTTP_PORT=port, HTTPS_PORT=port + 1)
         if not is_loopback(host):
             app.config["LOCAL_NAME"] = table.name
+    try:
+        server.bind(servers)
+    except OSError as error:
+        # cheroot's error keeps only a sentence: find out why by trying the same bind.
+        ports = [port, port + 1] if table is not None else [port]
+        raise click.ClickException(cannot_serve(host, ports) or f"cannot serve on {host}: {error}") from None
+    click.echo(f"Loot Ledger on http://{_address(host)}:{port}/")
+    click.echo(f"instance folder {app.instance_path} (config, secret key, translations)")
+    click.echo(f"data in {app.extensions['store'].folder}")
     for line in phone_lines(host, port):
         click.echo(line)
     stop = threading.Event()
@@ -66,13 +89,70 @@ def serve(host: str, port: int, threads: int, https: bool | None) -> None:
             table.watch(click.echo, stop)
     try:
         server.run(servers)
-    except OSError as error:  # a port is taken, or the address is not this computer's
-        ports = f"{port} or {port + 1}" if table is not None else str(port)
-        raise click.ClickException(f"cannot serve on {host} port {ports}: {error}") from None
+    except OSError as error:
+        raise click.ClickException(f"stopped serving on {host}: {error}") from None
     finally:
         stop.set()
         if table is not None:
             table.close()
+    click.echo("Loot Ledger stopped")
+
+
+def _address(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def _address_of(host: str, port: int) -> str:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        if host:
+            return str(socket.getaddrinfo(host, port, socket.AF_UNSPEC, socket.SOCK_STREAM, 0,
+                                          socket.AI_PASSIVE)[0][4][0])
+    return host
+
+
+def _is_free(host: str, port: int) -> bool:
+    return cannot_serve(host, [port]) is None
+
+
+def cannot_serve(host: str, ports: list[int]) -> str | None:
+    """Why this computer cannot listen on host at these ports, as one line that says what to
+    do; None if it can."""
+    try:
+        found = socket.getaddrinfo(host, ports[0], socket.AF_UNSPEC, socket.SOCK_STREAM, 0,
+                                   socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError):
+        return (f"no address found for {host!r}: serve --host 0.0.0.0 (all of this computer's "
+                "networks) or --host with one of its addresses")
+    family, kind, proto, _, address = found[0]
+    for port in ports:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as cheroot binds
+            try:
+                probe.bind((address[0], port, *address[2:]))
+            except OSError as error:
+                return _bind_refusal(host, port, ports, error)
+    return None
+
+
+def _bind_refusal(host: str, port: int, ports: list[int], error: OSError) -> str:
+    if error.errno == errno.EADDRINUSE:
+        which = "" if port == ports[0] else " (https: port+1)"
+        spare = next((p for p in range(ports[0] + 10, ports[0] + 200, 10)
+                      if all(_is_free(host, p + i) for i in range(len(ports)))), None)
+        instead = f"serve --port {spare}" if spare is not None else "serve --port with another port"
+        return f"port {port}{which} is in use (another Loot Ledger?): stop it or {instead}"
+    if error.errno in (errno.EACCES, errno.EPERM):
+        if port < 1024:
+            return (f"port {port} needs administrator rights: serve --port 8000 "
+                    "(or any port from 1024 up)")
+        return f"not allowed to listen on {host} port {port} ({error.strerror})"
+    if error.errno == errno.EADDRNOTAVAIL:
+        mine = ", ".join(lan_addresses())
+        return (f"{host} is not an address of this computer: serve --host 0.0.0.0 (all of its "
+                f"networks)" + (f" or --host {mine}" if mine else ""))
+    return f"cannot serve on {host} port {port}: {error.strerror}"
 
 
 def _announce(table: Table) -> None:
@@ -101,7 +181,9 @@ def phone_lines(host: str, port: int) -> list[str]:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--copy", is_flag=True, help="Import it even if the same game is here already.")
 def import_record_command(file: Path, copy: bool) -> None:
-    """Import one game record exported as JSON (once: the same record again adds nothing)."""
+    """Import one game record exported as JSON.
+
+    Once: the same record again adds nothing and says which game it is."""
     try:
         record = import_record(file.read_bytes())
     except ImportError_ as error:
@@ -128,7 +210,9 @@ def import_record_command(file: Path, copy: bool) -> None:
 @click.command("reindex")
 @with_appcontext
 def reindex() -> None:
-    """Rebuild the games list from the game files (after a crash or a manual restore)."""
+    """Rebuild the games list from the game files.
+
+    Rarely needed (after a manual restore of files): every start does it for what changed."""
     try:
         damaged = current_app.extensions["store"].rebuild_index()
     except DamagedFile as error:
@@ -139,6 +223,13 @@ def reindex() -> None:
             "links kept in it are lost.") from None
     for file in damaged:
         click.echo(f"damaged, left as it is: {file.path} ({file.reason})", err=True)
+    count = len(current_app.extensions["store"].index())
+    click.echo(f"{_games(count)} in the games list" + (f", {len(damaged)} damaged file"
+               f"{'s' * (len(damaged) != 1)} left out" if damaged else ""))
+
+
+def _games(count: int) -> str:
+    return f"{count} game{'s' * (count != 1)}"
 
 
 def _group(name: str) -> dict:
@@ -153,12 +244,17 @@ def _group(name: str) -> dict:
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--group", "group_name", default="household", show_default=True, help="Group name or id.")
 def backup_command(file: Path, group_name: str) -> None:
-    """Write a group's backup (every game record, merges and renames) to FILE."""
+    """Write a group's backup to FILE.
+
+    Every game record of the group, with its merges and renames of players."""
     import json
     group = _group(group_name)
     data = backups.backup(current_app.extensions["store"], group["id"])
-    file.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
-    click.echo(f"{len(data['records'])} games written to {file}")
+    try:
+        file.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    except OSError as error:
+        raise click.ClickException(f"not written: {file} ({error.strerror})") from None
+    click.echo(f"{_games(len(data['records']))} written to {file} (group {groups.display_name(group)})")
 
 
 @click.command("restore")
@@ -166,7 +262,9 @@ def backup_command(file: Path, group_name: str) -> None:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--group", "group_name", default="household", show_default=True, help="Group name or id.")
 def restore_command(file: Path, group_name: str) -> None:
-    """Restore a group's backup; games already here are left as they are."""
+    """Restore a group's backup from FILE.
+
+    Games already here are left as they are, so restoring twice adds nothing."""
     group = _group(group_name)
     try:
         added, present, trashed = backups.restore(current_app.extensions["store"], group["id"], file.read_bytes(),
@@ -177,7 +275,7 @@ def restore_command(file: Path, group_name: str) -> None:
         raise click.ClickException(
             f"not saved: {error.error.detail}; {error.added} game{'s' * (error.added != 1)} restored "
             "before that, restoring the same backup again adds the rest") from None
-    click.echo(f"{added} game{'s' * (added != 1)} added, {present} already here"
+    click.echo(f"{_games(added)} added, {present} already here (group {groups.display_name(group)})"
                + (f", {trashed} in the Trash (restore them there)" if trashed else ""))
 
 
@@ -185,16 +283,24 @@ def restore_command(file: Path, group_name: str) -> None:
 @with_appcontext
 @click.argument("folder", required=False, type=click.Path(file_okay=False, path_type=Path))
 def printables_command(folder: Path | None) -> None:
-    """Write every blank score sheet and rules reference as PDF (default: printables/)."""
+    """Write every blank score sheet and rules reference as PDF.
+
+    Into FOLDER (default: printables/)."""
     from .views.printables import write_all
     folder = folder or default_printables()
-    count = write_all(folder, lambda path: click.echo(f"wrote {path}"))
+    try:
+        count = write_all(folder, lambda path: click.echo(f"wrote {path}"))
+    except OSError as error:
+        raise click.ClickException(f"not written: {error.filename or folder} ({error.strerror})") from None
     click.echo(f"{count} PDFs in {folder}")
 
 
+COMMANDS = (serve, import_record_command, reindex, backup_command, restore_command,
+            printables_command)
+
+
 def init_app(app: Flask) -> None:
-    for command in (serve, import_record_command, reindex, backup_command, restore_command,
-                    printables_command):
+    for command in COMMANDS:
         app.cli.add_command(command)
 
 
@@ -203,10 +309,19 @@ def main() -> None:
     from flask.cli import FlaskGroup
 
     from . import create_app
-    group = FlaskGroup(name="loot-ledger", create_app=create_app, load_dotenv=False,
-                       add_version_option=False,
-                       help="Loot Ledger: serve the app, import or back up games, print sheets.")
-    # The app is always this one: flask's --app and --env-file would only confuse here.
-    group.params = [p for p in group.params if p.name not in ("app", "env_file")]
+
+    class Commands(FlaskGroup):
+        # The list needs no app: one that cannot start (a folder it cannot write) would
+        # replace the list with its traceback; the command run says why, in one line.
+        def list_commands(self, ctx: click.Context) -> list[str]:
+            return click.Group.list_commands(self, ctx)
+
+    # Only the app's own commands: Flask's run, routes and shell are for developing Flask
+    # apps (`flask --app app` in a checkout keeps them), not for a host at a game night.
+    group = Commands(name="loot-ledger", create_app=create_app, load_dotenv=False,
+                     add_version_option=False, add_default_commands=False, commands=COMMANDS,
+                     help="Loot Ledger: serve the app, import or back up games, print sheets.")
+    # The app is always this one: flask's --app, --env-file and --debug (for its run) would only confuse here.
+    group.params = [p for p in group.params if p.name not in ("app", "env_file", "debug")]
     click.version_option(package_name="loot-ledger", prog_name="loot-ledger")(group)
     group.main(prog_name="loot-ledger")

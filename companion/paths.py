@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import click
+
 PACKAGE = Path(__file__).resolve().parent
 CHECKOUT = PACKAGE.parent
 
@@ -29,3 +31,14 @@ def default_printables() -> Path:
     ``printables/``; for an installed app, ``printables/`` in the current folder (never
     inside site-packages)."""
     return Path.cwd() / "printables" if INSTALLED else CHECKOUT / "printables"
+
+
+class FolderNotWritable(click.ClickException):
+    """The instance or data folder is not this user's to write: one line that says what to
+    do (a command prints it as it prints any ClickException; a server's log shows it)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(
+            f"cannot write {error.filename or 'the instance folder'} ({error.strerror}): let "
+            "this user write there, or choose other folders with COMPANION_INSTANCE_PATH (and "
+            "COMPANION_DATA_DIR for the data)")

@@ -323,19 +323,25 @@ def make_server(app: Flask, host: str, port: int, threads: int = 8,
     return httpd
 
 
-def run(servers: Sequence[wsgi.Server], stop: threading.Event | None = None) -> None:
-    """Serve on all of them until Ctrl-C or SIGTERM (or `stop` is set), or until one of them
-    fails; then stop them all. Each is bound first, so a port in use fails before anything
-    is served."""
+def bind(servers: Sequence[wsgi.Server]) -> None:
+    """Bind every one of them, or none: a port in use fails before anything is served (or
+    announced as served)."""
     prepared: list[wsgi.Server] = []
     try:
         for httpd in servers:
-            httpd.prepare()
+            if not httpd.ready:
+                httpd.prepare()
             prepared.append(httpd)
     except BaseException:
         for httpd in prepared:
             httpd.stop()
         raise
+
+
+def run(servers: Sequence[wsgi.Server], stop: threading.Event | None = None) -> None:
+    """Serve on all of them until Ctrl-C or SIGTERM (or `stop` is set), or until one of them
+    fails; then stop them all. Those not bound yet are bound first (see `bind`)."""
+    bind(servers)
     stopping = stop or threading.Event()
     failures: list[BaseException] = []
 

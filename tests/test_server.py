@@ -327,7 +327,8 @@ def test_serve_on_a_port_in_use_says_so(tmp_path):
         port = taken.getsockname()[1]
         result = app.test_cli_runner().invoke(args=["serve", "--port", str(port)])
     assert result.exit_code == 1
-    assert f"Error: cannot serve on 127.0.0.1:{port}:" in result.output
+    assert f"Error: port {port} is in use (another Loot Ledger?): stop it or serve --port " in result.output
+    assert "Loot Ledger on" not in result.output  # nothing before it claims the app runs
 
 
 def test_the_limits_come_from_the_settings(tmp_path):

@@ -126,7 +126,9 @@ def test_the_other_commands_run_from_any_folder_too(installed, tmp_path):
     listed = _run(command, "--help", cwd=tmp_path, env=env).stdout
     for name in ("serve", "import-record", "backup", "restore", "reindex", "printables"):
         assert f"  {name} " in listed, name
+    for name in ("run", "routes", "shell"):  # Flask's, for developing it
+        assert f"  {name} " not in listed, name
     assert "0 games written to backup.json" in _run(command, "backup", "backup.json", cwd=tmp_path,
                                                      env=env).stdout
     assert _run(command, "restore", "backup.json", cwd=tmp_path, env=env).stdout.strip() == \
-        "0 games added, 0 already here"
+        "0 games added, 0 already here (group Household)"
