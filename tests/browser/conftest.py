@@ -1,13 +1,29 @@
 """A real browser at phone size: Debian's Chromium driven by Playwright (tests/browser/chromium.py),
-app served in-process; and the helpers the browser tests share."""
+app served in-process; and the helpers the browser tests share.
+
+The app is served where a test asks (``origin``): on ``http://127.0.0.1`` by default, which
+Chromium treats as a secure context, or where the table's phones really are -- ``lan-http``,
+an insecure address on the Wi-Fi (``http://spieltisch.lan:PORT``: no service worker, no Wake
+Lock, no ``crypto.randomUUID``), and ``https``, the same name over TLS with a certificate the
+phone trusts (a CA made for the session, trusted in a throwaway NSS database under a temp
+``HOME`` of the browser process; ../shared/TESTING.md, "The phone's real origin").
+"""
 from __future__ import annotations
 
+import datetime
+import os
+import ssl
+import subprocess
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
@@ -17,16 +33,59 @@ from tests.formpage import Browserless
 from tests.views import test_play as beutelschneider
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+LAN = "spieltisch.lan"  # the host's computer as a phone on the Wi-Fi names it
+ORIGINS = ("loopback", "lan-http", "https")
+# The loop as the table's phones have it: ``@on_the_table`` runs a test on both real origins.
+on_the_table = pytest.mark.parametrize("origin", ["lan-http", "https"], indirect=True)
+
+
+def _certificate(subject: str, key, issuer: x509.Name, signer, ca: bool, days: int = 2) -> x509.Certificate:
+    now = datetime.datetime.now(datetime.UTC)
+    builder = (x509.CertificateBuilder().subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, subject)]))
+               .issuer_name(issuer).public_key(key.public_key()).serial_number(x509.random_serial_number())
+               .not_valid_before(now - datetime.timedelta(hours=1)).not_valid_after(now + datetime.timedelta(days=days))
+               .add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True))
+    if ca:
+        builder = builder.add_extension(x509.KeyUsage(
+            digital_signature=True, key_cert_sign=True, crl_sign=True, content_commitment=False,
+            key_encipherment=False, data_encipherment=False, key_agreement=False,
+            encipher_only=False, decipher_only=False), critical=True)
+    else:
+        builder = (builder.add_extension(x509.SubjectAlternativeName([x509.DNSName(subject)]), critical=False)
+                   .add_extension(x509.ExtendedKeyUsage([x509.oid.ExtendedKeyUsageOID.SERVER_AUTH]), critical=False))
+    return builder.sign(signer, hashes.SHA256())
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
+def table_tls(tmp_path_factory) -> dict[str, Path]:
+    """A throwaway CA, a server certificate for ``LAN`` signed by it, and a ``HOME`` whose NSS
+    database trusts the CA: what a phone has once it trusted the table."""
+    folder = tmp_path_factory.mktemp("table-tls")
+    ca_key, key = ec.generate_private_key(ec.SECP256R1()), ec.generate_private_key(ec.SECP256R1())
+    ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Loot Ledger test table CA")])
+    ca = _certificate("Loot Ledger test table CA", ca_key, ca_name, ca_key, ca=True)
+    server = _certificate(LAN, key, ca_name, ca_key, ca=False)
+    pem = serialization.Encoding.PEM
+    (folder / "ca.pem").write_bytes(ca.public_bytes(pem))
+    (folder / "server.pem").write_bytes(server.public_bytes(pem))
+    (folder / "server.key").write_bytes(key.private_bytes(
+        pem, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
+    nssdb = folder / "home" / ".pki" / "nssdb"
+    nssdb.mkdir(parents=True)
+    for step in (["-N", "--empty-password"], ["-A", "-t", "C,,", "-n", "table-ca", "-i", str(folder / "ca.pem")]):
+        subprocess.run(["certutil", "-d", f"sql:{nssdb}", *step], check=True, capture_output=True)
+    return {"cert": folder / "server.pem", "key": folder / "server.key", "home": folder / "home"}
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, table_tls):
     if not CHROMIUM:
         pytest.fail("Chromium is missing: apt-get install -y chromium (see README)")
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
-        "args": LAUNCH,
+        "args": [*LAUNCH, f"--host-resolver-rules=MAP {LAN} 127.0.0.1"],
+        "env": {**os.environ, "HOME": str(table_tls["home"])},  # Chromium reads $HOME/.pki/nssdb
     }
 
 
@@ -81,11 +140,22 @@ def game_id_of(page) -> str:
 
 
 @pytest.fixture
-def server_url(live_app):
-    server = make_server("127.0.0.1", 0, live_app, threaded=True)
+def origin(request) -> str:
+    """Where the phone opens the app: "loopback" unless a test asks for another (``ORIGINS``)."""
+    return getattr(request, "param", "loopback")
+
+
+@pytest.fixture
+def server_url(live_app, origin, table_tls):
+    tls = None
+    if origin == "https":
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.load_cert_chain(table_tls["cert"], table_tls["key"])
+    server = make_server("127.0.0.1", 0, live_app, threaded=True, ssl_context=tls)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
+    host = "127.0.0.1" if origin == "loopback" else LAN
+    yield f"{'https' if tls else 'http'}://{host}:{server.server_port}"
     server.shutdown()
 
 
