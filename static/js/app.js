@@ -194,7 +194,8 @@
       line.textContent = [i.title, i.values, new Date(i.at).toLocaleTimeString(root.lang, { hour: "2-digit", minute: "2-digit" })]
         .filter(Boolean).join(" · ");
       li.appendChild(line);
-      if (i.refused) {
+      // The page's own refusal box says it already, beside the form.
+      if (i.refused && !doc.querySelector("main .refusal")) {
         var reason = doc.createElement("p");
         reason.className = "why-not"; reason.textContent = i.refused;
         li.appendChild(reason);

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import on_the_table, posts_to, shot, waiting
+from tests.browser.test_table_loop import bz_save, bz_setup
 from tests.formpage import Browserless
 from tests.views import test_play as beutelschneider
 
@@ -98,7 +99,7 @@ def test_a_hand_refused_on_arrival_stays_with_the_one_after_it(bs_game, page, se
     outbox = page.locator("#next .outbox")
     expect(outbox).to_contain_text("Not stored: the server refused it")
     first, second = outbox.locator("li").nth(0), outbox.locator("li").nth(1)
-    expect(first).to_contain_text("Another phone changed this game meanwhile")
+    expect(first).to_contain_text("Hand 3 · Anna 10 · Ben 50")  # its reason: in the box beside the form
     expect(second).to_contain_text("waits for the entry above")
     # The refused hand is back in its form, to fix or save as it is.
     expect(page.locator("input[name='players-0-gold']")).to_have_value("10")
@@ -222,11 +223,11 @@ def test_the_queue_at_double_text_and_in_german(bs_game, page, server_url, origi
     form = page.locator("form.entry-form")
     for seat, gold in enumerate(HANDS[0]):
         form.locator(f"input[name='players-{seat}-gold']").fill(str(gold))
-    form.get_by_role("button", name="Hand speichern").tap()
+    form.get_by_role("button", name="Spiel speichern").tap()
     outbox = page.locator("#next .outbox")
     expect(outbox).to_contain_text("Noch nicht gespeichert")
-    expect(outbox.locator("li")).to_contain_text("Hand 3 · Anna 10")
-    expect(page.locator("#next h2")).to_have_text("Hand 4")
+    expect(outbox.locator("li")).to_contain_text("Spiel 3 · Anna 10")
+    expect(page.locator("#next h2")).to_have_text("Spiel 4")
     shot(page, f"queue-{origin}-offline-de", full_page=False)
     page.context.set_offline(False)
     expect(outbox).to_be_hidden(timeout=15000)
@@ -238,12 +239,36 @@ def test_the_queue_at_double_text_and_in_german(bs_game, page, server_url, origi
         page.context.set_offline(True)
         for seat, gold in enumerate(HANDS[1]):
             form.locator(f"input[name='players-{seat}-gold']").fill(str(gold))
-        form.get_by_role("button", name="Hand speichern").tap()
+        form.get_by_role("button", name="Spiel speichern").tap()
         expect(outbox.locator("li")).to_have_count(1)
-        expect(page.locator("#next h2")).to_have_text("Hand 5")
+        expect(page.locator("#next h2")).to_have_text("Spiel 5")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         outbox.scroll_into_view_if_needed()
         shot(page, f"queue-{origin}-offline-200-percent", full_page=False)
     finally:
         cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 16, "fixed": 13}})
         page.context.set_offline(False)
+
+
+@on_the_table
+def test_two_beutezug_rounds_offline_are_stored_in_order(page, server_url, live_app, origin):
+    store = live_app.extensions["store"]
+    user = Browserless(live_app.test_client())
+    game_id = bz_setup(user, store)
+    page.goto(f"{server_url}/games/{game_id}")
+    expect(page.locator("#next h2")).to_have_text("Round 2 of 7")
+    page.context.set_offline(True)
+    bz_save(page)
+    expect(page.locator("#next h2")).to_have_text("Round 3 of 7")  # ready on the phone
+    expect(page.locator("form.entry-form input[type=radio]:checked")).to_have_count(0)
+    bz_save(page)
+    outbox = page.locator("#next .outbox")
+    expect(outbox.locator("li")).to_have_count(2)
+    expect(outbox.locator("li").first).to_contain_text("Round 2 of 7 · 1. ")
+    shot(page, f"queue-{origin}-beutezug-offline", full_page=False)
+    page.context.set_offline(False)
+    expect(outbox).to_be_hidden(timeout=15000)
+    record = store.load(game_id)
+    assert [e["kind"] for e in record["entries"]][-3:] == ["round", "round", "round"]
+    assert len(record["entries"]) == 4
+    assert sorted(o["loot"] for o in record["entries"][-1]["data"]["outcomes"]) == [3, 6, 9, 12]
