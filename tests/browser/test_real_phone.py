@@ -260,7 +260,8 @@ def test_two_beutezug_rounds_offline_are_stored_in_order(page, server_url, live_
     page.context.set_offline(True)
     bz_save(page)
     expect(page.locator("#next h2")).to_have_text("Round 3 of 7")  # ready on the phone
-    expect(page.locator("form.entry-form input[type=radio]:checked")).to_have_count(0)
+    expect(page.locator("form.entry-form input[name$='-stack']:checked")).to_have_count(0)
+    expect(page.locator("form.entry-form input[name='outcomes-0-loot']")).to_have_value("")
     bz_save(page)
     outbox = page.locator("#next .outbox")
     expect(outbox.locator("li")).to_have_count(2)
