@@ -88,12 +88,13 @@
   });
 
   // -- the answer replaces <main> ------------------------------------------------------------
-  function show(page, html, response, hash, stay) {
+  function show(page, html, response, hash, stay, carry) {
     // ``page``: ``html`` parsed once by the caller, which has looked at it already.
     var fresh = page.querySelector("main");
     if (!fresh) { if (!isDown()) location.reload(); return; }
-    // What is being typed into the next form meanwhile (entries sent from the line) stays.
-    var typing = doc.querySelector("main form.entry-form[data-typed]"), into = fresh.querySelector("form.entry-form");
+    // What is being typed into the next form while the line is sent (no tap asked for this
+    // answer) stays.
+    var typing = carry && doc.querySelector("main form.entry-form[data-typed]"), into = fresh.querySelector("form.entry-form");
     if (typing && into && response.ok && into.elements.namedItem("kind") && typing.elements.namedItem("kind")
         && into.elements.namedItem("kind").value === typing.elements.namedItem("kind").value) {
       refill(into, new URLSearchParams(new FormData(typing)), ["csrf_token", "version", "submission", "kind"]);
@@ -393,7 +394,7 @@
           showOutbox(true);
           return true;
         }
-        show(page, html, response, item.hash);
+        show(page, html, response, item.hash, false, !form);
         return true;
       });
     }).catch(function () {
@@ -445,11 +446,11 @@
     // Attributes, not form.action: a field named "action" hides the property.
     var action = new URL(form.getAttribute("action") || location.href, location.href);
     if (!form.hasAttribute("data-bg") || !window.fetch || !window.URLSearchParams) {
-      if (gameOf(location.href) && isDown()) {
+      if (gameOf(location.href) && (isDown() || unkept()) && !form.dataset.checked) {
         // Leaving the game page now would show the browser's error page: wait here.
         ev.preventDefault();
         var by = ev.submitter;
-        goWhenBack(function () { form.requestSubmit(by || undefined); }, "form");
+        goWhenBack(function () { form.dataset.checked = "1"; form.requestSubmit(by || undefined); }, "form");
         return;
       }
       form.dataset.sent = "1";
@@ -496,32 +497,41 @@
   });
 
   // -- never away from the game while the connection is down ---------------------------------
-  var pending = null;
+  var pending = null, probing = false;
   function isDown() { return !navigator.onLine || down; }
+  function unkept() {
+    // No copy of pages on this phone (plain http: no service worker): leaving while the Wi-Fi
+    // is gone shows the browser's error page, and the phone may not know it is gone yet.
+    return !(navigator.serviceWorker && navigator.serviceWorker.controller);
+  }
 
   function goWhenBack(go, kind) {
-    // Said where it is seen, tried again every few seconds and when the phone is online.
+    // Said where it is seen (unless the server answers at once), tried again every few
+    // seconds and when the phone is online.
     var note = doc.querySelector("main .waits");
     pending = go;
-    if (note) {
+    setTimeout(function () {
+      if (!note || pending !== go) return;
       note.querySelector("span").textContent = note.dataset[kind] || note.dataset.link;
       note.hidden = false;
       note.querySelector("button").onclick = function () { pending = null; note.hidden = true; };
-    }
+    }, isDown() ? 0 : 600);
     probe();
   }
 
   function probe() {
-    if (!pending) return;
-    fetch(location.pathname, { method: "HEAD", cache: "no-store", credentials: "same-origin" }).then(function () {
-      down = false;
+    if (!pending || probing) return;
+    probing = true;
+    var stop = new AbortController(), timer = setTimeout(function () { stop.abort(); }, 4000);
+    fetch(location.pathname, { method: "HEAD", cache: "no-store", credentials: "same-origin", signal: stop.signal }).then(function () {
+      clearTimeout(timer); probing = false; down = false;
       var go = pending;
       pending = null;
       var note = doc.querySelector("main .waits");
       if (note) note.hidden = true;
       if (go) go();
     }).catch(function () {
-      down = true;
+      clearTimeout(timer); probing = false; down = true;
       setTimeout(probe, 3000);
     });
   }
@@ -531,7 +541,7 @@
     if (!link || ev.defaultPrevented || ev.button || ev.metaKey || ev.ctrlKey || ev.shiftKey || link.target || link.hasAttribute("download")) return;
     var to = new URL(link.href, location.href);
     if (to.origin !== location.origin || (to.pathname === location.pathname && to.hash)) return;
-    if (!gameOf(location.href) || !isDown()) return;
+    if (!gameOf(location.href) || !(isDown() || unkept())) return;
     ev.preventDefault();
     goWhenBack(function () { location.assign(to.href); }, "link");
   });

@@ -273,3 +273,21 @@ def test_two_beutezug_rounds_offline_are_stored_in_order(page, server_url, live_
     assert [e["kind"] for e in record["entries"]][-3:] == ["round", "round", "round"]
     assert len(record["entries"]) == 4
     assert sorted(o["loot"] for o in record["entries"][-1]["data"]["outcomes"]) == [3, 6, 9, 12]
+
+
+@on_the_table
+def test_a_step_that_needs_the_server_waits_with_what_was_typed(bs_game, page, server_url, live_app, origin):
+    store, game_id = live_app.extensions["store"], bs_game
+    page.goto(f"{server_url}/games/{game_id}")
+    page.locator("input[name='players-0-gold']").fill("35")  # typed, not saved yet
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Undo the last entry").tap()
+    outbox = page.locator("#next .outbox")
+    expect(outbox).to_contain_text("The next step needs the connection")
+    gold = page.locator("input[name='players-0-gold']")
+    expect(gold).to_have_value("35")
+    expect(gold).to_be_disabled()  # not sent as the hand after an undo nobody has seen yet
+    shot(page, f"queue-{origin}-needs-connection", full_page=False)
+    page.context.set_offline(False)
+    expect(page.locator("#next .last.undone")).to_contain_text("Taken back", timeout=15000)
+    assert len(store.load(game_id)["entries"]) == 1
