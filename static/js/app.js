@@ -474,8 +474,9 @@
     };
     var head = line[0];
     if (head && head.refused && head.id !== id) {
-      // Behind a refused entry nothing moves; what is typed now goes ahead of it... unless it
-      // follows from it: an entry typed ahead on the phone waits in the line.
+      // Nothing behind a refused entry is sent until it is fixed or removed. A new entry in the
+      // server's own form (the game as it is now) goes ahead of it; one typed ahead on the
+      // phone (its version past the page's) follows the line and waits with it.
       if (item.ahead && form.elements.namedItem("version").value !== doc.getElementById("next").dataset.version) {
         keep(item); delete form.dataset.sent; settle(); showOutbox(false); land("#next", 200);
         return;

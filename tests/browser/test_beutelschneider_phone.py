@@ -74,6 +74,7 @@ def test_a_table_plays_four_hands_with_a_double_tap_an_undo_and_a_correction(pag
     assert totals(page) == {"Anna": 95, "Ben": 85, "Dora": 55, "Cem": 25}
     shot(page, "beutelschneider-game")
 
-    # The page stays small on bad Wi-Fi.
+    # The page stays small on bad Wi-Fi. (62 KB since app.js keeps the offline line: 32 KB as
+    # the phone keeps it, 10 KB over the wire, gzipped.)
     loaded, answer = weights(page)
-    assert loaded <= 50 * 1024 and answer <= 12 * 1024
+    assert loaded <= 62 * 1024 and answer <= 12 * 1024
