@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import answered, game_id_of, shot, weights
+from tests.browser.conftest import PAGE_BUDGET, answered, game_id_of, shot, weights
 
 
 def enter_hand(page, golds, cutpurses=(), double_tap=False):
@@ -74,7 +74,6 @@ def test_a_table_plays_four_hands_with_a_double_tap_an_undo_and_a_correction(pag
     assert totals(page) == {"Anna": 95, "Ben": 85, "Dora": 55, "Cem": 25}
     shot(page, "beutelschneider-game")
 
-    # The page stays small on bad Wi-Fi. (62 KB since app.js keeps the offline line: 32 KB as
-    # the phone keeps it, 10 KB over the wire, gzipped.)
+    # The page stays small on bad Wi-Fi.
     loaded, answer = weights(page)
-    assert loaded <= 62 * 1024 and answer <= 12 * 1024
+    assert loaded <= PAGE_BUDGET and answer <= 12 * 1024
