@@ -498,7 +498,14 @@
   });
 
   // -- never away from the game while the connection is down ---------------------------------
-  var pending = null, probing = false;
+  var pending = null, probing = false, leaving = false;
+
+  function whenSent(then) {
+    // What waits goes first (a game page sends it; another page would not).
+    var head = waiting()[0];
+    if (!busy && (!head || head.refused || head.why)) then();
+    else setTimeout(function () { whenSent(then); }, 300);
+  }
   function isDown() { return !navigator.onLine || down; }
   function unkept() {
     // No copy of pages on this phone (plain http: no service worker): leaving while the Wi-Fi
@@ -528,9 +535,13 @@
       clearTimeout(timer); probing = false; down = false;
       var go = pending;
       pending = null;
-      var note = doc.querySelector("main .waits");
-      if (note) note.hidden = true;
-      if (go) go();
+      pump(false);
+      whenSent(function () {
+        var note = doc.querySelector("main .waits");
+        if (note) note.hidden = true;
+        leaving = true;  // asked for, and the server answers: no question before it
+        if (go) go();
+      });
     }).catch(function () {
       clearTimeout(timer); probing = false; down = true;
       setTimeout(probe, 3000);
@@ -582,9 +593,10 @@
     setInterval(function () { if (waiting().length) pump(false); }, 8000);
     addEventListener("pageshow", function (ev) { if (ev.persisted) refresh(false); });
     // A reload with no connection and no service worker (plain http) shows the browser's
-    // error page: the browser asks first.
+    // error page: the browser asks first, also while entries wait (the connection may be gone
+    // without the phone knowing it).
     addEventListener("beforeunload", function (ev) {
-      if (isDown() && !(navigator.serviceWorker && navigator.serviceWorker.controller)) ev.preventDefault();
+      if (!leaving && unkept() && (isDown() || waiting().length)) ev.preventDefault();
     });
   }
 
