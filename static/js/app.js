@@ -203,6 +203,12 @@
       } else if (refused) {
         li.appendChild(doc.createTextNode(" (" + box.dataset.held + ")"));
       }
+      // One never sent can be changed in the form it came from, keeping its place in the line.
+      var form = n > 0 && i.entry && formOf(i);
+      if (form && box.dataset.change) {
+        li.appendChild(doc.createTextNode(" "));
+        li.appendChild(button(box.dataset.change, function () { change(form, i); }));
+      }
       // The first one may be stored already (sent, the answer lost); those after it never left.
       if (i.refused || n > 0) {
         li.appendChild(doc.createTextNode(" "));
@@ -233,6 +239,18 @@
       needs.textContent = box.dataset.needs;
       box.appendChild(needs);
     }
+  }
+
+  function change(form, item) {
+    var heading = doc.querySelector("#next h2");
+    form.reset();
+    refill(form, new URLSearchParams(item.body), ["csrf_token"]);
+    if (heading) {
+      if (!heading.dataset.was) heading.dataset.was = heading.textContent;
+      heading.textContent = item.title;
+    }
+    form.dataset.typed = "1";
+    land("#next", 200);
   }
 
   function reasonOf(page, response) {
@@ -317,6 +335,8 @@
     var forms = doc.querySelector("#next .forms"), next = doc.getElementById("next");
     if (!forms || !next) return;
     waitsHere(forms, false);
+    var heading = next.querySelector("h2");
+    if (heading && heading.dataset.was) heading.textContent = heading.dataset.was;  // after a change
     if (!head) return;
     if (head.refused) {
       var form = formOf(head);
@@ -473,6 +493,13 @@
       follows: line.some(function (i) { return i.id !== id; }) && !(line[0] && line[0].id === id)
     };
     var head = line[0];
+    if (head && head.id !== id && line.some(function (i) { return i.id === id; })) {
+      // A changed entry of the line: its new values, in its place.
+      item.follows = true;
+      keep(item); delete form.dataset.sent; settle(); showOutbox(false); land("#next", 200);
+      pump(true);
+      return;
+    }
     if (head && head.refused && head.id !== id) {
       // Nothing behind a refused entry is sent until it is fixed or removed. A new entry in the
       // server's own form (the game as it is now) goes ahead of it; one typed ahead on the

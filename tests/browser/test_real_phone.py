@@ -109,13 +109,24 @@ def test_a_hand_refused_on_arrival_stays_with_the_one_after_it(bs_game, page, se
     page.wait_for_timeout(8500)  # the phone's retries leave a refused entry to the person
     assert len(store.load(game_id)["entries"]) == 3 and waiting(page) == 2
 
+    # The hand behind it can be changed too, and keeps its place in the line.
+    second.get_by_role("button", name="Change").tap()
+    expect(page.locator("#next h2")).to_have_text("Hand 4")
+    expect(page.locator("input[name='players-0-gold']")).to_have_value("40")
+    page.locator("input[name='players-0-gold']").fill("45")
+    page.locator("input[name='players-1-gold']").fill("15")
+    page.get_by_role("button", name="Save the hand").tap()
+    expect(second).to_contain_text("Hand 4 · Anna 45 · Ben 15")
+    expect(page.locator("input[name='players-0-gold']")).to_have_value("10")  # the refused one, to fix
+    assert waiting(page) == 2 and len(store.load(game_id)["entries"]) == 3
+
     tries = len(sent)
     page.locator("input[name='players-0-gold']").fill("15")
     page.locator("input[name='players-1-gold']").fill("45")
     page.get_by_role("button", name="Save the hand").tap()
     expect(page.locator("#next h2")).to_have_text("Hand 6")
     expect(outbox).to_be_hidden()
-    assert golds(store.load(game_id))[2:] == [[20, 20, 20, 20], [15, 45, 0, 20], [40, 20, 0, 20]]
+    assert golds(store.load(game_id))[2:] == [[20, 20, 20, 20], [15, 45, 0, 20], [45, 15, 0, 20]]
     assert len(sent) == tries + 2 and waiting(page) == 0
 
 
