@@ -195,11 +195,13 @@
       line.textContent = [i.title, i.values, new Date(i.at).toLocaleTimeString(root.lang, { hour: "2-digit", minute: "2-digit" })]
         .filter(Boolean).join(" · ");
       li.appendChild(line);
-      // The page's own refusal box says it already, beside the form.
-      if (i.refused && !doc.querySelector("main .refusal")) {
-        var reason = doc.createElement("p");
-        reason.className = "why-not"; reason.textContent = i.refused;
-        li.appendChild(reason);
+      if (i.refused) {
+        // Unless the page's own refusal box says it already, beside the form.
+        if (!doc.querySelector("main .refusal")) {
+          var reason = doc.createElement("p");
+          reason.className = "why-not"; reason.textContent = i.refused;
+          li.appendChild(reason);
+        }
       } else if (refused) {
         li.appendChild(doc.createTextNode(" (" + box.dataset.held + ")"));
       }

@@ -100,6 +100,7 @@ def test_a_hand_refused_on_arrival_stays_with_the_one_after_it(bs_game, page, se
     expect(outbox).to_contain_text("Not stored: the server refused it")
     first, second = outbox.locator("li").nth(0), outbox.locator("li").nth(1)
     expect(first).to_contain_text("Hand 3 · Anna 10 · Ben 50")  # its reason: in the box beside the form
+    expect(first).not_to_contain_text("waits for the entry above")
     expect(second).to_contain_text("waits for the entry above")
     # The refused hand is back in its form, to fix or save as it is.
     expect(page.locator("input[name='players-0-gold']")).to_have_value("10")
