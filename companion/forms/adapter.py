@@ -34,6 +34,10 @@ class Adapter(ABC):
     own_forms: ClassVar[tuple[str, ...]] = ()
     #: Kinds shown at any time, under the standings (a coin correction), not as the next step.
     standing_forms: ClassVar[tuple[str, ...]] = ()
+    #: Kinds the table can go on entering without the server's answer: the next entry is
+    #: the same form again whatever this one said (a hand after a hand), so a phone that
+    #: lost the connection can queue several (app.js advances the form on the phone).
+    goes_on: ClassVar[tuple[str, ...]] = ()
 
     @abstractmethod
     def setup_form(self, formdata: Any = None) -> LedgerForm:

@@ -66,6 +66,9 @@ def _count(value: Any) -> int:
 
 class GameAdapter(Adapter):
     forms: ClassVar[Mapping[str, type[EntryForm]]] = {"hand": HandForm, "tie_choice": TieChoiceForm}
+    # A tie at the top after the last hand is the server's to tell: the hand typed after it
+    # is then refused on arrival and stays on the phone.
+    goes_on = ("hand",)
     cards_dealt = CARDS_DEALT
     trumps_left_out = TRUMPS_LEFT_OUT
 

@@ -104,6 +104,9 @@ def state_at(record: dict[str, Any], stop: int) -> State:
 class GameAdapter(Adapter):
     forms: ClassVar[Mapping[str, type[EntryForm]]] = {"placement": PlacementForm, "placement_tie": PlacementForm, "round": RoundForm,
              "coin": CoinForm}
+    # Rows carry their seat, so a round typed before the last one's answer needs no order
+    # from the server; a tie on points (a placement draw) refuses it on arrival.
+    goes_on = ("round",)
     marks = BONUS_MARKS
     bonus_labels = BONUS_LABELS
     colour_labels = COLOUR_LABELS

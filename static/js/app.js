@@ -4,7 +4,8 @@
 // landing on the next form. What cannot reach the server waits in an outbox on the phone.
 (function () {
   "use strict";
-  var doc = document, root = doc.documentElement, OUTBOX = "loot-ledger-outbox", GROUP = "loot-ledger-group";
+  var doc = document, root = doc.documentElement, OUTBOX = "loot-ledger-outbox", GROUP = "loot-ledger-group",
+    PLAIN = "loot-ledger-plain-http-said";
 
   // -- counters: − and + beside the number field, never inside its label --------------------
   function steppers(scope) {
@@ -87,10 +88,18 @@
   });
 
   // -- the answer replaces <main> ------------------------------------------------------------
-  function show(page, html, response, hash, stay) {
+  function show(page, html, response, hash, stay, carry) {
     // ``page``: ``html`` parsed once by the caller, which has looked at it already.
     var fresh = page.querySelector("main");
-    if (!fresh) { location.reload(); return; }
+    if (!fresh) { if (!isDown()) location.reload(); return; }
+    // What is being typed into the next form while the line is sent (no tap asked for this
+    // answer) stays.
+    var typing = carry && doc.querySelector("main form.entry-form[data-typed]"), into = fresh.querySelector("form.entry-form");
+    if (typing && into && response.ok && into.elements.namedItem("kind") && typing.elements.namedItem("kind")
+        && into.elements.namedItem("kind").value === typing.elements.namedItem("kind").value) {
+      refill(into, new URLSearchParams(new FormData(typing)), ["csrf_token", "version", "submission", "kind"]);
+      into.dataset.typed = "1";
+    }
     doc.querySelector("main").replaceWith(fresh);
     doc.title = page.title;
     var where = response.headers.get("Content-Location");
@@ -112,11 +121,20 @@
   }
 
   // -- the outbox: what was sent but never answered ------------------------------------------
+  // Entries leave in the order they were saved, one at a time. One typed while another waits
+  // follows it: its version is the one the entry before it was stored at, plus one (each
+  // entry adds exactly one), so a chain typed offline is applied in order, each once, and any
+  // other phone's entry in between makes the rest stale rather than misplaced.
   function outbox() {
     try { return JSON.parse(localStorage.getItem(OUTBOX) || "[]"); } catch (e) { return []; }
   }
   function store(list) { try { localStorage.setItem(OUTBOX, JSON.stringify(list)); } catch (e) { /* full */ } }
-  function keep(item) { store(outbox().filter(function (i) { return i.id !== item.id; }).concat([item])); }
+  function keep(item) {
+    // A form sent again (a refused entry fixed) keeps its place in the line.
+    var list = outbox(), at = list.findIndex(function (i) { return i.id === item.id; });
+    if (at >= 0) list[at] = item; else list.push(item);
+    store(list);
+  }
   function drop(id) { store(outbox().filter(function (i) { return i.id !== id; })); }
   function gameOf(url) {
     // The game an address belongs to (a correction's page too), where the app may be mounted.
@@ -128,6 +146,35 @@
     return next ? next.dataset.game : of && of.id;
   }
   function waiting() { var id = gameId(); return outbox().filter(function (i) { return i.game === id; }); }
+  function param(item, name) { return new URLSearchParams(item.body).get(name); }
+  function withParam(item, name, value) {
+    var params = new URLSearchParams(item.body);
+    params.set(name, value);
+    item.body = params.toString();
+  }
+  function newId() {
+    // crypto.randomUUID needs a secure context; the table's phones are often on plain http.
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+
+  function valuesOf(form) {
+    // What the list shows of an entry: each player's first number ("Anna 10 · Ben –").
+    var said = [];
+    form.querySelectorAll("fieldset").forEach(function (set) {
+      var legend = set.querySelector("legend"), field = set.querySelector("input[type=number]");
+      if (legend && field) said.push(legend.textContent.trim() + " " + (field.value || "–"));
+    });
+    return said.join(" · ");
+  }
+
+  function button(text, then) {
+    var b = doc.createElement("button");
+    b.type = "button"; b.className = "small"; b.textContent = text;
+    b.addEventListener("click", then);
+    return b;
+  }
 
   function showOutbox(sending) {
     var box = doc.querySelector("main .outbox");
@@ -137,26 +184,75 @@
     box.textContent = "";
     var head = doc.createElement("p");
     // Kept for a reason the server gave (signed out, game deleted), or never answered.
-    var why = items.filter(function (i) { return i.why; })[0];
-    head.textContent = !items.length ? box.dataset.sending : why ? box.dataset.kept : box.dataset.waiting;
+    var why = items.filter(function (i) { return i.why; })[0], refused = items[0] && items[0].refused;
+    head.textContent = !items.length ? box.dataset.sending : refused ? box.dataset.refused
+      : why ? box.dataset.kept : box.dataset.waiting;
     box.appendChild(head);
     if (!items.length) return;
     var list = doc.createElement("ul");
-    items.forEach(function (i) {
-      var li = doc.createElement("li");
-      li.textContent = i.title + " · " + new Date(i.at).toLocaleTimeString(root.lang, { hour: "2-digit", minute: "2-digit" });
+    items.forEach(function (i, n) {
+      var li = doc.createElement("li"), line = doc.createElement("span");
+      line.textContent = [i.title, i.values, new Date(i.at).toLocaleTimeString(root.lang, { hour: "2-digit", minute: "2-digit" })]
+        .filter(Boolean).join(" · ");
+      li.appendChild(line);
+      if (i.refused) {
+        // Unless the page's own refusal box says it already, beside the form.
+        if (!doc.querySelector("main .refusal")) {
+          var reason = doc.createElement("p");
+          reason.className = "why-not"; reason.textContent = i.refused;
+          li.appendChild(reason);
+        }
+      } else if (refused) {
+        li.appendChild(doc.createTextNode(" (" + box.dataset.held + ")"));
+      }
+      // One never sent can be changed in the form it came from, keeping its place in the line.
+      var form = n > 0 && i.entry && formOf(i);
+      if (form && box.dataset.change) {
+        li.appendChild(doc.createTextNode(" "));
+        li.appendChild(button(box.dataset.change, function () { change(form, i); }));
+      }
+      // The first one may be stored already (sent, the answer lost); those after it never left.
+      if (i.refused || n > 0) {
+        li.appendChild(doc.createTextNode(" "));
+        li.appendChild(button(box.dataset.remove, function () {
+          if (!confirm(box.dataset.confirm)) return;
+          drop(i.id);
+          if (!waiting().length) { location.replace(location.pathname + "#next"); return; }
+          enhance(doc.querySelector("main"));
+          pump(true);
+        }));
+      }
       list.appendChild(li);
     });
     box.appendChild(list);
-    if (!why) return;
-    var reason = doc.createElement("p");
-    reason.textContent = why.why;
-    box.appendChild(reason);
-    if (why.link) {
-      var a = doc.createElement("a");
-      a.className = "button"; a.href = why.link; a.textContent = why.linkText || why.link;
-      box.appendChild(a);
+    if (why) {
+      var because = doc.createElement("p");
+      because.textContent = why.why;
+      box.appendChild(because);
+      if (why.link) {
+        var a = doc.createElement("a");
+        a.className = "button"; a.href = why.link; a.textContent = why.linkText || why.link;
+        box.appendChild(a);
+      }
     }
+    var last = items[items.length - 1];
+    if (!refused && !last.ahead && doc.querySelector("#next .forms")) {
+      var needs = doc.createElement("p");
+      needs.textContent = box.dataset.needs;
+      box.appendChild(needs);
+    }
+  }
+
+  function change(form, item) {
+    var heading = doc.querySelector("#next h2");
+    form.reset();
+    refill(form, new URLSearchParams(item.body), ["csrf_token"]);
+    if (heading) {
+      if (!heading.dataset.was) heading.dataset.was = heading.textContent;
+      heading.textContent = item.title;
+    }
+    form.dataset.typed = "1";
+    land("#next", 200);
   }
 
   function reasonOf(page, response) {
@@ -170,6 +266,14 @@
     };
   }
 
+  function refusalOf(page) {
+    // A refused entry's reasons, as the game page says them at the top of its form.
+    var said = page.querySelectorAll("main .refusal li, main .refusal p:not(:first-child)");
+    var text = Array.prototype.map.call(said, function (e) { return e.textContent.trim(); }).filter(Boolean);
+    var box = page.querySelector("main .refusal");
+    return text.join(" ") || (box ? box.textContent.trim() : "");
+  }
+
   function withTokenOfThisPage(body) {
     // An entry can wait longer than the CSRF token it was sent with (joined again meanwhile).
     var token = doc.querySelector("input[name=csrf_token]"), params = new URLSearchParams(body);
@@ -177,23 +281,86 @@
     return params.toString();
   }
 
-  function refill(item) {
-    // After a reload, the form the waiting entry came from shows what was typed.
+  function formOf(item) {
     var params = new URLSearchParams(item.body), target = item.url.split("#")[0];
-    doc.querySelectorAll("main form").forEach(function (form) {
-      if (new URL(form.getAttribute("action") || location.href, location.href).href.split("#")[0] !== target) return;
-      if (params.get("kind") && form.elements.namedItem("kind") && form.elements.namedItem("kind").value !== params.get("kind")) return;
-      Array.prototype.forEach.call(form.elements, function (el) {
-        if (!el.name || el.type === "submit" || el.tagName === "BUTTON" || el.name === "csrf_token") return;
-        var values = params.getAll(el.name);
-        if (el.type === "checkbox" || el.type === "radio") el.checked = values.indexOf(el.value) >= 0;
-        else if (values.length) el.value = values[0];
-      });
+    return Array.prototype.filter.call(doc.querySelectorAll("main form"), function (form) {
+      if (new URL(form.getAttribute("action") || location.href, location.href).href.split("#")[0] !== target) return false;
+      var kind = form.elements.namedItem("kind");
+      return !params.get("kind") || !kind || kind.value === params.get("kind");
+    })[0];
+  }
+
+  function refill(form, params, skip) {
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.type === "submit" || el.tagName === "BUTTON" || skip.indexOf(el.name) >= 0) return;
+      var values = params.getAll(el.name);
+      if (el.type === "checkbox" || el.type === "radio") el.checked = values.indexOf(el.value) >= 0;
+      else if (values.length) el.value = values[0];
     });
   }
 
-  var busy = false;
+  function ahead(form, steps) {
+    // The next entry of a kind that goes on (data-goes-on), made ready on the phone: a new
+    // submission, the version after the entries waiting, the step's number counted on.
+    var version = form.elements.namedItem("version"), submission = form.elements.namedItem("submission");
+    var next = doc.getElementById("next"), heading = next && next.querySelector("h2");
+    if (!version || !submission || !heading) return;
+    form.reset();
+    delete form.dataset.typed;
+    version.value = String(+next.dataset.version + steps);
+    submission.value = newId();
+    if (!heading.dataset.was) heading.dataset.was = heading.textContent;
+    var n = 0;
+    heading.textContent = heading.dataset.was.replace(/\d+/, function (d) { n = +d + steps; return String(n); });
+    next.querySelectorAll(".now .next").forEach(function (p) { p.hidden = true; });
+    var box = doc.querySelector("main .outbox"), note = next.querySelector(".ahead");
+    if (!note && box) {
+      note = doc.createElement("p");
+      note.className = "ahead";
+      note.textContent = box.dataset.ahead;
+      heading.after(note);
+    }
+  }
+
+  function waitsHere(forms, yes) {
+    // A step the server must answer first: its forms stay as typed, not sent again.
+    forms.querySelectorAll("input, select, textarea, button").forEach(function (el) {
+      if (yes) { if (!el.disabled) { el.disabled = true; el.dataset.waits = "1"; } }
+      else if (el.dataset.waits) { el.disabled = false; delete el.dataset.waits; }
+    });
+  }
+
+  function settle() {
+    // The page's forms as what waits makes them: a refused entry back in its form to fix;
+    // entries that go on: the form after them; anything else: the forms wait.
+    var items = waiting(), head = items[0], last = items[items.length - 1];
+    var forms = doc.querySelector("#next .forms"), next = doc.getElementById("next");
+    if (!forms || !next) return;
+    waitsHere(forms, false);
+    var heading = next.querySelector("h2");
+    if (heading && heading.dataset.was) heading.textContent = heading.dataset.was;  // after a change
+    if (!head) return;
+    if (head.refused) {
+      var form = formOf(head);
+      if (form && form.elements.namedItem("submission").value !== head.id) {
+        refill(form, new URLSearchParams(head.body), ["csrf_token", "version"]);
+      }
+      return;
+    }
+    if (items.some(function (i) { return i.why; })) return;  // the server's way out first; the form as typed
+    var entry = forms.querySelector("form.entry-form[data-goes-on]");
+    if (last.ahead && entry && param(last, "kind") === entry.elements.namedItem("kind").value) {
+      ahead(entry, +param(last, "version") + 1 - +next.dataset.version);
+    } else {
+      waitsHere(forms, true);
+    }
+  }
+
+  var busy = false, after = null;  // after: the version the next entry in the line follows
+  var down = false;  // the last request to the server got no answer, and none did since
+
   function post(item, form) {
+    if (item.follows && after !== null) withParam(item, "version", after);
     busy = true;
     var slow = setTimeout(function () { showOutbox(true); }, 700);
     var stop = new AbortController(), timer = setTimeout(function () { stop.abort(); }, 20000);
@@ -201,12 +368,17 @@
     function kept() {
       keep(item);
       if (form) { form.classList.remove("busy"); delete form.dataset.sent; }
-      showOutbox(false);
       var box = doc.querySelector("main .outbox"), game = gameOf(item.url);
+      if (form && box) { settle(); showOutbox(false); }
+      else showOutbox(false);
       // After a tap the eyes are on the button, which may be far below the box.
-      if (form && box && !box.hidden) box.scrollIntoView({ block: "center" });
-      // A page without the box (a correction's): the game page shows what waits, and why.
-      else if (form && !box && game) location.assign(game.page);
+      if (form && box && !box.hidden) {
+        if (item.ahead && !item.why) land("#next", 200); else box.scrollIntoView({ block: "center" });
+      } else if (form && !box && game) {
+        // A page without the box (a correction's): the game page shows what waits, and why,
+        // once it can be opened.
+        goWhenBack(function () { location.assign(game.page); }, "form");
+      }
       return false;
     }
     return fetch(item.url.split("#")[0], {
@@ -214,35 +386,56 @@
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Requested-With": "fetch" }
     }).then(function (response) {
       return response.text().then(function (html) {
-        clearTimeout(slow); clearTimeout(timer); busy = false;
+        clearTimeout(slow); clearTimeout(timer); busy = false; down = false;
         // Any answer settles the entry (saved, sent before, refused with its reasons: shown),
         // except one that says it stored nothing and the phone should keep it (signed out,
-        // the game deleted meanwhile, a full disk): kept, with the server's reason and way out.
+        // the game deleted meanwhile, a full disk): kept, with the server's reason and way out;
+        // and an entry the rules or another phone's entry refused: kept with the reason, to
+        // be fixed in its form, with those after it.
         var page = new DOMParser().parseFromString(html, "text/html");
         if (!response.ok && page.querySelector(".why[data-keep]")) {
           var reason = reasonOf(page, response);
           item.why = reason.why; item.link = reason.link; item.linkText = reason.linkText;
           return kept();
         }
+        var now = page.getElementById("next");
+        if (!response.ok && item.entry && (!form || waiting().some(function (i) { return i.id !== item.id; }))) {
+          item.refused = refusalOf(page) || String(response.status);
+          if (now) withParam(item, "version", now.dataset.version);  // fixed, it is sent as of now
+          after = null;
+          keep(item);
+          show(page, html, response, item.hash);
+          return false;
+        }
         drop(item.id);
-        show(page, html, response, item.hash);
+        after = response.ok ? +param(item, "version") + 1 : null;
+        var more = waiting().filter(function (i) { return !i.refused; });
+        if (response.ok && more.length && !form) {
+          // More to send: the page shown is the one the phone typed ahead on; the last
+          // answer replaces it.
+          showOutbox(true);
+          return true;
+        }
+        show(page, html, response, item.hash, false, !form);
         return true;
       });
     }).catch(function () {
       // Never answered: maybe stored, maybe not. The submission id makes a resend safe.
-      clearTimeout(slow); clearTimeout(timer); busy = false;
+      clearTimeout(slow); clearTimeout(timer); busy = false; down = true;
       delete item.why; delete item.link; delete item.linkText;
       return kept();
     });
   }
 
-  function flush(again) {
+  function pump(opened) {
+    // Send what waits, first things first. What the server refused for a reason (signed out,
+    // game deleted) is sent again when a page opens, after the way out was taken -- not every
+    // few seconds in the meantime; a refused entry only when the person saves it again.
     if (busy) return;
-    // What the server refused for a reason (signed out, game deleted) is sent again when a
-    // page opens, after the way out was taken -- not every few seconds in the meantime.
-    var items = waiting().filter(function (i) { return !again || !i.why; });
-    if (items.length) {
-      post(items[0]).then(function (sent) { if (sent) flush(again); });
+    var head = waiting()[0];
+    if (head) {
+      if (head.refused || (head.why && !opened)) return;
+      post(head).then(function (sent) { if (sent) pump(opened); });
     } else if (root.dataset.offline && navigator.onLine) {
       refresh(true);
     }
@@ -264,33 +457,155 @@
     }).catch(function () {});
   }
 
+  doc.addEventListener("input", function (ev) {
+    var form = ev.target.form;
+    if (form) form.dataset.typed = "1";
+  });
+
   doc.addEventListener("submit", function (ev) {
     var form = ev.target;
     if (form.dataset.sent) { ev.preventDefault(); return; }  // one tap sends a form once
-    form.dataset.sent = "1";
     // Attributes, not form.action: a field named "action" hides the property.
     var action = new URL(form.getAttribute("action") || location.href, location.href);
     if (!form.hasAttribute("data-bg") || !window.fetch || !window.URLSearchParams) {
+      if (gameOf(location.href) && (isDown() || unkept()) && !form.dataset.checked) {
+        // Leaving the game page now would show the browser's error page: wait here.
+        ev.preventDefault();
+        var by = ev.submitter;
+        goWhenBack(function () { form.dataset.checked = "1"; form.requestSubmit(by || undefined); }, "form");
+        return;
+      }
+      form.dataset.sent = "1";
       setTimeout(function () { delete form.dataset.sent; }, 4000);
       return;
     }
     ev.preventDefault();
+    form.dataset.sent = "1";
+    delete form.dataset.typed;  // sent: what an answer replaces, not what is being typed
     var body = new URLSearchParams(new FormData(form, ev.submitter || undefined));
     // What the outbox calls it: the step ("Hand 4") for an entry, else the button's words.
     var heading = form.closest(".forms") && doc.querySelector("#next h2");
     var title = heading ? heading.textContent : ev.submitter ? ev.submitter.textContent : "";
-    post({
-      id: body.get("submission") || String(Date.now()), url: action.href, hash: action.hash,
-      body: body.toString(), game: gameId(), at: Date.now(), title: title.trim()
-    }, form);
+    var entry = form.classList.contains("entry-form");
+    var id = body.get("submission") || newId(), line = waiting();
+    var item = {
+      id: id, url: action.href, hash: action.hash, body: body.toString(), game: gameId(), at: Date.now(),
+      title: title.trim(), values: entry ? valuesOf(form) : "", entry: entry,
+      ahead: entry && form.hasAttribute("data-goes-on"),
+      follows: line.some(function (i) { return i.id !== id; }) && !(line[0] && line[0].id === id)
+    };
+    var head = line[0];
+    if (head && head.id !== id && line.some(function (i) { return i.id === id; })) {
+      // A changed entry of the line: its new values, in its place.
+      item.follows = true;
+      keep(item); delete form.dataset.sent; settle(); showOutbox(false); land("#next", 200);
+      pump(true);
+      return;
+    }
+    if (head && head.refused && head.id !== id) {
+      // Nothing behind a refused entry is sent until it is fixed or removed. A new entry in the
+      // server's own form (the game as it is now) goes ahead of it; one typed ahead on the
+      // phone (its version past the page's) follows the line and waits with it.
+      if (item.ahead && form.elements.namedItem("version").value !== doc.getElementById("next").dataset.version) {
+        keep(item); delete form.dataset.sent; settle(); showOutbox(false); land("#next", 200);
+        return;
+      }
+      item.follows = false;
+      post(item, form);
+      return;
+    }
+    if (busy || (line.length && !(head && head.id === id))) {
+      // Behind what waits: in the line, sent in order.
+      keep(item);
+      delete form.dataset.sent;
+      settle(); showOutbox(false);
+      if (item.ahead) land("#next", 200);
+      pump(true);
+      return;
+    }
+    post(item, form).then(function (sent) { if (sent) pump(true); });
+  });
+
+  // -- never away from the game while the connection is down ---------------------------------
+  var pending = null, probing = false, leaving = false;
+
+  function whenSent(then) {
+    // What waits goes first (a game page sends it; another page would not).
+    var head = waiting()[0];
+    if (!busy && (!head || head.refused || head.why)) then();
+    else setTimeout(function () { whenSent(then); }, 300);
+  }
+  function isDown() { return !navigator.onLine || down; }
+  function unkept() {
+    // No copy of pages on this phone (plain http: no service worker): leaving while the Wi-Fi
+    // is gone shows the browser's error page, and the phone may not know it is gone yet.
+    return !(navigator.serviceWorker && navigator.serviceWorker.controller);
+  }
+
+  function goWhenBack(go, kind) {
+    // Said where it is seen (unless the server answers at once), tried again every few
+    // seconds and when the phone is online.
+    var note = doc.querySelector("main .waits");
+    pending = go;
+    setTimeout(function () {
+      if (!note || pending !== go) return;
+      note.querySelector("span").textContent = note.dataset[kind] || note.dataset.link;
+      note.hidden = false;
+      note.querySelector("button").onclick = function () { pending = null; note.hidden = true; };
+    }, isDown() ? 0 : 600);
+    probe();
+  }
+
+  function probe() {
+    if (!pending || probing) return;
+    probing = true;
+    var stop = new AbortController(), timer = setTimeout(function () { stop.abort(); }, 4000);
+    fetch(location.pathname, { method: "HEAD", cache: "no-store", credentials: "same-origin", signal: stop.signal }).then(function () {
+      clearTimeout(timer); probing = false; down = false;
+      var go = pending;
+      pending = null;
+      pump(false);
+      whenSent(function () {
+        var note = doc.querySelector("main .waits");
+        if (note) note.hidden = true;
+        leaving = true;  // asked for, and the server answers: no question before it
+        if (go) go();
+      });
+    }).catch(function () {
+      clearTimeout(timer); probing = false; down = true;
+      setTimeout(probe, 3000);
+    });
+  }
+
+  doc.addEventListener("click", function (ev) {
+    var link = ev.target.closest && ev.target.closest("a[href]");
+    if (!link || ev.defaultPrevented || ev.button || ev.metaKey || ev.ctrlKey || ev.shiftKey || link.target || link.hasAttribute("download")) return;
+    var to = new URL(link.href, location.href);
+    if (to.origin !== location.origin || (to.pathname === location.pathname && to.hash)) return;
+    if (!gameOf(location.href) || !(isDown() || unkept())) return;
+    ev.preventDefault();
+    goWhenBack(function () { location.assign(to.href); }, "link");
   });
 
   function enhance(scope) {
     steppers(scope);
     scope.querySelectorAll(".offline").forEach(function (p) { p.hidden = !root.dataset.offline; });
-    var items = waiting();
-    items.forEach(refill);
+    settle();
     showOutbox(false);
+    plainHttp();
+  }
+
+  function plainHttp() {
+    // Said once per phone, where the eyes are: what plain http cannot do, and the way to https.
+    var note = doc.querySelector("main .plain-http"), now = doc.querySelector("#next .now");
+    if (!note || !now || window.isSecureContext) return;
+    try { if (localStorage.getItem(PLAIN)) return; } catch (e) { return; }
+    now.appendChild(note);
+    note.hidden = false;
+    note.querySelector("button").addEventListener("click", function () {
+      try { localStorage.setItem(PLAIN, "1"); } catch (e) { /* not kept: said again */ }
+      note.hidden = true;
+    });
   }
 
   enhance(doc);
@@ -302,10 +617,16 @@
       if ("scrollRestoration" in history) history.scrollRestoration = "manual";  // a reload too
       land("#next", 200);
     }
-    flush();
-    addEventListener("online", function () { flush(true); });
-    setInterval(function () { if (waiting().length) flush(true); }, 8000);
+    pump(true);
+    addEventListener("online", function () { down = false; pump(false); probe(); });
+    setInterval(function () { if (waiting().length) pump(false); }, 8000);
     addEventListener("pageshow", function (ev) { if (ev.persisted) refresh(false); });
+    // A reload with no connection and no service worker (plain http) shows the browser's
+    // error page: the browser asks first, also while entries wait (the connection may be gone
+    // without the phone knowing it).
+    addEventListener("beforeunload", function (ev) {
+      if (!leaving && unkept() && (isDown() || waiting().length)) ev.preventDefault();
+    });
   }
 
   // -- the live share view: asks every few seconds, 304 while nothing changed --------------
@@ -340,12 +661,44 @@
     } catch (e) { /* no storage: nothing was kept either */ }
   }
 
-  // Keep the screen awake while a game page is open (where the browser allows it).
-  if (doc.body.classList.contains("game") && "wakeLock" in navigator) {
+  // Keep the screen awake while a game page is open: Wake Lock where the browser has it (a
+  // secure context); elsewhere -- a phone on plain http -- a muted, looping, inline video
+  // started by a tap keeps it awake: the technique of NoSleep.js (Rich Tibbett,
+  // https://github.com/richtr/NoSleep.js, MIT), with a video of our own (static/media/).
+  if (doc.body.classList.contains("game")) {
+    var video = null;
+    var byVideo = function () {
+      if (!video) {
+        video = doc.createElement("video");
+        video.className = "awake"; video.muted = true; video.loop = true;
+        video.setAttribute("muted", ""); video.setAttribute("playsinline", ""); video.setAttribute("aria-hidden", "true");
+        root.dataset.awake.split(" ").forEach(function (src) {
+          var source = doc.createElement("source");
+          source.src = src; source.type = /\.webm/.test(src) ? "video/webm" : "video/mp4";
+          video.appendChild(source);
+        });
+        doc.body.appendChild(video);
+      }
+      var playing = video.play();
+      if (playing && playing.then) playing.then(function () { root.dataset.awakeBy = "video"; }).catch(function () {});
+    };
     var awake = function () {
-      if (doc.visibilityState === "visible") navigator.wakeLock.request("screen").catch(function () {});
+      if (doc.visibilityState !== "visible") return;
+      if ("wakeLock" in navigator) {
+        navigator.wakeLock.request("screen").then(function () { root.dataset.awakeBy = "lock"; })
+          .catch(function () { /* not allowed now: the video after a tap */ });
+      } else if (video) byVideo();
     };
     awake();
     doc.addEventListener("visibilitychange", awake);
+    // Media plays only after a person's tap; the first tap on the page starts it.
+    var tapped = function () {
+      if (root.dataset.awakeBy === "lock") return;
+      doc.removeEventListener("click", tapped, true);
+      doc.removeEventListener("touchend", tapped, true);
+      if (root.dataset.awake) byVideo();
+    };
+    doc.addEventListener("click", tapped, true);
+    doc.addEventListener("touchend", tapped, true);
   }
 })();

@@ -1,7 +1,17 @@
 """A real browser at phone size: Debian's Chromium driven by Playwright (tests/browser/chromium.py),
-app served in-process; and the helpers the browser tests share."""
+app served in-process; and the helpers the browser tests share.
+
+The app is served where a test asks (``origin``): on ``http://127.0.0.1`` by default, which
+Chromium treats as a secure context, or where the table's phones really are -- ``lan-http``,
+an insecure address on the Wi-Fi (``http://spieltisch.lan:PORT``: no service worker, no Wake
+Lock, no ``crypto.randomUUID``), and ``https``, the same name over TLS with a certificate the
+phone trusts (a CA made for the session, trusted in a throwaway NSS database under a temp
+``HOME`` of the browser process; ../shared/TESTING.md, "The phone's real origin").
+"""
 from __future__ import annotations
 
+import os
+import ssl
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -13,20 +23,31 @@ from werkzeug.serving import make_server
 
 from companion import create_app
 from tests.browser.chromium import CHROMIUM, LAUNCH, PHONE
+from tests.browser.tls import LAN, RESOLVE, trusted_table
 from tests.formpage import Browserless
 from tests.views import test_play as beutelschneider
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ORIGINS = ("loopback", "lan-http", "https")
+# The loop as the table's phones have it: ``@on_the_table`` runs a test on both real origins.
+on_the_table = pytest.mark.parametrize("origin", ["lan-http", "https"], indirect=True)
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
+def table_tls(tmp_path_factory) -> dict[str, Path]:
+    """What a phone has once it trusted the table (tests/browser/tls.py)."""
+    return trusted_table(tmp_path_factory.mktemp("table-tls"))
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, table_tls):
     if not CHROMIUM:
         pytest.fail("Chromium is missing: apt-get install -y chromium (see README)")
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
-        "args": LAUNCH,
+        "args": [*LAUNCH, RESOLVE],
+        "env": {**os.environ, "HOME": str(table_tls["home"])},  # Chromium reads $HOME/.pki/nssdb
     }
 
 
@@ -81,11 +102,22 @@ def game_id_of(page) -> str:
 
 
 @pytest.fixture
-def server_url(live_app):
-    server = make_server("127.0.0.1", 0, live_app, threaded=True)
+def origin(request) -> str:
+    """Where the phone opens the app: "loopback" unless a test asks for another (``ORIGINS``)."""
+    return getattr(request, "param", "loopback")
+
+
+@pytest.fixture
+def server_url(live_app, origin, table_tls):
+    tls = None
+    if origin == "https":
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.load_cert_chain(table_tls["cert"], table_tls["key"])
+    server = make_server("127.0.0.1", 0, live_app, threaded=True, ssl_context=tls)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
+    host = "127.0.0.1" if origin == "loopback" else LAN
+    yield f"{'https' if tls else 'http'}://{host}:{server.server_port}"
     server.shutdown()
 
 
@@ -113,6 +145,11 @@ def posts_to(page, path: str) -> list[str]:
     sent: list[str] = []
     page.on("request", lambda r: sent.append(r.url) if r.method == "POST" and r.url.endswith(path) else None)
     return sent
+
+
+# What a game page may weigh on the phone with its files (``weights``): 62 KB since app.js keeps
+# the offline line -- 32 KB of it as the phone keeps it, 10 KB over the wire, gzipped.
+PAGE_BUDGET = 62 * 1024
 
 
 def weights(page) -> tuple[int, int]:

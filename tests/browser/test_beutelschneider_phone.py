@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import answered, game_id_of, shot, weights
+from tests.browser.conftest import PAGE_BUDGET, answered, game_id_of, shot, weights
 
 
 def enter_hand(page, golds, cutpurses=(), double_tap=False):
@@ -76,4 +76,4 @@ def test_a_table_plays_four_hands_with_a_double_tap_an_undo_and_a_correction(pag
 
     # The page stays small on bad Wi-Fi.
     loaded, answer = weights(page)
-    assert loaded <= 50 * 1024 and answer <= 12 * 1024
+    assert loaded <= PAGE_BUDGET and answer <= 12 * 1024

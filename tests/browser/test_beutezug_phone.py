@@ -4,7 +4,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from companion.records import replay
-from tests.browser.conftest import answered, game_id_of, shot, weights
+from tests.browser.conftest import PAGE_BUDGET, answered, game_id_of, shot, weights
 
 # Per round, per row of the form (rolling order): (stack, loot, bonus). The row-0 player of the
 # first four rounds collects orange, green, black and pink only if the order keeps them there,
@@ -86,7 +86,7 @@ def test_three_players_play_seven_rounds_on_a_phone(page, server_url, live_app):
 
     # The page stays small on bad Wi-Fi.
     loaded, answer = weights(page)
-    assert loaded <= 50 * 1024 and answer <= 12 * 1024
+    assert loaded <= PAGE_BUDGET and answer <= 12 * 1024
 
 
 def test_the_heist_check_on_a_phone(page, server_url, live_app):

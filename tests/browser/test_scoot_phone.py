@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion import create_app
-from tests.browser.conftest import answered, game_id_of, shot, weights
+from tests.browser.conftest import PAGE_BUDGET, answered, game_id_of, shot, weights
 
 
 @pytest.fixture
@@ -107,7 +107,7 @@ def test_a_table_plays_a_few_turns_and_scores_the_game(page, server_url, live_ap
     shot(page, "scoot-final")
 
     loaded, answer = weights(page)
-    assert loaded <= 50 * 1024 and answer <= 12 * 1024
+    assert loaded <= PAGE_BUDGET and answer <= 12 * 1024
 
     page.get_by_role("link", name="Battle odds").tap()
     page.locator("input[name='level2']").fill("1")

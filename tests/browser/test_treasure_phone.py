@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from companion.games.treasure.rules import GAME
-from tests.browser.conftest import answered, game_id_of, shot, weights
+from tests.browser.conftest import PAGE_BUDGET, answered, game_id_of, shot, weights
 
 
 def chip(page, name, value):
@@ -104,7 +104,7 @@ def test_a_duel_entered_by_tapping_cards_to_the_end(page, server_url, live_app):
     expect(page.locator("ol.log li").nth(2)).to_contain_text("Turn")
     shot(page, "treasure-game")
     loaded, answer = weights(page)
-    assert loaded <= 50 * 1024 and answer <= 12 * 1024
+    assert loaded <= PAGE_BUDGET and answer <= 12 * 1024
 
 
 def test_the_best_resale_helper_at_phone_size(page, server_url):
