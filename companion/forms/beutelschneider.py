@@ -8,7 +8,13 @@ from wtforms import BooleanField, FieldList, FormField, RadioField, SelectField
 from wtforms.validators import NumberRange, Optional
 
 from ..games.base import N_
-from ..games.beutelschneider.rules import CARDS_DEALT, EVENT_KEYS, GOLD_IN_DECK, SETTINGS_DEFAULTS, TRUMPS_LEFT_OUT
+from ..games.beutelschneider.rules import (
+    CARDS_DEALT,
+    EVENT_KEYS,
+    GOLD_IN_DECK,
+    SETTINGS_DEFAULTS,
+    TRUMPS_LEFT_OUT,
+)
 from . import EntryForm, choices, complete_rows
 from .adapter import Adapter
 from .base import IntegerField, LedgerForm, PlainForm
