@@ -27,6 +27,7 @@ from ..forms.adapter import Adapter
 from ..forms.adapters import ADAPTERS
 from ..games.base import N_, ReplayError, RulesError, msg
 from ..i18n import t
+from ..mending import NeedsMending
 from ..records import (
     Repeated,
     Stale,
@@ -322,6 +323,7 @@ def edit(game_id: str, entry_id: int) -> Any:
                         formdata=request.form if request.method == "POST" else None)
     messages: list[str] = []
     status = 200
+    mending = preview = None
     if request.method == "POST":
         if not form.validate():
             messages, status = _form_messages(form), 422
@@ -330,7 +332,11 @@ def edit(game_id: str, entry_id: int) -> Any:
             try:
                 _store().update(game_id, lambda r: correct(
                     r, entry_id, data, submission=form.submission.data,
-                    version=form.version_number()))
+                    version=form.version_number(), mend=bool(request.form.get("mend"))))
+            except NeedsMending as needed:
+                # Shown before it is stored: the same form, sent again with "mend", stores it.
+                mending, status = needed.mending, 409
+                preview = replay({**record, "id": None, "entries": mending.entries})
             except Repeated:
                 return _back(game_id, t(SENT_BEFORE))
             except Stale:
@@ -348,7 +354,7 @@ def edit(game_id: str, entry_id: int) -> Any:
         form.submission.data = new_submission()
     return render_template("play/edit.html", record=record, entry=entry, entry_number=number,
                            form=form, problems=problems(adapter, record, form, messages),
-                           refusal=t(NOT_SAVED), adapter=adapter,
+                           refusal=t(NOT_SAVED), adapter=adapter, mending=mending, preview=preview,
                            players=record["players"]), status
 
 
