@@ -154,7 +154,7 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
         # filled from a posted form.
         back=back, put_back=back is not None and view.expect is not None,
         chart=(_chart(tuple(record["players"]), tuple(map(tuple, totals)),
-                      t(N_("Totals by round")), colours) if totals else None), colours=colours,
+                      t(view.game.chart_label(view.state)), colours) if totals else None), colours=colours,
         players=record["players"], adapter=adapter, log_tail=LOG_TAIL,
         minutes=duration_minutes(record, view),
     ), status
