@@ -1,5 +1,5 @@
 """At 200 % text (the phone's own setting) no game page or form is wider than the phone, in
-English and German."""
+English and German; and Give Me The Treasure's "now" strip stays short."""
 from __future__ import annotations
 
 import json
@@ -7,6 +7,7 @@ import json
 import pytest
 
 from companion.transfer import import_record
+from tests.browser.conftest import shot
 from tests.browser.test_table_loop import GAMES, WIDER
 from tests.conftest import EXAMPLES
 from tests.formpage import Browserless
@@ -54,3 +55,20 @@ def test_no_game_page_is_wider_than_the_phone_at_200_percent(large_text, server_
         if width > 390:
             wide[path] = (width, page.evaluate(WIDER))
     assert not wide, json.dumps(wide, indent=1, ensure_ascii=False)
+
+
+def test_the_treasure_now_strip_stays_short_at_200_percent(large_text, server_url, live_app):
+    page = large_text
+    store = live_app.extensions["store"]
+    game = next(g for g in GAMES if g.slug == "give-me-the-treasure")
+    game_id = game.setup(Browserless(live_app.test_client()), store)
+    for lang in ("en", "de"):
+        if lang == "de":
+            page.goto(server_url + "/")
+            with page.expect_navigation():
+                page.locator(".lang").get_by_role("button", name="DE").tap()
+        page.goto(f"{server_url}/games/{game_id}#next")
+        shot(page, f"treasure-now-200-{lang}", full_page=False)
+        height = page.locator("#next .now").bounding_box()["height"]
+        assert height <= 0.75 * 844, (lang, height)
+        shot(page, f"treasure-now-200-{lang}", full_page=False)
