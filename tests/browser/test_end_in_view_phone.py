@@ -64,3 +64,28 @@ def test_the_save_that_ends_a_game_shows_its_winner_ranking_and_why(page, server
     entirely_on_screen(page, page.locator("table.standings"))  # the ranking
     expect(page.locator("#next .last")).to_contain_text("Last entry")  # Reopen is still there
     shot(page, f"end-{slug}", full_page=False)
+
+
+def test_the_end_in_view_in_german_dark_and_at_200_percent_text(page, server_url, live_app):
+    game_id = one_entry_from_the_end(live_app, "beutezug")
+    page.goto(server_url + "/")
+    with page.expect_navigation():
+        page.locator(".lang").get_by_role("button", name="DE").tap()
+    page.emulate_media(color_scheme="dark")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    try:
+        page.goto(f"{server_url}/games/{game_id}#next")
+        with answered(page):
+            page.get_by_role("button", name="Runde speichern").tap()
+        outcome = page.locator("#outcome")
+        expect(outcome).to_contain_text("★")
+        entirely_on_screen(page, outcome)
+        # At double text the ranking begins on the screen, under the winner and why.
+        winner_row = page.locator("table.standings tr.winner").bounding_box()
+        assert 0 <= winner_row["y"] < page.viewport_size["height"] - 40, winner_row
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        shot(page, "end-beutezug-de-dark-200", full_page=False)
+    finally:
+        cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 16, "fixed": 13}})
+        page.emulate_media(color_scheme="light")
