@@ -61,6 +61,7 @@ NOTHING_CHANGED = N_("Nothing changed")
 SENT_BEFORE = N_("This form was sent before and is stored already, so nothing new was stored.")
 UNDONE_BEFORE = N_("This undo was sent before and is done already, so nothing more was undone.")
 NOTE_SAVED = N_("Note saved.")
+MENDED = N_("Corrected; the later draws were changed as shown.")
 # The game page shows the latest eight entries; the whole log has a page of its own, so a long
 # game (Loot and Scoot logs every action) keeps a small page on a slow connection.
 LOG_TAIL = 8
@@ -347,7 +348,7 @@ def edit(game_id: str, entry_id: int) -> Any:
             except NotSaved as error:
                 messages, status = _not_saved(error)
             else:
-                return _back(game_id)
+                return _back(game_id, t(MENDED) if request.form.get("mend") else None)
     form.version.data = str(entries_version(record))
     form.kind.data = entry["kind"]
     if not form.submission.data:

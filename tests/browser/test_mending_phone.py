@@ -47,7 +47,8 @@ def test_a_tie_that_a_correction_removes_is_dropped_in_one_tap(page, server_url,
     confirm = box.get_by_role("button")
     with answered(page):
         confirm.tap()
-    expect(page.locator("#next")).to_be_visible()
+    expect(page.locator("#next .notice")).to_contain_text(
+        "the later draws were changed as shown" if lang == "en" else "wie gezeigt geändert")
     kinds = [e["kind"] for e in store.load(game_id)["entries"]]
     assert kinds == ["placement", "round", "round", "round", "round"]
     expect(page.locator("ol.log")).not_to_contain_text("Placement chips after a tie" if lang == "en" else "Gleichstand")
