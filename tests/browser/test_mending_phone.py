@@ -36,7 +36,7 @@ def test_a_tie_that_a_correction_removes_is_dropped_in_one_tap(page, server_url,
     expect(box.locator("table.standings")).to_be_visible()
     assert len(store.load(game_id)["entries"]) == 6  # shown, not stored
     assert waiting(page) == 0
-    expect(page.locator("input[name$='-loot']").nth(0)).to_be_visible()  # the form keeps what was typed
+    expect(page.locator("form.entry-form input[name$='-loot']").nth(0)).to_be_visible()  # the form keeps what was typed
     assert johnny.locator("input[name$='-loot']").input_value() == "4"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, f"mend-proposed-{lang}", full_page=False)
