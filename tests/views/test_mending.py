@@ -83,3 +83,21 @@ def test_a_later_entry_that_is_no_draw_is_named_in_plain_words_and_nothing_is_st
     assert store.load(game_id) == before
     assert "With this change, entry 3 no longer fits the rules: The game is over" in user.page
     assert "entry: " not in user.page and 'name="mend"' not in user.page
+
+
+def test_a_mend_confirmed_after_another_phone_played_is_refused_as_stale(user, store):
+    game_id = tied_after_round_3(user)
+    correct_round_3(user, game_id, 4)
+    (mend_form,) = [f for f in forms_of(user.page) if "mend-form" in f["class"]]
+    other = user.client.application.test_client()
+    other_phone = type(user)(other)
+    other_phone.open(f"/games/{game_id}")
+    other_phone.submit("/undo")  # meanwhile, on another phone
+    before = store.load(game_id)
+    data: dict[str, list[str]] = {}
+    for name, value in mend_form["fields"]:
+        data.setdefault(name, []).append(value)
+    response = user.client.post(mend_form["action"], data={**data, "mend": "1"})
+    assert response.status_code == 409
+    assert "Another phone changed this game meanwhile" in response.get_data(as_text=True)
+    assert store.load(game_id)["entries"] == before["entries"]
