@@ -34,6 +34,14 @@ class Repeated(Exception):
     """This submission was applied already (a double tap, a resent form)."""
 
 
+class LaterEntryError(RulesError):
+    """A correction refused because a later entry (id ``entry_id``) no longer fits."""
+
+    def __init__(self, message: Msg, entry_id: int):
+        super().__init__(message)
+        self.entry_id = entry_id
+
+
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -275,8 +283,8 @@ def correct(record: Mapping[str, Any], entry_id: int, data: Mapping[str, Any], *
         if mending is None:
             # The rules' own words for it, translated with the sentence (not "entry: …").
             why = next(iter(error.error.errors.values()))
-            raise RulesError(msg(N_("With this change, entry %(n)s no longer fits the rules: %(why)s"),
-                                 n=error.index + 1, why=why)) from None
+            raise LaterEntryError(msg(N_("With this change, entry %(n)s no longer fits the rules: %(why)s"),
+                                      n=error.index + 1, why=why), new["entries"][error.index]["id"]) from None
         if not mend:
             raise NeedsMending(mending) from None
         new["entries"] = mending.entries

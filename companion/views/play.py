@@ -324,7 +324,7 @@ def edit(game_id: str, entry_id: int) -> Any:
                         formdata=request.form if request.method == "POST" else None)
     messages: list[str] = []
     status = 200
-    mending = preview = None
+    mending = preview = later = None
     if request.method == "POST":
         if not form.validate():
             messages, status = _form_messages(form), 422
@@ -345,6 +345,7 @@ def edit(game_id: str, entry_id: int) -> Any:
                 messages, status = [t(STALE_MESSAGE)], 409
             except RulesError as error:
                 messages, status = adapter.attach(form, error), 422
+                later = getattr(error, "entry_id", None)
             except NotSaved as error:
                 messages, status = _not_saved(error)
             else:
@@ -355,7 +356,7 @@ def edit(game_id: str, entry_id: int) -> Any:
         form.submission.data = new_submission()
     return render_template("play/edit.html", record=record, entry=entry, entry_number=number,
                            form=form, problems=problems(adapter, record, form, messages),
-                           refusal=t(NOT_SAVED), adapter=adapter, mending=mending, preview=preview,
+                           refusal=t(NOT_SAVED), adapter=adapter, mending=mending, preview=preview, later=later,
                            players=record["players"]), status
 
 

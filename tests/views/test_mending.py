@@ -83,6 +83,8 @@ def test_a_later_entry_that_is_no_draw_is_named_in_plain_words_and_nothing_is_st
     assert store.load(game_id) == before
     assert "With this change, entry 3 no longer fits the rules: The game is over" in user.page
     assert "entry: " not in user.page and 'name="mend"' not in user.page
+    third = store.load(game_id)["entries"][2]["id"]
+    assert f'href="/games/{game_id}/entries/{third}/edit">Open the entry that no longer fits' in user.page
 
 
 def test_a_mend_confirmed_after_another_phone_played_is_refused_as_stale(user, store):
