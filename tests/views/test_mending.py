@@ -103,3 +103,15 @@ def test_a_mend_confirmed_after_another_phone_played_is_refused_as_stale(user, s
     assert response.status_code == 409
     assert "Another phone changed this game meanwhile" in response.get_data(as_text=True)
     assert store.load(game_id)["entries"] == before["entries"]
+
+
+def test_a_treasure_roll_the_final_scoring_no_longer_asks_for_is_dropped(user, store, logged):
+    game_id = logged("loot-and-scoot")
+    record = store.load(game_id)
+    final = record["entries"][-2]
+    assert final["kind"] == "final" and record["entries"][-1]["kind"] == "treasure_roll"
+    user.open(f"/games/{game_id}/entries/{final['id']}/edit")
+    response = user.submit("", {"players-1-treasure": "0"})  # Beth had no unrevealed Treasure
+    assert response.status_code == 409
+    assert "with this correction the game is over before it. It is dropped." in user.page
+    assert store.load(game_id)["entries"] == record["entries"]
