@@ -17,6 +17,8 @@ from typing import Any
 
 from .games import entry_problem, get_game
 from .games.base import N_, Game, Msg, Outcome, ReplayError, RulesError, Standing, msg
+from .mending import NeedsMending, draws_of
+from .mending import mend as mend_later_draws
 from .text import clean, identity
 
 MAX_NAME = 40
@@ -30,6 +32,14 @@ class Stale(Exception):
 
 class Repeated(Exception):
     """This submission was applied already (a double tap, a resent form)."""
+
+
+class LaterEntryError(RulesError):
+    """A correction refused because a later entry (id ``entry_id``) no longer fits."""
+
+    def __init__(self, message: Msg, entry_id: int):
+        super().__init__(message)
+        self.entry_id = entry_id
 
 
 def now_iso() -> str:
@@ -219,7 +229,7 @@ def restorable(record: Mapping[str, Any]) -> dict[str, Any] | None:
     """The entry "Put it back" would restore: the one undone last, as long as no entry has
     been made since (a new entry's id is higher than every undone one's)."""
     undone = record.get("undone") or []
-    if not undone:
+    if not undone or undone[-1].get("dropped"):  # a draw a correction made needless
         return None
     newest = max((e["id"] for e in record["entries"]), default=0)
     return undone[-1] if undone[-1]["id"] > newest else None
@@ -242,11 +252,14 @@ def put_back(record: Mapping[str, Any], *, submission: str | None = None,
 
 
 def correct(record: Mapping[str, Any], entry_id: int, data: Mapping[str, Any], *,
-            submission: str | None = None, version: int | None = None) -> dict[str, Any]:
+            submission: str | None = None, version: int | None = None,
+            mend: bool = False) -> dict[str, Any]:
     """Replace an earlier entry's data, keeping the old values in its trail.
 
-    Everything after it is replayed; if a later entry no longer fits the rules, the
-    correction is refused and names that entry.
+    Everything after it is replayed. Where only later draws no longer fit (a tie that is
+    gone, or between others now), NeedsMending says how they would be mended; with
+    ``mend`` the correction is stored so mended. If another later entry no longer fits
+    the rules, the correction is refused and names that entry.
     """
     guard(record, version, submission)
     new = copy.deepcopy(dict(record))
@@ -264,8 +277,19 @@ def correct(record: Mapping[str, Any], entry_id: int, data: Mapping[str, Any], *
     except ReplayError as error:
         if error.index == positions[0]:
             raise error.error from None
-        raise RulesError(msg(N_("With this change, entry %(n)s no longer fits the rules: %(why)s"),
-                             n=error.index + 1, why=str(error.error))) from None
+        game = get_game(record["game"])
+        mending = mend_later_draws(new, draws_of(game, record), positions[0],
+                                   f"{submission}:{entry_id}", now_iso())
+        if mending is None:
+            # The rules' own words for it, translated with the sentence (not "entry: …").
+            why = next(iter(error.error.errors.values()))
+            raise LaterEntryError(msg(N_("With this change, entry %(n)s no longer fits the rules: %(why)s"),
+                                      n=error.index + 1, why=why), new["entries"][error.index]["id"]) from None
+        if not mend:
+            raise NeedsMending(mending) from None
+        new["entries"] = mending.entries
+        new["undone"] = new.get("undone", []) + [
+            {**e, "undone_at": now_iso(), "dropped": entry_id} for e in mending.dropped]
     return _bump(new, submission)
 
 

@@ -30,12 +30,7 @@ from .games.treasure import turn as gtt
 from .glyphs import width_mm
 from .records import View
 
-# Bonus marks on the Beutezug sheet: a shape per +1 colour and arrows for re-rolls, so a
-# black-and-white copy tells them apart (the legend prints the words beside them).
-BONUS_MARKS = {
-    bzc.NONE: "–", "orange": "●", "green": "▲", "black": "■", "pink": "◆",
-    bzc.REROLL_ONE: "↻1", bzc.REROLL_ALL: "↻↻",
-}
+BONUS_MARKS = bzc.BONUS_MARKS  # the phone's marks: one set (games/beutezug/cards.py)
 # Hands to the default limit: more players, fewer points each per hand, longer games. Rows
 # that do not fit the first page continue on a second, under the repeated head row.
 BEUTELSCHNEIDER_HAND_ROWS = {3: 12, 4: 13, 5: 20}

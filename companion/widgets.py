@@ -43,7 +43,7 @@ def errors(field: Any) -> Markup:
 
 
 def number(field: Any, label: str | None = None, min: int | None = 0, max: int | None = None,
-           stepper: bool = False, placeholder: str | None = None) -> Markup:
+           stepper: bool = False, placeholder: str | None = None, step: int | None = None) -> Markup:
     """A whole number: a numeric keypad, and large − / + buttons added by app.js for the
     small counts (``stepper``); without JavaScript it is a plain number field.
 
@@ -54,13 +54,20 @@ def number(field: Any, label: str | None = None, min: int | None = 0, max: int |
 
     The id and name are made by WTForms from our field names and list indices, and min and
     max are our numbers; the value may be what someone typed, so it is escaped, as are the
-    label and placeholder text."""
+    label and placeholder text.
+
+    A field that takes negative numbers gets no ``inputmode="numeric"``: iOS's numeric
+    keypad has no minus key. A plain number field brings up the numbers-and-symbols
+    keyboard there (with "−"), and Android's number pad with its minus key."""
     text = escape(t(label or field.label.text))
+    keypad = ' inputmode="numeric"' if min is not None and min >= 0 else ""
     extra = ""
     if min is not None:
         extra += f' min="{int(min)}"'
     if max is not None:
         extra += f' max="{int(max)}"'
+    if step is not None:
+        extra += f' step="{int(step)}"'
     if placeholder:
         extra += f' placeholder="{escape(placeholder)}"'
     if field.errors:
@@ -69,7 +76,7 @@ def number(field: Any, label: str | None = None, min: int | None = 0, max: int |
         f'<div class="field{" invalid" if field.errors else ""}">'
         f'<label for="{field.id}">{text}</label>'
         f'<input type="number" id="{field.id}" name="{field.name}" value="{escape(field._value())}"'
-        f' inputmode="numeric" class="{"stepper" if stepper else "num"}"{extra}>'
+        f'{keypad} class="{"stepper" if stepper else "num"}"{extra}>'
         f'{errors(field)}</div>')
 
 

@@ -8,7 +8,13 @@ from wtforms import BooleanField, FieldList, FormField, RadioField, SelectField
 from wtforms.validators import NumberRange, Optional
 
 from ..games.base import N_
-from ..games.beutelschneider.rules import CARDS_DEALT, EVENT_KEYS, GOLD_IN_DECK, TRUMPS_LEFT_OUT
+from ..games.beutelschneider.rules import (
+    CARDS_DEALT,
+    EVENT_KEYS,
+    GOLD_IN_DECK,
+    SETTINGS_DEFAULTS,
+    TRUMPS_LEFT_OUT,
+)
 from . import EntryForm, choices, complete_rows
 from .adapter import Adapter
 from .base import IntegerField, LedgerForm, PlainForm
@@ -33,7 +39,7 @@ class PlayerHand(PlainForm):
                         validators=[Optional(), NumberRange(0, 1)], render_kw=NUMERIC)
     muscleman = IntegerField(N_("Tavern Maids taken by the Muscleman"), default=0,
                              validators=[Optional(), NumberRange(0, 4)], render_kw=NUMERIC)
-    other = IntegerField(N_("Other special points (tens)"), default=0,
+    other = IntegerField(N_("Other special points (10, 20, …)"), default=0,
                          validators=[Optional()], render_kw=NUMERIC)
 
 
@@ -108,6 +114,9 @@ class GameAdapter(Adapter):
             formdata, missing = complete_rows(formdata, "players", len(record["players"]), "gold")
             form = cls(formdata=formdata, data=obj)
             form.missing_rows = missing
+            # The counters' + stops where this game's deck runs out of cutpurses.
+            form.cutpurses_in_deck = int((record.get("settings") or {}).get(
+                "cutpurses_in_deck", SETTINGS_DEFAULTS["cutpurses_in_deck"]))
             while len(form.players.entries) < len(record["players"]):
                 form.players.append_entry()
             return form

@@ -15,7 +15,14 @@ from wtforms import FieldList, FormField, HiddenField, RadioField, SelectField, 
 from wtforms.validators import InputRequired, Optional
 
 from ..games.base import N_, ReplayError, msg
-from ..games.beutezug.cards import BONUS_LABELS, BONUSES, LOOT_RANGE, PLACEMENT_CHIP_BONUSES, ROUNDS
+from ..games.beutezug.cards import (
+    BONUS_LABELS,
+    BONUS_MARKS,
+    BONUSES,
+    LOOT_RANGE,
+    PLACEMENT_CHIP_BONUSES,
+    ROUNDS,
+)
 from ..games.beutezug.odds import COLOUR_LABELS, COLOURS, FACES, MOST_DICE
 from ..games.beutezug.rules import State, bonus_inventory, points_groups
 from ..i18n import t
@@ -27,9 +34,6 @@ from .base import LedgerForm, PlainForm
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 STACKS = (("2", "2"), ("3", "3"), ("4", "4"), ("5", "5"), ("0", "0 ✗"))
-# A mark for each bonus, so bonuses differ by shape and letter, not by colour alone.
-BONUS_MARKS = {"none": "–", "orange": "▲", "green": "■", "black": "◆", "pink": "●",
-               "reroll_one": "↻1", "reroll_all": "↻∗"}
 # Short chip labels for the round form; the long ones (BONUS_LABELS) go in titles and the log.
 BONUS_SHORT = {"none": N_("none"), "orange": N_("+1 orange"), "green": N_("+1 green"),
                "black": N_("+1 black"), "pink": N_("+1 pink"), "reroll_one": N_("one die"),

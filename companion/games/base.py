@@ -182,6 +182,14 @@ class Game(ABC):
     def totals_by_round(self, state: Any) -> list[list[int]]:
         """Each seat's running total after each round/hand/turn, for the chart."""
 
+    def score_label(self, state: Any) -> str:
+        """What the standings' numbers are (a message id)."""
+        return N_("Points")
+
+    def chart_label(self, state: Any) -> str:
+        """What ``totals_by_round`` counts (a message id), the chart's heading."""
+        return N_("Totals by round")
+
     def draw(self, state: Any, rng: random.Random) -> dict[str, Any]:
         """Draw the random result the rules ask for now, as the data of an entry.
 

@@ -16,7 +16,7 @@ from ..forms.adapters import ADAPTERS
 
 bp = Blueprint("offline", __name__)
 
-ASSETS = ("css/app.css", "js/app.js", "js/zone.js", "icons/icon.svg", "icons/icon-192.png",
+ASSETS = ("css/app.css", "js/app.js", "js/zone.js", "js/secret.js", "icons/icon.svg", "icons/icon-192.png",
           "manifest.webmanifest")
 
 

@@ -27,6 +27,7 @@ from ..forms.adapter import Adapter
 from ..forms.adapters import ADAPTERS
 from ..games.base import N_, ReplayError, RulesError, msg
 from ..i18n import t
+from ..mending import NeedsMending
 from ..records import (
     Repeated,
     Stale,
@@ -60,6 +61,7 @@ NOTHING_CHANGED = N_("Nothing changed")
 SENT_BEFORE = N_("This form was sent before and is stored already, so nothing new was stored.")
 UNDONE_BEFORE = N_("This undo was sent before and is done already, so nothing more was undone.")
 NOTE_SAVED = N_("Note saved.")
+MENDED = N_("Corrected; the later draws were changed as shown.")
 # The game page shows the latest eight entries; the whole log has a page of its own, so a long
 # game (Loot and Scoot logs every action) keeps a small page on a slow connection.
 LOG_TAIL = 8
@@ -153,7 +155,7 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
         # filled from a posted form.
         back=back, put_back=back is not None and view.expect is not None,
         chart=(_chart(tuple(record["players"]), tuple(map(tuple, totals)),
-                      t(N_("Totals by round")), colours) if totals else None), colours=colours,
+                      t(view.game.chart_label(view.state)), colours) if totals else None), colours=colours,
         players=record["players"], adapter=adapter, log_tail=LOG_TAIL,
         minutes=duration_minutes(record, view),
     ), status
@@ -322,6 +324,7 @@ def edit(game_id: str, entry_id: int) -> Any:
                         formdata=request.form if request.method == "POST" else None)
     messages: list[str] = []
     status = 200
+    mending = preview = later = None
     if request.method == "POST":
         if not form.validate():
             messages, status = _form_messages(form), 422
@@ -330,7 +333,11 @@ def edit(game_id: str, entry_id: int) -> Any:
             try:
                 _store().update(game_id, lambda r: correct(
                     r, entry_id, data, submission=form.submission.data,
-                    version=form.version_number()))
+                    version=form.version_number(), mend=bool(request.form.get("mend"))))
+            except NeedsMending as needed:
+                # Shown before it is stored: the same form, sent again with "mend", stores it.
+                mending, status = needed.mending, 409
+                preview = replay({**record, "id": None, "entries": mending.entries})
             except Repeated:
                 return _back(game_id, t(SENT_BEFORE))
             except Stale:
@@ -338,17 +345,18 @@ def edit(game_id: str, entry_id: int) -> Any:
                 messages, status = [t(STALE_MESSAGE)], 409
             except RulesError as error:
                 messages, status = adapter.attach(form, error), 422
+                later = getattr(error, "entry_id", None)
             except NotSaved as error:
                 messages, status = _not_saved(error)
             else:
-                return _back(game_id)
+                return _back(game_id, t(MENDED) if request.form.get("mend") else None)
     form.version.data = str(entries_version(record))
     form.kind.data = entry["kind"]
     if not form.submission.data:
         form.submission.data = new_submission()
     return render_template("play/edit.html", record=record, entry=entry, entry_number=number,
                            form=form, problems=problems(adapter, record, form, messages),
-                           refusal=t(NOT_SAVED), adapter=adapter,
+                           refusal=t(NOT_SAVED), adapter=adapter, mending=mending, preview=preview, later=later,
                            players=record["players"]), status
 
 

@@ -12,7 +12,7 @@ from .. import network
 from ..chart import totals_chart
 from ..colours import seat_colours
 from ..forms.groups import ShareForm
-from ..games.base import N_, ReplayError
+from ..games.base import ReplayError
 from ..groups import DEFAULT
 from ..i18n import locale_name, t
 from ..records import now_iso, replay
@@ -105,7 +105,7 @@ def view(token: str) -> Any:
         totals = view_.game.totals_by_round(view_.state)
         response = current_app.make_response(render_template(
             "share/view.html", record=record, view=view_, players=record["players"],
-            chart=totals_chart(record["players"], totals, label=t(N_("Totals by round")),
+            chart=totals_chart(record["players"], totals, label=t(view_.game.chart_label(view_.state)),
                                colours=colours) if totals else None, colours=colours,
             refresh=None if view_.finished else current_app.config["SHARE_POLL_SECONDS"], tag=f'"{tag}"'))
     response.set_etag(tag)

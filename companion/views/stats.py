@@ -42,16 +42,21 @@ def _period() -> tuple[Period, list[stats.Play], dict[str, Any]]:
     return period, found, {"period": period, "messages": [problem] if problem else []}
 
 
+# The players chart stays a phone screen high: those with the most games; the table under
+# it lists everyone, and the caption says how many the chart leaves out.
+CHART_PLAYERS = 12
+
+
 @bp.get("/stats")
 def index() -> Any:
     _, everything, switch = _period()
     overview = stats.players_overview(everything)
     played = {slug: sum(1 for p in everything if p.game == slug) for slug in GAMES}
-    chart = bar_chart([(n, w, f"{w}/{g}") for n, g, w in overview[:12]],
+    chart = bar_chart([(n, w, f"{w}/{g}") for n, g, w in overview[:CHART_PLAYERS]],
                       label=t(N_("Wins and games per player"))) if overview else None
     by_game, by_player = stats.play_time(everything)
     return render_template("stats/index.html", overview=overview, played=played, games=GAMES,
-                           chart=chart, minutes_by_game=by_game, minutes_by_player=by_player,
+                           chart=chart, chart_players=CHART_PLAYERS, minutes_by_game=by_game, minutes_by_player=by_player,
                            **switch)
 
 

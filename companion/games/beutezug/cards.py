@@ -22,6 +22,13 @@ ZERO_CARD_LOOT = 1        # a 0-card gives either a bonus or 1 loot point
 
 NONE, REROLL_ONE, REROLL_ALL = "none", "reroll_one", "reroll_all"
 BONUSES = (NONE, *PLUS_COLOURS, REROLL_ONE, REROLL_ALL)
+# One mark per bonus, on the phone, the sheets and the logs alike: a shape per +1 colour and
+# arrows for the re-rolls, so a black-and-white copy tells them apart and ● means pink in
+# every table (the words are printed beside them in each legend).
+BONUS_MARKS = {
+    NONE: "–", "orange": "▲", "green": "■", "black": "◆", "pink": "●",
+    REROLL_ONE: "↻1", REROLL_ALL: "↻∗",
+}
 BONUS_LABELS = {
     NONE: N_("no bonus"),
     "orange": N_("+1 orange die"),

@@ -347,6 +347,14 @@ class LootAndScoot(Game):
         """Each player's gold after each turn."""
         return [list(row) for row in state.gold_by_turn]
 
+    def score_label(self, state: State) -> str:
+        """Money while the game is played; victory points decide at The End."""
+        return N_("Gold (gp)") if state.final is None else N_("Victory points")
+
+    def chart_label(self, state: State) -> str:
+        """The chart follows the money turn by turn, also once victory points decided."""
+        return N_("Gold (gp) after each turn")
+
     def draw(self, state: State, rng: random.Random) -> dict[str, Any]:
         """The first player, or the 2d6 of an unrevealed Treasure at the end."""
         if state.phase == "first_player":

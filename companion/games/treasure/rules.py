@@ -345,18 +345,15 @@ class GiveMeTheTreasure(Game):
                        "each). Hand the phone over: only the owner should look.")),))
         if self.outcome(state) is not None:
             return None
-        lines = [msg(N_("%(divider)s divides the 5 Loot cards into 2 shares (one card face "
-                        "down); %(chooser)s chooses."), divider=state.side_name(state.divider),
-                     chooser=state.side_name(1 - state.divider))]
+        lines = [msg(N_("%(divider)s divides the 5 Loot cards (one face down); %(chooser)s chooses."),
+                     divider=state.side_name(state.divider), chooser=state.side_name(1 - state.divider))]
         coins = state.turns[-1].coins_after if state.turns else None
         if coins and coins[0] == coins[1] >= state.target:
             lines.append(msg(N_("Equal coins at or over %(target)s: another turn."), target=state.target))
-        for side in (0, 1):
-            lines.append(msg(N_("%(side)s: %(coins)s of %(target)s coins."),
-                             side=state.side_name(side), coins=state.coins[side], target=state.target))
-        for seat, limit in enumerate(state.chest_limits):
-            lines.append(msg(N_("Chest limit for %(player)s: %(limit)s Loot cards."),
-                             player=state.players[seat], limit=limit))
+        # The chest limits in one line, for the side that chooses; the coins are the
+        # standings': the strip above the form stays short on a phone at large text.
+        lines.append(msg(N_("Chest limits: %(limits)s."), limits=" · ".join(
+            f"{state.players[seat]} {limit}" for seat, limit in enumerate(state.chest_limits))))
         return Expect("turn", msg(N_("Turn %(n)s"), n=len(state.turns) + 1), tuple(lines))
 
     def parts(self, state: State, side: int) -> tuple[tuple[str, int], ...]:

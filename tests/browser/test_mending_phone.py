@@ -1,0 +1,55 @@
+"""A correction that makes a later draw no longer fit, on the phone: the page says which
+entry and why, shows the game as it would be, and one tap stores it."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import answered, shot, waiting
+from tests.formpage import Browserless
+from tests.views.test_beutezug import JOHNNY
+from tests.views.test_mending import tied_after_round_3
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_tie_that_a_correction_removes_is_dropped_in_one_tap(page, server_url, live_app, lang):
+    store = live_app.extensions["store"]
+    game_id = tied_after_round_3(Browserless(live_app.test_client()))
+    page.goto(f"{server_url}/games/{game_id}")
+    if lang == "de":
+        page.locator(".lang").get_by_role("button", name="DE").tap()
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.goto(f"{server_url}/games/{game_id}/entries/4/edit")
+    johnny = page.locator(f"fieldset.bz-row:has(input[name$='-seat'][value='{JOHNNY}'])")
+    johnny.locator("input[name$='-loot']").fill("4")
+    with answered(page):
+        page.locator("form.entry-form button.primary").tap()
+    box = page.locator("main .refusal.mend")
+    expect(box).to_be_visible()
+    if lang == "en":
+        expect(box).to_contain_text("Entry 5")
+        expect(box).to_contain_text("is no longer called for")
+        expect(box).to_contain_text("Round 4 of 7")
+    else:
+        expect(box).to_contain_text("Eintrag 5")
+        expect(box).to_contain_text("wird nicht mehr gebraucht")
+    expect(box.locator("table.standings")).to_be_visible()
+    assert len(store.load(game_id)["entries"]) == 6  # shown, not stored
+    assert waiting(page) == 0
+    expect(page.locator("form.entry-form input[name$='-loot']").nth(0)).to_be_visible()  # the form keeps what was typed
+    assert johnny.locator("input[name$='-loot']").input_value() == "4"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, f"mend-proposed-{lang}", full_page=False)
+    page.emulate_media(color_scheme="dark")
+    shot(page, f"mend-proposed-{lang}-dark", full_page=False)
+    page.emulate_media(color_scheme="light")
+
+    confirm = box.get_by_role("button")
+    with answered(page):
+        confirm.tap()
+    expect(page.locator("#next .notice")).to_contain_text(
+        "the later draws were changed as shown" if lang == "en" else "wie gezeigt geändert")
+    kinds = [e["kind"] for e in store.load(game_id)["entries"]]
+    assert kinds == ["placement", "round", "round", "round", "round"]
+    expect(page.locator("ol.log")).not_to_contain_text("Placement chips after a tie" if lang == "en" else "Gleichstand")
+    shot(page, f"mend-stored-{lang}", full_page=False)

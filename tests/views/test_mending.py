@@ -1,0 +1,117 @@
+"""A correction that makes a later draw no longer fit: said in plain words, shown with the
+game as it would be, stored in one step, and refused where it cannot be mended."""
+from __future__ import annotations
+
+from companion.records import replay
+from tests.formpage import forms_of
+from tests.views import test_play as beutelschneider
+from tests.views.test_beutezug import EXAMPLE, JOHNNY, KATE, VINCENZO, by_seat, place, play_round, start
+
+
+def tied_after_round_3(user):
+    """The documented example to Round 4: Kate and Johnny tied on 8 after Round 3, the
+    table's draw for it (entry 5), Round 4 played (entry 6)."""
+    game_id = start(user)
+    place(user, KATE, VINCENZO, JOHNNY)
+    for n, outcomes in enumerate(EXAMPLE[:4], start=1):
+        play_round(user, *by_seat(user, outcomes))
+        if n == 3:
+            place(user, VINCENZO, JOHNNY, KATE)
+    return game_id
+
+
+def correct_round_3(user, game_id, johnny_loot, **extra):
+    """Round 3 is entry 4; Johnny's row there is his seat's in the round's rolling order."""
+    user.open(f"/games/{game_id}/entries/4/edit")
+    fields = dict(user.form("")["fields"])
+    row = next(i for i in range(3) if fields[f"outcomes-{i}-seat"] == str(JOHNNY))
+    return user.submit("", {f"outcomes-{row}-loot": johnny_loot, **extra})
+
+
+def test_a_tie_that_is_gone_is_shown_dropped_before_anything_is_stored(user, store):
+    game_id = tied_after_round_3(user)
+    before = store.load(game_id)
+    response = correct_round_3(user, game_id, 4)  # 3 → 4: Johnny 9, Kate 8, no tie
+    assert response.status_code == 409
+    assert store.load(game_id) == before  # nothing stored
+    page = user.page
+    assert "Not saved yet: this correction changes later entries" in page
+    assert "Entry 5" in page and "Placement chips after a tie" in page
+    assert "is no longer called for: with this correction the rules ask for “Round 4 of 7” there." in page
+    assert "The game with this correction:" in page
+    assert 'name="mend"' in page
+
+
+def test_the_mend_is_stored_in_one_step_and_the_draw_kept_aside(user, store):
+    game_id = tied_after_round_3(user)
+    correct_round_3(user, game_id, 4)
+    (mend_form,) = [f for f in forms_of(user.page) if "mend-form" in f["class"]]
+    data: dict[str, list[str]] = {}
+    for name, value in mend_form["fields"]:
+        data.setdefault(name, []).append(value)
+    response = user.client.post(mend_form["action"], data={**data, "mend": "1"}, follow_redirects=True)
+    assert response.status_code == 200
+    user.page = response.get_data(as_text=True)
+    record = store.load(game_id)
+    assert [e["kind"] for e in record["entries"]] == ["placement", "round", "round", "round", "round"]
+    assert record["undone"][-1]["kind"] == "placement_tie" and record["undone"][-1]["dropped"] == 4
+    view = replay(record)
+    assert view.state.rounds[2] and len(view.state.rounds) == 4
+    assert "Put it back" not in user.page  # a dropped draw is no undo
+
+
+def test_the_same_form_sent_again_stores_once(user, store):
+    game_id = tied_after_round_3(user)
+    correct_round_3(user, game_id, 4)
+    form = user.form("")
+    user.submit("", button=("mend", "1"))
+    version = store.load(game_id)["version"]
+    data = dict(form["fields"])
+    user.client.post(f"/games/{game_id}/entries/4/edit", data={**data, "mend": "1"})
+    assert store.load(game_id)["version"] == version
+
+
+def test_a_later_entry_that_is_no_draw_is_named_in_plain_words_and_nothing_is_stored(user, store):
+    game_id = beutelschneider.start(user, players=("Anna", "Ben", "Cem", "Dora"))
+    for golds in ((30, 20, 20, 10), (10, 40, 10, 20), (20, 20, 20, 20)):
+        user.submit("/entries", beutelschneider.hand_values(*golds))
+    before = store.load(game_id)
+    # Ben's first hand 20 → 60: he reaches the limit in hand 2, so hand 3 cannot be played.
+    user.open(f"/games/{game_id}/entries/1/edit")
+    response = user.submit("", beutelschneider.hand_values(10, 60, 5, 5))
+    assert response.status_code == 422
+    assert store.load(game_id) == before
+    assert "With this change, entry 3 no longer fits the rules: The game is over" in user.page
+    assert "entry: " not in user.page and 'name="mend"' not in user.page
+    third = store.load(game_id)["entries"][2]["id"]
+    assert f'href="/games/{game_id}/entries/{third}/edit">Open the entry that no longer fits' in user.page
+
+
+def test_a_mend_confirmed_after_another_phone_played_is_refused_as_stale(user, store):
+    game_id = tied_after_round_3(user)
+    correct_round_3(user, game_id, 4)
+    (mend_form,) = [f for f in forms_of(user.page) if "mend-form" in f["class"]]
+    other = user.client.application.test_client()
+    other_phone = type(user)(other)
+    other_phone.open(f"/games/{game_id}")
+    other_phone.submit("/undo")  # meanwhile, on another phone
+    before = store.load(game_id)
+    data: dict[str, list[str]] = {}
+    for name, value in mend_form["fields"]:
+        data.setdefault(name, []).append(value)
+    response = user.client.post(mend_form["action"], data={**data, "mend": "1"})
+    assert response.status_code == 409
+    assert "Another phone changed this game meanwhile" in response.get_data(as_text=True)
+    assert store.load(game_id)["entries"] == before["entries"]
+
+
+def test_a_treasure_roll_the_final_scoring_no_longer_asks_for_is_dropped(user, store, logged):
+    game_id = logged("loot-and-scoot")
+    record = store.load(game_id)
+    final = record["entries"][-2]
+    assert final["kind"] == "final" and record["entries"][-1]["kind"] == "treasure_roll"
+    user.open(f"/games/{game_id}/entries/{final['id']}/edit")
+    response = user.submit("", {"players-1-treasure": "0"})  # Beth had no unrevealed Treasure
+    assert response.status_code == 409
+    assert "with this correction the game is over before it. It is dropped." in user.page
+    assert store.load(game_id)["entries"] == record["entries"]
