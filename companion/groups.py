@@ -153,7 +153,20 @@ def rename_group(store: Store, group_id: str, name: str) -> None:
     store.change_table("groups", change)
 
 
-# -- wrong codes: a counter per address with a growing wait -------------------------------
+# -- wrong codes: a counter per address and target group, with a growing wait -------------
+#
+# Each counter is one address's wrong codes at one group, and only the right code for that
+# group from that address clears it: on the code-less Household any phone can make a group
+# of its own, and a join there must not wipe the count of its guesses at another group. A
+# name that is no group counts under one target of its own (NO_GROUP), so typing made-up
+# names cannot grow the state without bound nor reset anything.
+
+NO_GROUP = "?"
+
+
+def _key(address: str, target: str | None) -> str:
+    return f"{address} {target or NO_GROUP}"
+
 
 def wait_after(failures: int) -> int:
     """Seconds an address must wait after ``failures`` wrong codes in a row."""
@@ -162,38 +175,20 @@ def wait_after(failures: int) -> int:
     return min(2 ** (failures - FREE_TRIES + 1), MAX_WAIT)
 
 
-def seconds_to_wait(store: Store, address: str, now: float | None = None) -> int:
-    now = time.time() if now is None else now
-    seen = store.read_state(THROTTLE).get(address)
-    if not seen:
-        return 0
-    left = seen["last"] + wait_after(seen["failures"]) - now
-    return max(0, int(left + 0.999))
+def failures(store: Store, address: str, target: str | None) -> int:
+    """Wrong codes in a row from ``address`` at the group ``target``."""
+    return (store.read_state(THROTTLE).get(_key(address, target)) or {}).get("failures", 0)
 
 
-def failed(store: Store, address: str, now: float | None = None) -> int:
-    """Count a wrong code from ``address``; return how many in a row."""
-    now = time.time() if now is None else now
-
-    def change(state: dict[str, Any]) -> dict[str, Any]:
-        state = {a: s for a, s in state.items() if now - s.get("last", 0) < FORGET_AFTER}
-        seen = state.get(address, {"failures": 0})
-        state[address] = {"failures": seen["failures"] + 1, "last": now}
-        return state
-    return store.change_state(THROTTLE, change)[address]["failures"]
-
-
-def failures(store: Store, address: str) -> int:
-    return (store.read_state(THROTTLE).get(address) or {}).get("failures", 0)
-
-
-def attempt(store: Store, address: str, now: float | None = None) -> int:
-    """Before a code is checked: the seconds ``address`` must still wait, or 0 once this
-    attempt is counted as a wrong code (``succeeded`` takes it back).
+def attempt(store: Store, address: str, target: str | None, now: float | None = None) -> int:
+    """Before a code for the group ``target`` (its id; None for a name that is no group) is
+    checked: the seconds ``address`` must still wait there, or 0 once this attempt is
+    counted as a wrong code (``succeeded`` takes it back).
 
     Counting first, in one change under the state's lock, means guesses sent in parallel
     cannot all pass the check before any of them is counted.
     """
+    key = _key(address, target)
     waited = {"seconds": 0}
 
     def change(state: dict[str, Any]) -> dict[str, Any]:
@@ -201,21 +196,24 @@ def attempt(store: Store, address: str, now: float | None = None) -> int:
         # would find another's later "last" and count a wait that is not there.
         at = time.time() if now is None else now
         state = {a: s for a, s in state.items() if at - s.get("last", 0) < FORGET_AFTER}
-        seen = state.get(address, {"failures": 0, "last": at})
+        seen = state.get(key, {"failures": 0, "last": at})
         wait = wait_after(seen["failures"])
         left = seen["last"] + wait - at
         if wait and left > 0:
             waited["seconds"] = int(left + 0.999)
             return state
-        state[address] = {"failures": seen["failures"] + 1, "last": at}
+        state[key] = {"failures": seen["failures"] + 1, "last": at}
         return state
     store.change_state(THROTTLE, change)
     return waited["seconds"]
 
 
-def succeeded(store: Store, address: str) -> None:
-    if address in store.read_state(THROTTLE):
-        store.change_state(THROTTLE, lambda s: {a: v for a, v in s.items() if a != address})
+def succeeded(store: Store, address: str, target: str) -> None:
+    """The right code (or link) for the group ``target`` from ``address``: its count there
+    goes; its counts at every other group stay."""
+    key = _key(address, target)
+    if key in store.read_state(THROTTLE):
+        store.change_state(THROTTLE, lambda s: {a: v for a, v in s.items() if a != key})
 
 
 # -- players: names in the group's games, renamed or merged through aliases ---------------

@@ -283,3 +283,36 @@ def test_history_and_statistics_answer_any_query_with_a_page(fuzz_app, data):
     before = data_files(store)
     response = client.get(url, query_string=data.draw(QUERY, label="query"))
     check_answer(response, store, before)
+
+
+THROTTLE_STEP = st.tuples(st.sampled_from(["guess", "guess", "join elsewhere", "wrong elsewhere",
+                                           "guess from another address"]),
+                          # Mostly quick steps, as a script sends them; now and then a pause.
+                          st.sampled_from([0.0, 0.0, 0.2, 1.0, 2.5, 7.0, 40.0]))
+
+
+@settings(FUZZ, max_examples=examples(40))
+@given(steps=st.lists(THROTTLE_STEP, min_size=1, max_size=40))
+def test_no_interleaving_of_joins_elsewhere_lets_more_guesses_through(fuzz_app, steps):
+    """Guesses at one group from one address, mixed with right and wrong codes at other
+    groups and guesses from other addresses: the n-th guess let through at the target comes
+    no sooner after the first than the waits of the n-1 before it add up to."""
+    store = fuzz_app.extensions["store"]
+    store.change_state(groups.THROTTLE, lambda state: {})
+    now, through = 1_000_000.0, []
+    for action, pause in steps:
+        now += pause
+        if action == "guess":
+            if groups.attempt(store, "10.9.9.9", "target", now=now) == 0:
+                through.append(now)  # a wrong code: nothing takes this count back
+        elif action == "join elsewhere":
+            if groups.attempt(store, "10.9.9.9", "mine", now=now) == 0:
+                groups.succeeded(store, "10.9.9.9", "mine")
+        elif action == "wrong elsewhere":
+            groups.attempt(store, "10.9.9.9", "mine", now=now)
+        else:
+            if groups.attempt(store, "10.8.8.8", "target", now=now) == 0:
+                groups.succeeded(store, "10.8.8.8", "target")  # someone who knows the code
+    for n, moment in enumerate(through[1:], 2):
+        least = sum(groups.wait_after(k) for k in range(1, n))
+        assert moment - through[0] >= least, (n, moment - through[0], least)

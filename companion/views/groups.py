@@ -73,12 +73,13 @@ def _address() -> str:
     return request.remote_addr or "unknown"
 
 
-def _throttled() -> int:
-    """0 when this address may try a code now (the try is counted as wrong until it
-    succeeds), else the seconds it must wait."""
-    wait = groups.attempt(_store(), _address())
+def _throttled(target: str | None) -> int:
+    """0 when this address may try a code for the group ``target`` now (the try is counted
+    as wrong until it succeeds), else the seconds it must wait."""
+    wait = groups.attempt(_store(), _address(), target)
     if wait:
-        current_app.logger.warning("join refused: %s must wait %ss after wrong codes", _address(), wait)
+        current_app.logger.warning("join refused: %s must wait %ss after wrong codes at %s",
+                                   _address(), wait, target or "no group")
     return wait
 
 
@@ -97,8 +98,8 @@ def _forget_the_other_group(response: Any) -> Any:
     return response
 
 
-def _wrong(what: str) -> None:
-    count = groups.failures(_store(), _address())
+def _wrong(what: str, target: str | None) -> None:
+    count = groups.failures(_store(), _address(), target)
     current_app.logger.warning("wrong %s from %s (%d in a row)", what, _address(), count)
 
 
@@ -113,15 +114,16 @@ def join() -> Any:
         status = 422
         if not form.validate():
             messages = [t(CSRF_MESSAGE)] if "csrf_token" in form.errors else []
-        elif wait := _throttled():
-            messages, status = [t(msg_n(*TOO_MANY, wait))], 429
         else:
             group = groups.find_by_name(_store(), form.name.data or "")
-            if group is None or not groups.check_code(group, form.code.data or ""):
-                _wrong("access code")
+            target = group["id"] if group else None
+            if wait := _throttled(target):
+                messages, status = [t(msg_n(*TOO_MANY, wait))], 429
+            elif group is None or not groups.check_code(group, form.code.data or ""):
+                _wrong("access code", target)
                 messages = [t(WRONG)]
             else:
-                groups.succeeded(_store(), _address())
+                groups.succeeded(_store(), _address(), group["id"])
                 _enter(group)
                 return redirect(safe_next(form.next.data, url_for("home.index")), 303)
     return render_template("groups/join.html", form=form, messages=messages,
@@ -130,18 +132,18 @@ def join() -> Any:
 
 @bp.route("/join/<gid>/<token>", methods=["GET", "POST"])
 def join_link(gid: str, token: str) -> Any:
-    if wait := _throttled():
+    group = groups.get(_store(), gid)
+    target = group["id"] if group else None
+    if wait := _throttled(target):
         return render_template("groups/join.html", form=JoinForm(), group=current_group(),
                                messages=[t(msg_n(*TOO_MANY, wait))]), 429
-    group = groups.get(_store(), gid)
     if group is None or not groups.token_matches(current_app.config["SECRET_KEY"], group, token):
-        _wrong("join link")
+        _wrong("join link", target)
         abort(404)
-    groups.succeeded(_store(), _address())  # the link's token was right
+    groups.succeeded(_store(), _address(), group["id"])  # the link's token was right
     form = JoinLinkForm()
     if request.method == "POST":
         if form.validate():
-            groups.succeeded(_store(), _address())
             _enter(group)
             return redirect(url_for("home.index"), 303)
         return render_template("groups/join_link.html", form=form, group=group,
