@@ -44,6 +44,29 @@ class GroupError(ValueError):
         super().__init__(str(message))
 
 
+class SentBefore(GroupError):
+    """This form was applied already (a double tap, a resend after a lost answer): what it
+    asked for is there, in ``group``."""
+
+    def __init__(self, group: Mapping[str, Any]):
+        self.group = dict(group)
+        super().__init__(msg(N_("This form was sent before and is stored already, so nothing "
+                                "new was stored.")))
+
+
+KEEP_SUBMISSIONS = 50  # a group's forms are few; enough for any double tap or resend
+
+
+def _sent(group: Mapping[str, Any], submission: str) -> bool:
+    return bool(submission) and submission in group.get("submissions", ())
+
+
+def _with_submission(group: dict[str, Any], submission: str) -> dict[str, Any]:
+    if submission:
+        group["submissions"] = [*group.get("submissions", ()), submission][-KEEP_SUBMISSIONS:]
+    return group
+
+
 def _default() -> dict[str, Any]:
     return {"id": DEFAULT, "name": "", "code_hash": None, "gen": 0, "players": [], "created": ""}
 
@@ -125,16 +148,28 @@ def set_code(store: Store, group_id: str, code: str) -> dict[str, Any]:
     return store.change_table("groups", change)[group_id]
 
 
-def create(store: Store, name: str, code: str) -> dict[str, Any]:
-    name = clean(name)[:MAX_GROUP_NAME]
+def create(store: Store, name: str, code: str, submission: str = "") -> dict[str, Any]:
+    """A new group; ``SentBefore`` when the form with ``submission`` made one already."""
+    made = next((g for g in all_groups(store).values() if _sent(g, submission)), None)
+    if made is not None:
+        raise SentBefore(made)
+    name = clean(name)
     if not name:
         raise GroupError(msg(N_("Give the group a name.")), "name")
     code = _check_code_text(code)
     if find_by_name(store, name) is not None:
         raise GroupError(msg(N_("A group of that name exists already.")), "name")
-    group: dict[str, Any] = {"id": secrets.token_hex(6), "name": name, "code_hash": generate_password_hash(code),
-             "gen": 1, "players": [], "created": now_iso()}
-    store.change_table("groups", lambda groups: {**groups, group["id"]: group})
+    group: dict[str, Any] = _with_submission({
+        "id": secrets.token_hex(6), "name": name, "code_hash": generate_password_hash(code),
+        "gen": 1, "players": [], "created": now_iso()}, submission)
+
+    def change(groups: dict[str, Any]) -> dict[str, Any]:
+        # Checked again under the lock: the same form sent twice at once makes one group.
+        made = next((g for g in groups.values() if _sent(g, submission)), None)
+        if made is not None:
+            raise SentBefore(made)
+        return {**groups, group["id"]: group}
+    store.change_table("groups", change)
     return group
 
 
@@ -276,8 +311,11 @@ def find_player(store: Store, group_id: str, name: str) -> str | None:
     return next((p for p in players(store, group_id) if identity(p) == wanted), None)
 
 
-def add_player(store: Store, group_id: str, name: str) -> str:
+def add_player(store: Store, group_id: str, name: str, submission: str = "") -> str:
     """Put a name on the group's list before they have played (so it is suggested)."""
+    group = get(store, group_id) or _default()
+    if _sent(group, submission):
+        raise SentBefore(group)
     name = clean_name(name)
     if not name:
         raise GroupError(msg(N_("Enter a name.")), "name")
@@ -286,8 +324,10 @@ def add_player(store: Store, group_id: str, name: str) -> str:
 
     def change(groups: dict[str, Any]) -> dict[str, Any]:
         group = dict(groups.get(group_id) or _default())
+        if _sent(group, submission):
+            raise SentBefore(group)
         group["players"] = list(group.get("players", [])) + [name]
-        return {**groups, group_id: group}
+        return {**groups, group_id: _with_submission(group, submission)}
     store.change_table("groups", change)
     return name
 

@@ -25,6 +25,8 @@ from typing import Any
 JOINERS = "\u200c\u200d"
 MAX_DIGITS = 9
 NUMBER = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
+# A submission id as pages write them (uuid4 hex), or as a client makes its own.
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def _unwanted(char: str, keep: str) -> bool:
@@ -64,6 +66,11 @@ def whole(value: Any) -> int | None:
     if not NUMBER.fullmatch(text):
         raise ValueError(value)
     return int(text)
+
+
+def is_token(value: Any) -> bool:
+    """Whether ``value`` is a submission id: 1 to 64 letters, digits, - or _ (ASCII)."""
+    return isinstance(value, str) and TOKEN.fullmatch(value) is not None
 
 
 def typed_number(value: Any) -> Any:

@@ -19,7 +19,7 @@ from flask import (
 from markupsafe import Markup
 
 from .. import groups, network
-from ..forms import CSRF_MESSAGE, choices
+from ..forms import CSRF_MESSAGE, choices, guard_messages
 from ..forms.groups import (
     AddPlayerForm,
     CodeForm,
@@ -199,9 +199,10 @@ def _settings(group: dict[str, Any], status: int = 200, **forms: Any) -> Any:
 
 
 def refused(form: Any, error: groups.GroupError | None = None) -> list[str]:
-    """Messages for a refused form: CSRF, the rule that refused it (next to its field)."""
-    if "csrf_token" in form.errors:
-        return [t(CSRF_MESSAGE)]
+    """Messages for a refused form: CSRF or a hidden field, the rule that refused it (next
+    to its field)."""
+    if said := guard_messages(form):
+        return said
     if error is not None:
         field = getattr(form, error.field, None) if error.field else None
         if field is not None:
@@ -222,6 +223,9 @@ def _change(gid: str, key: str, form: Any, action: Any, done: str) -> Any:
     if form.validate():
         try:
             action(form)
+        except groups.SentBefore:
+            flash(t(done))  # done already, by this form sent before
+            return redirect(url_for("groups.settings", gid=gid), 303)
         except groups.GroupError as error:
             return _settings(group, 422, **{key: form, "messages": refused(form, error)})
         except NotSaved as error:
@@ -254,7 +258,16 @@ def new_group() -> Any:
     gid = group_id()
 
     def action(form: NewGroupForm) -> None:
-        _enter(groups.create(_store(), form.name.data or "", form.code.data or ""))
+        try:
+            made = groups.create(_store(), form.name.data or "", form.code.data or "",
+                                 form.submission.data or "")
+        except groups.SentBefore as again:
+            # A resend after a lost answer: the phone may have missed the session that put it
+            # in; the code it sent again is the new group's, so it is let in as before.
+            if groups.check_code(again.group, form.code.data or ""):
+                _enter(again.group)
+            raise
+        _enter(made)
     response = _change(gid, "new", form, action, N_("The new group is made, and this phone is in it."))
     if getattr(response, "status_code", 0) == 303:
         return redirect(url_for("groups.settings_current"), 303)
@@ -264,7 +277,8 @@ def new_group() -> Any:
 @bp.post("/groups/<gid>/players")
 def add_player(gid: str) -> Any:
     return _change(gid, "add", AddPlayerForm(),
-                   lambda f: groups.add_player(_store(), gid, f.name.data or ""),
+                   lambda f: groups.add_player(_store(), gid, f.name.data or "",
+                                               f.submission.data or ""),
                    N_("The player is added."))
 
 

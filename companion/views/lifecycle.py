@@ -14,7 +14,7 @@ from flask_babel import format_date, format_timedelta
 
 from .. import clock, colours, groups, lifecycle, periods, records, summary, trash
 from ..chart import COLOUR_NAMES, legend_items
-from ..forms import CSRF_MESSAGE, ChangeForm, choices
+from ..forms import CSRF_MESSAGE, ChangeForm, choices, guard_messages
 from ..forms.lifecycle import ColourForm, EmptyTrashForm, StatusForm, ZoneForm
 from ..games import GAMES
 from ..games.base import N_, RulesError, msg
@@ -51,7 +51,7 @@ def _game_change(game_id: str, change: Any, done: str) -> Any:
     if sent_before(record):
         return redirect(back, 303)  # a double tap: done already
     if not form.validate():
-        return page(record, messages=[t(CSRF_MESSAGE)], status=422)
+        return page(record, messages=guard_messages(form), status=422)
     try:
         _store().update(game_id, lambda r: change(r, submission=form.submission.data))
     except Repeated:
@@ -89,7 +89,7 @@ def delete(game_id: str) -> Any:
         return _in_the_trash(game_id, back, said=sent_before(gone))
     record = load(game_id)
     if not form.validate():
-        return page(record, messages=[t(CSRF_MESSAGE)], status=422)
+        return page(record, messages=guard_messages(form), status=422)
     try:
         trash.delete(_store(), game_id, submission=form.submission.data, now=clock.now())
     except NoSuchGame:  # another phone deleted it between the two lines above
@@ -134,7 +134,7 @@ def restore(game_id: str) -> Any:
             return redirect(back, 303)  # a double tap: it is back already
         abort(404)
     if not form.validate():
-        return _trash_page([t(CSRF_MESSAGE)], 422)
+        return _trash_page(guard_messages(form), 422)
     try:
         trash.restore(_store(), game_id, submission=form.submission.data)
     except NoSuchGame:
@@ -174,7 +174,7 @@ def seats(game_id: str) -> Any:
     if sent_before(record):
         return redirect(url_for("play.game", game_id=game_id), 303)
     if not form.validate():
-        return page(record, messages=[t(CSRF_MESSAGE)], status=422)
+        return page(record, messages=guard_messages(form), status=422)
     try:
         order = [int(v) for v in request.form.getlist("seat")]
     except ValueError:
