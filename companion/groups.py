@@ -24,7 +24,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from .games.base import N_, Msg, msg
 from .records import MAX_NAME, now_iso
 from .store import Store
-from .text import clean, identity
+from .text import Refused, clean, field_text, identity
 
 DEFAULT = "household"
 MIN_CODE = 4
@@ -153,7 +153,7 @@ def create(store: Store, name: str, code: str, submission: str = "") -> dict[str
     made = next((g for g in all_groups(store).values() if _sent(g, submission)), None)
     if made is not None:
         raise SentBefore(made)
-    name = clean(name)
+    name = clean_name(name, MAX_GROUP_NAME)
     if not name:
         raise GroupError(msg(N_("Give the group a name.")), "name")
     code = _check_code_text(code)
@@ -174,7 +174,7 @@ def create(store: Store, name: str, code: str, submission: str = "") -> dict[str
 
 
 def rename_group(store: Store, group_id: str, name: str) -> None:
-    name = clean(name)[:MAX_GROUP_NAME]
+    name = clean_name(name, MAX_GROUP_NAME)
     if not name:
         raise GroupError(msg(N_("Give the group a name.")), "name")
     other = find_by_name(store, name)
@@ -253,8 +253,12 @@ def succeeded(store: Store, address: str, target: str) -> None:
 
 # -- players: names in the group's games, renamed or merged through aliases ---------------
 
-def clean_name(name: str) -> str:
-    return clean(name)[:MAX_NAME]
+def clean_name(name: str, limit: int = MAX_NAME) -> str:
+    """A typed name cleaned, or GroupError next to the name field (never cut short)."""
+    try:
+        return field_text(name, limit)
+    except Refused as refused:
+        raise GroupError(refused.message, "name") from None
 
 
 def aliases(store: Store, group_id: str) -> list[dict[str, Any]]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from .games import entry_problem, get_game
 from .games.base import N_, Game, Msg, Outcome, ReplayError, RulesError, Standing, msg
-from .text import clean, identity
+from .text import TOO_LONG, clean, identity
 
 MAX_NAME = 40
 MAX_NOTE = 2000
@@ -37,7 +37,7 @@ def now_iso() -> str:
 
 
 def clean_players(names: Sequence[str]) -> list[str]:
-    return [name[:MAX_NAME] for name in map(clean, names) if name]
+    return [name for name in map(clean, names) if name]
 
 
 def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
@@ -52,6 +52,12 @@ def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
     errors: dict[str, Msg] = {}
     if len({identity(p) for p in players}) != len(players):  # "Ann" and "Ａnn" are one
         errors["players"] = msg(N_("Each player needs a different name."))
+    # Never cut short: the forms and the import refuse these next to the field first.
+    if any(len(p) > MAX_NAME for p in players):
+        errors["players"] = msg(TOO_LONG, max=MAX_NAME, n=max(map(len, players)))
+    note = clean(note, lines=True)
+    if len(note) > MAX_NOTE:
+        errors["note"] = msg(TOO_LONG, max=MAX_NOTE, n=len(note))
     try:
         settings = game.setup(players, settings)
     except RulesError as error:
@@ -61,7 +67,7 @@ def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
     created = now_iso()
     return {
         "game": slug, "players": players, "settings": settings, "group": group,
-        "note": clean(note, lines=True)[:MAX_NOTE], "created": created, "played_on": played_on or created,
+        "note": note, "created": created, "played_on": played_on or created,
         "version": 0, "entries_version": 0, "entries": [], "undone": [], "submissions": [],
     }
 

@@ -29,7 +29,7 @@ from wtforms.validators import Length, Optional, ValidationError
 from ..games.base import N_, RulesError
 from ..i18n import t
 from ..periods import FIRST_DAY
-from ..records import MAX_NAME, MAX_NOTE
+from ..records import MAX_NOTE
 from ..text import is_token, whole
 from .base import LedgerForm
 
@@ -121,9 +121,6 @@ class NewGameForm(LedgerForm):
     played_day = DateField(N_("Played on"), validators=[Optional()],
                            render_kw={"min": FIRST_DAY.isoformat()})
     played_time = TimeField(N_("Start time"), validators=[Optional()])
-
-    def player_names(self, formdata: Any) -> list[str]:
-        return [v[:MAX_NAME] for v in formdata.getlist("player") if v.strip()]
 
 
 class ImportForm(LedgerForm):

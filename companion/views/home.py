@@ -15,8 +15,9 @@ from ..games.base import N_, RulesError
 from ..groups import DEFAULT
 from ..groups import players as group_players
 from ..i18n import t
-from ..records import new_record
+from ..records import MAX_NAME, new_record
 from ..store import NotSaved, StoreError
+from ..text import Refused, field_text
 from . import group_id, mine_in_trash, not_saved, safe_next, zone
 
 bp = Blueprint("home", __name__)
@@ -69,6 +70,23 @@ def index() -> Any:
                            offered=offered, now=clock.now())
 
 
+def _players(typed: list[str]) -> tuple[list[str], list[str]]:
+    """The names typed seat by seat (blank seats left out), and for each seat the message
+    to show next to it: a name too long or of invisible characters only is refused there,
+    not cut short or dropped (which then miscounted the players)."""
+    players, errors = [], []
+    for value in typed:
+        try:
+            name = field_text(value, MAX_NAME)
+        except Refused as refused:
+            errors.append(t(refused.message))
+            continue
+        errors.append("")
+        if name:
+            players.append(name)
+    return players, errors
+
+
 @bp.route("/new/<slug>", methods=["GET", "POST"])
 def new(slug: str) -> Any:
     game = GAMES.get(slug)
@@ -84,8 +102,12 @@ def new(slug: str) -> Any:
     shown = request.form.get("played_shown", "")[:20] if request.method == "POST" else \
         lifecycle.shown_text(today, this_minute)
     valid = request.method == "POST" and form.validate() and setup.validate()
-    played_on, problem = lifecycle.played_on_from_form(
-        form.played_day.data, form.played_time.data, zone(), clock.now(), shown)
+    players, name_errors = _players(names)
+    valid = valid and not any(name_errors)
+    played_on, problem = None, None
+    if not (form.played_day.errors or form.played_time.errors):  # "2026-02-29" is no day at all
+        played_on, problem = lifecycle.played_on_from_form(
+            form.played_day.data, form.played_time.data, zone(), clock.now(), shown)
     if problem is not None and request.method == "POST":
         form.played_day.errors = [*form.played_day.errors, t(problem)]
         valid = False
@@ -96,7 +118,7 @@ def new(slug: str) -> Any:
         return again
     if valid:
         try:
-            record = new_record(slug, names, adapter.to_settings(setup), group=group_id(),
+            record = new_record(slug, players, adapter.to_settings(setup), group=group_id(),
                                 note=form.note.data or "", played_on=played_on)
         except RulesError as error:
             loose = [t(m) for k, m in error.errors.items() if not hasattr(setup, k) or k == "players"]
@@ -120,8 +142,10 @@ def new(slug: str) -> Any:
         if "submission" in form.errors:
             form.submission.data = new_submission()
     names = names[:game.max_players] + [""] * (game.max_players - len(names))
+    name_errors = name_errors[:game.max_players] + [""] * (game.max_players - len(name_errors))
     known = known_players(group_id())
     return render_template("home/new.html", game=game, form=form, setup=setup, names=names,
+                           name_errors=name_errors,
                            known=known, notices=loose, adapter=adapter, shown=shown), status
 
 

@@ -6,7 +6,7 @@ every game or trash address of another group answers 404, like the game pages.
 """
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
@@ -21,7 +21,7 @@ from ..games.base import N_, RulesError, msg
 from ..i18n import t
 from ..records import Repeated, Stale
 from ..store import NoSuchGame, Store
-from ..text import identity
+from ..text import Refused, identity, number
 from . import group_id, mine_in_trash, safe_next, sent_before, zone, zone_name
 from .groups import _settings, mine
 from .play import STALE_MESSAGE, load, page
@@ -145,6 +145,17 @@ def restore(game_id: str) -> Any:
     return redirect(back, 303)
 
 
+def deleted_time(value: str | None) -> str | None:
+    """A deletion time as the trash writes it (UTC, to the second), or None."""
+    try:
+        moment = datetime.fromisoformat(value or "") if len(value or "") <= 40 else None
+    except ValueError:
+        return None
+    if moment is None or moment.tzinfo is None or moment.utcoffset() != timedelta(0):
+        return None
+    return value if periods.utc_iso(moment) == value else None
+
+
 @bp.route("/trash/empty", methods=["GET", "POST"])
 def empty() -> Any:
     """Emptying the trash asks first: a page that says what goes for good."""
@@ -153,8 +164,8 @@ def empty() -> Any:
     if request.method == "POST":
         if not form.validate():
             return _trash_page([t(CSRF_MESSAGE)], 422)
-        upto = (form.upto.data or "")[:40]
-        if not upto:
+        upto = deleted_time(form.upto.data)
+        if upto is None:  # compared as text, "<script>" is later than any deletion
             return _trash_page([t(N_("Nothing was removed: confirm on the page that lists what goes."))], 422)
         gone = trash.purge(_store(), group_id=group_id(), upto=upto)
         flash(t(msg(N_("Games removed for good: %(n)s."), n=gone)))
@@ -175,10 +186,11 @@ def seats(game_id: str) -> Any:
         return redirect(url_for("play.game", game_id=game_id), 303)
     if not form.validate():
         return page(record, messages=guard_messages(form), status=422)
-    try:
-        order = [int(v) for v in request.form.getlist("seat")]
-    except ValueError:
-        order = []
+    try:  # "٠" is no seat number of the form's, though int() reads it
+        typed = [number(v) for v in request.form.getlist("seat")]
+    except Refused:
+        typed = []
+    order = [seat for seat in typed if seat is not None]
     try:
         _store().update(game_id, lambda r: records.reseat(
             r, order, submission=form.submission.data, version=form.version_number()))
