@@ -11,6 +11,10 @@ records with parts replaced, removed or added. Whatever comes in:
 - a refusal (4xx) changes nothing in the data folder and shows its message on the page;
 - what is accepted is stored in the documented shape and still replays.
 
+Two properties besides: no interleaving of wrong codes, joins elsewhere and other phones
+lets more guesses at a group through than its waits allow; and new-game forms sent in any
+order, any number of times, start one game each.
+
 Bounded for CI (max_examples per test, ``FUZZ_SCALE`` multiplies them); ``CI`` set makes the
 examples the same every run.
 """
@@ -28,6 +32,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from werkzeug.datastructures import MultiDict
 
 from companion import create_app, groups
 from companion.games import entry_problem
@@ -316,3 +321,27 @@ def test_no_interleaving_of_joins_elsewhere_lets_more_guesses_through(fuzz_app, 
     for n, moment in enumerate(through[1:], 2):
         least = sum(groups.wait_after(k) for k in range(1, n))
         assert moment - through[0] >= least, (n, moment - through[0], least)
+
+
+@settings(FUZZ, max_examples=examples(15))
+@given(sends=st.lists(st.integers(0, 3), min_size=1, max_size=8))
+def test_new_game_forms_resent_in_any_order_start_one_game_each(fuzz_app, sends):
+    """Up to four new-game pages, their forms sent in any order and any number of times (a
+    double tap, Back then Start, a resend after an answer that never arrived): one game per
+    form that was sent, each answer leading to that form's game."""
+    store, client = fuzz_app.extensions["store"], fuzz_app.test_client()
+    before = set(store.game_ids())
+    pages = []
+    for _ in range(4):
+        form = next(f for f in forms_of(client.get("/new/beutelschneider").get_data(as_text=True))
+                    if f["action"] in ("", "/new/beutelschneider"))
+        pages.append([(n, v) for n, v in form["fields"] if n != "player"] +
+                     [("player", n) for n in ("Ann", "Ben", "Cem")])
+    games: dict[int, str] = {}
+    for page in sends:
+        response = client.post("/new/beutelschneider", data=MultiDict(pages[page]))
+        assert response.status_code == 303, response.get_data(as_text=True)[-2000:]
+        game_id = response.headers["Location"].split("/games/")[1].split("#")[0]
+        assert games.setdefault(page, game_id) == game_id
+    started = set(store.game_ids()) - before
+    assert started == set(games.values()) and len(started) == len(set(sends))
