@@ -345,21 +345,35 @@ def _played_together(store: Store, group_id: str, a: str, b: str) -> bool:
     return False
 
 
-def _add_alias(store: Store, group_id: str, old: str, new: str, kind: str) -> dict[str, Any]:
+def _add_alias(store: Store, group_id: str, old: str, new: str, kind: str,
+               submission: str = "") -> dict[str, Any]:
     doc = {"id": secrets.token_hex(6), "group": group_id, "from": old, "to": new,
            "kind": kind, "at": now_iso()}
 
     def change(tables: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        group = dict(tables["groups"].get(group_id) or get(store, group_id) or _default())
+        if _sent(group, submission):
+            raise SentBefore(group)
         # One alias per name: a later rename of the same typed name replaces the earlier;
         # and the new name is a live name again, so an alias away from it goes (renaming
         # Ben to Benjamin and back must not leave a loop).
         gone = {identity(old), identity(new)}
         kept = {k: a for k, a in tables["aliases"].items()
                 if not (a.get("group") == group_id and identity(a["from"]) in gone)}
-        return {"aliases": {**kept, doc["id"]: doc},
-                **_colour_moved(store, tables["groups"], group_id, old, new)}
+        moved = _colour_moved(store, tables["groups"], group_id, old, new)
+        table = moved.get("groups", tables["groups"])
+        if submission:  # kept with the group, so the same form sent again is recognised
+            table = {**table, group_id: _with_submission(dict(table.get(group_id) or group), submission)}
+        return {"aliases": {**kept, doc["id"]: doc}, "groups": table}
     store.change_tables(change)
     return doc
+
+
+def sent_before(store: Store, group_id: str, submission: str) -> None:
+    """``SentBefore`` when the group's form with ``submission`` was applied already."""
+    group = get(store, group_id)
+    if group is not None and _sent(group, submission):
+        raise SentBefore(group)
 
 
 def _colour_moved(store: Store, table: dict[str, Any], group_id: str, old: str,
@@ -377,7 +391,9 @@ def _colour_moved(store: Store, table: dict[str, Any], group_id: str, old: str,
     return {"groups": {**table, group_id: {**group, "colours": picks}}}
 
 
-def rename(store: Store, group_id: str, player: str, new_name: str) -> dict[str, Any]:
+def rename(store: Store, group_id: str, player: str, new_name: str,
+           submission: str = "") -> dict[str, Any]:
+    sent_before(store, group_id, submission)
     old = find_player(store, group_id, player)
     if old is None:
         raise GroupError(msg(N_("No such player.")), "player")
@@ -389,11 +405,12 @@ def rename(store: Store, group_id: str, player: str, new_name: str) -> dict[str,
     taken = find_player(store, group_id, new)
     if taken is not None and identity(taken) != identity(old):
         raise GroupError(msg(N_("%(name)s is another player; merge them instead."), name=taken), "name")
-    return _add_alias(store, group_id, old, new, "rename")
+    return _add_alias(store, group_id, old, new, "rename", submission)
 
 
-def merge(store: Store, group_id: str, player: str, into: str) -> dict[str, Any]:
+def merge(store: Store, group_id: str, player: str, into: str, submission: str = "") -> dict[str, Any]:
     """``player`` is the same person as ``into``: their games count for ``into`` from now on."""
+    sent_before(store, group_id, submission)
     a, b = find_player(store, group_id, player), find_player(store, group_id, into)
     if a is None or b is None:
         raise GroupError(msg(N_("No such player.")), "player" if a is None else "into")
@@ -402,7 +419,7 @@ def merge(store: Store, group_id: str, player: str, into: str) -> dict[str, Any]
     if _played_together(store, group_id, a, b):
         raise GroupError(msg(N_("%(a)s and %(b)s played in the same game, so they are two people."),
                              a=a, b=b), "into")
-    return _add_alias(store, group_id, a, b, "merge")
+    return _add_alias(store, group_id, a, b, "merge", submission)
 
 
 def undo_alias(store: Store, group_id: str, alias_id: str) -> dict[str, Any]:

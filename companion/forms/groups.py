@@ -47,12 +47,14 @@ class AddPlayerForm(LedgerForm):
 
 
 class RenameForm(LedgerForm):
+    submission = HiddenField(default=new_submission, validators=[strict_submission])
     player = SelectField(N_("Player"), validate_choice=False)
     name = StringField(N_("New name"), validators=[InputRequired(message=REQUIRED),
                                                    Length(max=MAX_NAME)])
 
 
 class MergeForm(LedgerForm):
+    submission = HiddenField(default=new_submission, validators=[strict_submission])
     player = SelectField(N_("Player"), validate_choice=False)
     into = SelectField(N_("is the same person as"), validate_choice=False)
 

@@ -285,14 +285,16 @@ def add_player(gid: str) -> Any:
 @bp.post("/groups/<gid>/players/rename")
 def rename_player(gid: str) -> Any:
     return _change(gid, "rename", RenameForm(),
-                   lambda f: groups.rename(_store(), gid, f.player.data or "", f.name.data or ""),
+                   lambda f: groups.rename(_store(), gid, f.player.data or "", f.name.data or "",
+                                           f.submission.data or ""),
                    N_("The player is renamed."))
 
 
 @bp.post("/groups/<gid>/players/merge")
 def merge_players(gid: str) -> Any:
     return _change(gid, "merge", MergeForm(),
-                   lambda f: groups.merge(_store(), gid, f.player.data or "", f.into.data or ""),
+                   lambda f: groups.merge(_store(), gid, f.player.data or "", f.into.data or "",
+                                          f.submission.data or ""),
                    N_("The players are merged. Their games now count together."))
 
 

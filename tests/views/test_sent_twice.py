@@ -140,3 +140,18 @@ def test_a_player_added_twice_is_added_once_without_a_wrong_word(user, store):
     page = second.get_data(as_text=True)
     assert "The player is added." in page and "already a player" not in page
     assert groups.get(store, "household")["players"] == ["Dora"]
+
+
+@pytest.mark.parametrize("action, values, done", [
+    ("/players/rename", {"player": "Ben", "name": "Benjamin"}, "The player is renamed."),
+    ("/players/merge", {"player": "Ben", "into": "Anna"}, "The players are merged."),
+])
+def test_a_rename_or_merge_sent_twice_is_done_once_without_a_wrong_word(user, store, action, values, done):
+    groups.add_player(store, "household", "Anna")
+    groups.add_player(store, "household", "Ben")
+    user.open("/groups/household")
+    first, second = sent_twice(user, action, values)
+    assert first.status_code == 303 and second.status_code == 200
+    page = second.get_data(as_text=True)
+    assert done in page and 'class="error"' not in page and "No such player" not in page
+    assert len(groups.aliases(store, "household")) == 1
