@@ -21,7 +21,7 @@ from ..games.base import N_, RulesError, msg
 from ..i18n import t
 from ..records import Repeated, Stale
 from ..store import NoSuchGame, Store
-from ..text import Refused, identity, number
+from ..text import Refused, clean, identity, number
 from . import group_id, mine_in_trash, safe_next, sent_before, zone, zone_name
 from .groups import _settings, mine
 from .play import STALE_MESSAGE, load, page
@@ -38,7 +38,9 @@ def period_of_request() -> tuple[periods.Period, str | None]:
     ``from``/``to``), and a message if it could not be read."""
     kind = request.args.get("period", "all")
     found, problem = periods.period(kind if kind in periods.KINDS else "all", zone(), clock.now(),
-                                    request.args.get("from", "")[:10], request.args.get("to", "")[:10])
+                                    # Not cut to ten characters: "2026-01-011" is no day either.
+                                    clean(request.args.get("from", ""))[:40],
+                                    clean(request.args.get("to", ""))[:40])
     return found, t(problem) if problem else None
 
 

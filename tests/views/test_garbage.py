@@ -126,3 +126,9 @@ def test_history_refuses_a_day_it_cannot_read_next_to_it_and_lists_nothing(clien
     assert "could not be read" in user.page and 'class="games history"' not in user.page
     assert user.open("/history?from=2026-01-02").status_code == 200  # a day it can read
     assert 'class="games history"' in user.page and not re.search(r'class="error"', user.page)
+
+
+@pytest.mark.usefixtures("history")
+def test_a_statistics_day_with_an_extra_digit_is_not_cut_to_a_day(client):
+    page = client.get("/stats?period=range&from=2026-01-011").get_data(as_text=True)
+    assert "Enter the days as dates (YYYY-MM-DD)." in page
