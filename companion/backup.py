@@ -92,7 +92,7 @@ def check(raw: bytes | str, group_id: str, max_bytes: int = MAX_BYTES) -> dict[s
         raise BackupError(error.message) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _fail(N_("This is not a Loot Ledger backup."))
-    if data.get("format_version") != FORMAT_VERSION:
+    if type(data.get("format_version")) is not int or data["format_version"] != FORMAT_VERSION:
         raise _fail(N_("Backup format version %(v)s is not one this app reads."),
                     v=str(data.get("format_version"))[:20])
     unknown = sorted(str(k)[:40] for k in data if k not in FIELDS)

@@ -24,7 +24,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from .games.base import N_, Msg, msg
 from .records import MAX_NAME, now_iso
 from .store import Store
-from .text import clean, identity
+from .text import Refused, clean, field_text, identity
 
 DEFAULT = "household"
 MIN_CODE = 4
@@ -42,6 +42,29 @@ class GroupError(ValueError):
         self.message = message
         self.field = field
         super().__init__(str(message))
+
+
+class SentBefore(GroupError):
+    """This form was applied already (a double tap, a resend after a lost answer): what it
+    asked for is there, in ``group``."""
+
+    def __init__(self, group: Mapping[str, Any]):
+        self.group = dict(group)
+        super().__init__(msg(N_("This form was sent before and is stored already, so nothing "
+                                "new was stored.")))
+
+
+KEEP_SUBMISSIONS = 50  # a group's forms are few; enough for any double tap or resend
+
+
+def _sent(group: Mapping[str, Any], submission: str) -> bool:
+    return bool(submission) and submission in group.get("submissions", ())
+
+
+def _with_submission(group: dict[str, Any], submission: str) -> dict[str, Any]:
+    if submission:
+        group["submissions"] = [*group.get("submissions", ()), submission][-KEEP_SUBMISSIONS:]
+    return group
 
 
 def _default() -> dict[str, Any]:
@@ -125,21 +148,33 @@ def set_code(store: Store, group_id: str, code: str) -> dict[str, Any]:
     return store.change_table("groups", change)[group_id]
 
 
-def create(store: Store, name: str, code: str) -> dict[str, Any]:
-    name = clean(name)[:MAX_GROUP_NAME]
+def create(store: Store, name: str, code: str, submission: str = "") -> dict[str, Any]:
+    """A new group; ``SentBefore`` when the form with ``submission`` made one already."""
+    made = next((g for g in all_groups(store).values() if _sent(g, submission)), None)
+    if made is not None:
+        raise SentBefore(made)
+    name = clean_name(name, MAX_GROUP_NAME)
     if not name:
         raise GroupError(msg(N_("Give the group a name.")), "name")
     code = _check_code_text(code)
     if find_by_name(store, name) is not None:
         raise GroupError(msg(N_("A group of that name exists already.")), "name")
-    group: dict[str, Any] = {"id": secrets.token_hex(6), "name": name, "code_hash": generate_password_hash(code),
-             "gen": 1, "players": [], "created": now_iso()}
-    store.change_table("groups", lambda groups: {**groups, group["id"]: group})
+    group: dict[str, Any] = _with_submission({
+        "id": secrets.token_hex(6), "name": name, "code_hash": generate_password_hash(code),
+        "gen": 1, "players": [], "created": now_iso()}, submission)
+
+    def change(groups: dict[str, Any]) -> dict[str, Any]:
+        # Checked again under the lock: the same form sent twice at once makes one group.
+        made = next((g for g in groups.values() if _sent(g, submission)), None)
+        if made is not None:
+            raise SentBefore(made)
+        return {**groups, group["id"]: group}
+    store.change_table("groups", change)
     return group
 
 
 def rename_group(store: Store, group_id: str, name: str) -> None:
-    name = clean(name)[:MAX_GROUP_NAME]
+    name = clean_name(name, MAX_GROUP_NAME)
     if not name:
         raise GroupError(msg(N_("Give the group a name.")), "name")
     other = find_by_name(store, name)
@@ -153,7 +188,20 @@ def rename_group(store: Store, group_id: str, name: str) -> None:
     store.change_table("groups", change)
 
 
-# -- wrong codes: a counter per address with a growing wait -------------------------------
+# -- wrong codes: a counter per address and target group, with a growing wait -------------
+#
+# Each counter is one address's wrong codes at one group, and only the right code for that
+# group from that address clears it: on the code-less Household any phone can make a group
+# of its own, and a join there must not wipe the count of its guesses at another group. A
+# name that is no group counts under one target of its own (NO_GROUP), so typing made-up
+# names cannot grow the state without bound nor reset anything.
+
+NO_GROUP = "?"
+
+
+def _key(address: str, target: str | None) -> str:
+    return f"{address} {target or NO_GROUP}"
+
 
 def wait_after(failures: int) -> int:
     """Seconds an address must wait after ``failures`` wrong codes in a row."""
@@ -162,38 +210,20 @@ def wait_after(failures: int) -> int:
     return min(2 ** (failures - FREE_TRIES + 1), MAX_WAIT)
 
 
-def seconds_to_wait(store: Store, address: str, now: float | None = None) -> int:
-    now = time.time() if now is None else now
-    seen = store.read_state(THROTTLE).get(address)
-    if not seen:
-        return 0
-    left = seen["last"] + wait_after(seen["failures"]) - now
-    return max(0, int(left + 0.999))
+def failures(store: Store, address: str, target: str | None) -> int:
+    """Wrong codes in a row from ``address`` at the group ``target``."""
+    return (store.read_state(THROTTLE).get(_key(address, target)) or {}).get("failures", 0)
 
 
-def failed(store: Store, address: str, now: float | None = None) -> int:
-    """Count a wrong code from ``address``; return how many in a row."""
-    now = time.time() if now is None else now
-
-    def change(state: dict[str, Any]) -> dict[str, Any]:
-        state = {a: s for a, s in state.items() if now - s.get("last", 0) < FORGET_AFTER}
-        seen = state.get(address, {"failures": 0})
-        state[address] = {"failures": seen["failures"] + 1, "last": now}
-        return state
-    return store.change_state(THROTTLE, change)[address]["failures"]
-
-
-def failures(store: Store, address: str) -> int:
-    return (store.read_state(THROTTLE).get(address) or {}).get("failures", 0)
-
-
-def attempt(store: Store, address: str, now: float | None = None) -> int:
-    """Before a code is checked: the seconds ``address`` must still wait, or 0 once this
-    attempt is counted as a wrong code (``succeeded`` takes it back).
+def attempt(store: Store, address: str, target: str | None, now: float | None = None) -> int:
+    """Before a code for the group ``target`` (its id; None for a name that is no group) is
+    checked: the seconds ``address`` must still wait there, or 0 once this attempt is
+    counted as a wrong code (``succeeded`` takes it back).
 
     Counting first, in one change under the state's lock, means guesses sent in parallel
     cannot all pass the check before any of them is counted.
     """
+    key = _key(address, target)
     waited = {"seconds": 0}
 
     def change(state: dict[str, Any]) -> dict[str, Any]:
@@ -201,27 +231,34 @@ def attempt(store: Store, address: str, now: float | None = None) -> int:
         # would find another's later "last" and count a wait that is not there.
         at = time.time() if now is None else now
         state = {a: s for a, s in state.items() if at - s.get("last", 0) < FORGET_AFTER}
-        seen = state.get(address, {"failures": 0, "last": at})
+        seen = state.get(key, {"failures": 0, "last": at})
         wait = wait_after(seen["failures"])
         left = seen["last"] + wait - at
         if wait and left > 0:
             waited["seconds"] = int(left + 0.999)
             return state
-        state[address] = {"failures": seen["failures"] + 1, "last": at}
+        state[key] = {"failures": seen["failures"] + 1, "last": at}
         return state
     store.change_state(THROTTLE, change)
     return waited["seconds"]
 
 
-def succeeded(store: Store, address: str) -> None:
-    if address in store.read_state(THROTTLE):
-        store.change_state(THROTTLE, lambda s: {a: v for a, v in s.items() if a != address})
+def succeeded(store: Store, address: str, target: str) -> None:
+    """The right code (or link) for the group ``target`` from ``address``: its count there
+    goes; its counts at every other group stay."""
+    key = _key(address, target)
+    if key in store.read_state(THROTTLE):
+        store.change_state(THROTTLE, lambda s: {a: v for a, v in s.items() if a != key})
 
 
 # -- players: names in the group's games, renamed or merged through aliases ---------------
 
-def clean_name(name: str) -> str:
-    return clean(name)[:MAX_NAME]
+def clean_name(name: str, limit: int = MAX_NAME) -> str:
+    """A typed name cleaned, or GroupError next to the name field (never cut short)."""
+    try:
+        return field_text(name, limit)
+    except Refused as refused:
+        raise GroupError(refused.message, "name") from None
 
 
 def aliases(store: Store, group_id: str) -> list[dict[str, Any]]:
@@ -278,8 +315,11 @@ def find_player(store: Store, group_id: str, name: str) -> str | None:
     return next((p for p in players(store, group_id) if identity(p) == wanted), None)
 
 
-def add_player(store: Store, group_id: str, name: str) -> str:
+def add_player(store: Store, group_id: str, name: str, submission: str = "") -> str:
     """Put a name on the group's list before they have played (so it is suggested)."""
+    group = get(store, group_id) or _default()
+    if _sent(group, submission):
+        raise SentBefore(group)
     name = clean_name(name)
     if not name:
         raise GroupError(msg(N_("Enter a name.")), "name")
@@ -288,8 +328,10 @@ def add_player(store: Store, group_id: str, name: str) -> str:
 
     def change(groups: dict[str, Any]) -> dict[str, Any]:
         group = dict(groups.get(group_id) or _default())
+        if _sent(group, submission):
+            raise SentBefore(group)
         group["players"] = list(group.get("players", [])) + [name]
-        return {**groups, group_id: group}
+        return {**groups, group_id: _with_submission(group, submission)}
     store.change_table("groups", change)
     return name
 
@@ -303,21 +345,35 @@ def _played_together(store: Store, group_id: str, a: str, b: str) -> bool:
     return False
 
 
-def _add_alias(store: Store, group_id: str, old: str, new: str, kind: str) -> dict[str, Any]:
+def _add_alias(store: Store, group_id: str, old: str, new: str, kind: str,
+               submission: str = "") -> dict[str, Any]:
     doc = {"id": secrets.token_hex(6), "group": group_id, "from": old, "to": new,
            "kind": kind, "at": now_iso()}
 
     def change(tables: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        group = dict(tables["groups"].get(group_id) or get(store, group_id) or _default())
+        if _sent(group, submission):
+            raise SentBefore(group)
         # One alias per name: a later rename of the same typed name replaces the earlier;
         # and the new name is a live name again, so an alias away from it goes (renaming
         # Ben to Benjamin and back must not leave a loop).
         gone = {identity(old), identity(new)}
         kept = {k: a for k, a in tables["aliases"].items()
                 if not (a.get("group") == group_id and identity(a["from"]) in gone)}
-        return {"aliases": {**kept, doc["id"]: doc},
-                **_colour_moved(store, tables["groups"], group_id, old, new)}
+        moved = _colour_moved(store, tables["groups"], group_id, old, new)
+        table = moved.get("groups", tables["groups"])
+        if submission:  # kept with the group, so the same form sent again is recognised
+            table = {**table, group_id: _with_submission(dict(table.get(group_id) or group), submission)}
+        return {"aliases": {**kept, doc["id"]: doc}, "groups": table}
     store.change_tables(change)
     return doc
+
+
+def sent_before(store: Store, group_id: str, submission: str) -> None:
+    """``SentBefore`` when the group's form with ``submission`` was applied already."""
+    group = get(store, group_id)
+    if group is not None and _sent(group, submission):
+        raise SentBefore(group)
 
 
 def _colour_moved(store: Store, table: dict[str, Any], group_id: str, old: str,
@@ -335,7 +391,9 @@ def _colour_moved(store: Store, table: dict[str, Any], group_id: str, old: str,
     return {"groups": {**table, group_id: {**group, "colours": picks}}}
 
 
-def rename(store: Store, group_id: str, player: str, new_name: str) -> dict[str, Any]:
+def rename(store: Store, group_id: str, player: str, new_name: str,
+           submission: str = "") -> dict[str, Any]:
+    sent_before(store, group_id, submission)
     old = find_player(store, group_id, player)
     if old is None:
         raise GroupError(msg(N_("No such player.")), "player")
@@ -347,11 +405,12 @@ def rename(store: Store, group_id: str, player: str, new_name: str) -> dict[str,
     taken = find_player(store, group_id, new)
     if taken is not None and identity(taken) != identity(old):
         raise GroupError(msg(N_("%(name)s is another player; merge them instead."), name=taken), "name")
-    return _add_alias(store, group_id, old, new, "rename")
+    return _add_alias(store, group_id, old, new, "rename", submission)
 
 
-def merge(store: Store, group_id: str, player: str, into: str) -> dict[str, Any]:
+def merge(store: Store, group_id: str, player: str, into: str, submission: str = "") -> dict[str, Any]:
     """``player`` is the same person as ``into``: their games count for ``into`` from now on."""
+    sent_before(store, group_id, submission)
     a, b = find_player(store, group_id, player), find_player(store, group_id, into)
     if a is None or b is None:
         raise GroupError(msg(N_("No such player.")), "player" if a is None else "into")
@@ -360,7 +419,7 @@ def merge(store: Store, group_id: str, player: str, into: str) -> dict[str, Any]
     if _played_together(store, group_id, a, b):
         raise GroupError(msg(N_("%(a)s and %(b)s played in the same game, so they are two people."),
                              a=a, b=b), "into")
-    return _add_alias(store, group_id, a, b, "merge")
+    return _add_alias(store, group_id, a, b, "merge", submission)
 
 
 def undo_alias(store: Store, group_id: str, alias_id: str) -> dict[str, Any]:

@@ -13,6 +13,8 @@ from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+import pytz  # type: ignore[import-untyped]  # no stubs installed
+
 from .games.base import N_, Msg, msg
 
 KINDS = ("all", "month", "year", "range")
@@ -28,10 +30,28 @@ OUTSIDE = msg(N_("Enter days from %(first)s to %(last)s."), first=FIRST_DAY.isof
 AHEAD = timedelta(minutes=5)
 
 
+# The regions of the tz database whose zones are places. Left out: "Factory" (no place,
+# and unknown to pytz, which Flask-Babel formats times with), "localtime" (this machine's
+# own setting, a link that means something else on another one) and the old aliases.
+REGIONS = ("Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia",
+           "Europe", "Indian", "Pacific")
+
+
+def _loads(name: str) -> bool:
+    try:
+        ZoneInfo(name)
+        pytz.timezone(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError, pytz.UnknownTimeZoneError):
+        return False
+    return True
+
+
 @lru_cache(maxsize=1)
 def zones() -> tuple[str, ...]:
-    """Every time zone name this machine knows, sorted (for the group's setting)."""
-    return tuple(sorted(available_timezones()))
+    """The time zones offered for a group and accepted from a phone: UTC and every place
+    this machine knows that both zoneinfo and pytz load, sorted."""
+    return tuple(sorted(name for name in available_timezones()
+                        if (name == "UTC" or name.split("/")[0] in REGIONS) and _loads(name)))
 
 
 @lru_cache(maxsize=1)

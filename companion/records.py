@@ -19,7 +19,7 @@ from .games import entry_problem, get_game
 from .games.base import N_, Game, Msg, Outcome, ReplayError, RulesError, Standing, msg
 from .mending import NeedsMending, draws_of
 from .mending import mend as mend_later_draws
-from .text import clean, identity
+from .text import TOO_LONG, clean, identity
 
 MAX_NAME = 40
 MAX_NOTE = 2000
@@ -47,7 +47,7 @@ def now_iso() -> str:
 
 
 def clean_players(names: Sequence[str]) -> list[str]:
-    return [name[:MAX_NAME] for name in map(clean, names) if name]
+    return [name for name in map(clean, names) if name]
 
 
 def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
@@ -62,6 +62,12 @@ def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
     errors: dict[str, Msg] = {}
     if len({identity(p) for p in players}) != len(players):  # "Ann" and "Ａnn" are one
         errors["players"] = msg(N_("Each player needs a different name."))
+    # Never cut short: the forms and the import refuse these next to the field first.
+    if any(len(p) > MAX_NAME for p in players):
+        errors["players"] = msg(TOO_LONG, max=MAX_NAME, n=max(map(len, players)))
+    note = clean(note, lines=True)
+    if len(note) > MAX_NOTE:
+        errors["note"] = msg(TOO_LONG, max=MAX_NOTE, n=len(note))
     try:
         settings = game.setup(players, settings)
     except RulesError as error:
@@ -71,7 +77,7 @@ def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
     created = now_iso()
     return {
         "game": slug, "players": players, "settings": settings, "group": group,
-        "note": clean(note, lines=True)[:MAX_NOTE], "created": created, "played_on": played_on or created,
+        "note": note, "created": created, "played_on": played_on or created,
         "version": 0, "entries_version": 0, "entries": [], "undone": [], "submissions": [],
     }
 

@@ -13,6 +13,10 @@ full-width "Ａnn" is "Ann"), case-folded, without any invisible character.
 
 A number is plain ASCII digits with an optional sign -- not "1_0", "²", "١٠" or "1.5",
 which Python's ``int`` would read or choke on -- and at most ``MAX_DIGITS`` of them.
+
+At the edge (a form, an import, a query string) text goes through ``field_text`` and
+numbers through ``whole``: what cannot be taken as it is raises ``Refused`` with the
+message to show next to the field. Nothing is cut short without a word.
 """
 from __future__ import annotations
 
@@ -21,10 +25,47 @@ import unicodedata
 from functools import lru_cache
 from typing import Any
 
+from .games.base import N_, Msg, msg
+
 # The zero-width joiner and non-joiner, kept in stored text (emoji sequences, scripts).
 JOINERS = "\u200c\u200d"
 MAX_DIGITS = 9
 NUMBER = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
+# A submission id as pages write them (uuid4 hex), or as a client makes its own.
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+class Refused(ValueError):
+    """Text or a number that cannot be taken as it is; ``message`` says why."""
+
+    def __init__(self, message: Msg):
+        self.message = message
+        super().__init__(message.text)
+
+
+TOO_LONG = N_("At most %(max)s characters, please (this has %(n)s).")
+INVISIBLE = N_("This has only characters that cannot be seen. Type it with letters or digits.")
+NOT_A_NUMBER = N_("Enter a whole number.")
+
+
+def field_text(value: Any, limit: int, *, lines: bool = False) -> str:
+    """Typed text cleaned (``clean``), or ``Refused``: longer than ``limit`` characters
+    once cleaned, or nothing left of a value that was not blank (a name typed with only
+    zero-width spaces is no name, and not "no name typed" either)."""
+    cleaned = clean(value, lines=lines)
+    if len(cleaned) > limit:
+        raise Refused(msg(TOO_LONG, max=limit, n=len(cleaned)))
+    if not cleaned and str(value or "").strip():
+        raise Refused(msg(INVISIBLE))
+    return cleaned
+
+
+def number(value: Any) -> int | None:
+    """``whole``, refused with the message a form shows next to the field."""
+    try:
+        return whole(value)
+    except ValueError:
+        raise Refused(msg(NOT_A_NUMBER)) from None
 
 
 def _unwanted(char: str, keep: str) -> bool:
@@ -64,6 +105,11 @@ def whole(value: Any) -> int | None:
     if not NUMBER.fullmatch(text):
         raise ValueError(value)
     return int(text)
+
+
+def is_token(value: Any) -> bool:
+    """Whether ``value`` is a submission id: 1 to 64 letters, digits, - or _ (ASCII)."""
+    return isinstance(value, str) and TOKEN.fullmatch(value) is not None
 
 
 def typed_number(value: Any) -> Any:

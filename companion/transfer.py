@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from . import trash
@@ -24,15 +24,16 @@ from .games.base import N_, Msg, ReplayError, RulesError, msg
 from .games.schema import depth
 from .i18n import t
 from .periods import AHEAD, EARLIEST
-from .records import KEEP_SUBMISSIONS, new_record, now_iso, replay, status
+from .records import MAX_NAME, MAX_NOTE, new_record, now_iso, replay, status
 from .store import NoSuchGame, Store, valid_id
 from .summary import last_activity, played_on
-from .text import clean
+from .text import Refused, clean, field_text
 
 FORMAT = "loot-ledger-record"
 FORMAT_VERSION = 1
 MAX_BYTES = 1024 * 1024
 MAX_ENTRIES = 2000
+LATEST = timedelta(days=1)  # a time later than this from now is refused (another machine's clock)
 MAX_DEPTH = 16   # a record's deepest value (a card in a Treasure turn's edits) is 9 down
 # The fields of a record (docs/record-format.md); the computed ones are read and ignored.
 FIELDS = {"format", "format_version", "id", "origin", "game", "players", "settings", "note",
@@ -95,6 +96,12 @@ def _time(value: Any, entry: int | None,
         if entry is None:
             raise _fail(N_("The record's times must be after 1970."))
         raise _fail(N_("Entry %(n)s: its time is before 1970."), n=entry)
+    # The app writes its own times: one past the next day was not (a year 9999 would also
+    # leave the calendar in some zone or other once shown).
+    if utc > datetime.now(UTC) + LATEST:
+        if entry is None:
+            raise _fail(N_("The record's times must not be in the future."))
+        raise _fail(N_("Entry %(n)s: its time is in the future."), n=entry)
     return utc.isoformat(timespec="seconds")
 
 
@@ -141,7 +148,8 @@ def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household"
         raise _fail(N_("This is not a Loot Ledger game record."))
     if depth(data) > MAX_DEPTH:
         raise _fail(N_("The file is nested more deeply than %(what)s is."), what=msg(N_("a game record")))
-    if data.get("format_version") != FORMAT_VERSION or isinstance(data.get("format_version"), bool):
+    # Exactly the number 1: 1.0 and True compare equal to it, and "1.0" is not what we write.
+    if type(data.get("format_version")) is not int or data["format_version"] != FORMAT_VERSION:
         raise _fail(N_("Record format version %(v)s is not one this app reads."),
                     v=str(data.get("format_version"))[:20])
     if not isinstance(data.get("game"), str) or data["game"] not in GAMES:
@@ -155,12 +163,20 @@ def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household"
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise _fail(N_("The players must be a list of names."))
     for n, name in enumerate(players, 1):
-        if not clean(name):
+        if not clean(name):  # blank or invisible characters only
             raise _fail(N_("Player %(n)s has no name."), n=n)
+        try:
+            field_text(name, MAX_NAME)
+        except Refused as refused:
+            raise _fail(N_("Player %(n)s: %(why)s"), n=n, why=t(refused.message)) from None
     if not isinstance(settings, dict) or not isinstance(entries, list):
         raise _fail(N_("The settings must be an object and the entries a list."))
     if not isinstance(note, str):
         raise _fail(N_("The note must be a text."))
+    try:
+        field_text(note, MAX_NOTE, lines=True)
+    except Refused as refused:
+        raise _fail(N_("The note: %(why)s"), why=t(refused.message)) from None
     for key in ("id", "origin"):
         if data.get(key) is not None and not valid_id(data[key]):
             raise _fail(N_("The record's %(field)s is not a valid game id."), field=key)
@@ -198,7 +214,7 @@ def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household"
             "at": _time(entry.get("at"), n), "source": entry.get("source", "table"),
             "edits": [{"at": _time(e.get("at"), n),
                        "data": _entry_data(slug, kind, e["data"], n, t(N_("earlier value")) + ": ")}
-                      for e in edits[:KEEP_SUBMISSIONS]],
+                      for e in edits],
         })
     if data.get("created") is not None:
         record["created"] = _time(data["created"], None)

@@ -11,6 +11,10 @@ records with parts replaced, removed or added. Whatever comes in:
 - a refusal (4xx) changes nothing in the data folder and shows its message on the page;
 - what is accepted is stored in the documented shape and still replays.
 
+Two properties besides: no interleaving of wrong codes, joins elsewhere and other phones
+lets more guesses at a group through than its waits allow; and new-game forms sent in any
+order, any number of times, start one game each.
+
 Bounded for CI (max_examples per test, ``FUZZ_SCALE`` multiplies them); ``CI`` set makes the
 examples the same every run.
 """
@@ -29,6 +33,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
+from werkzeug.datastructures import MultiDict
 
 from companion import create_app, groups
 from companion.games import entry_problem
@@ -408,3 +413,60 @@ def test_a_start_on_a_full_disk_serves_every_game_the_files_hold(
         assert "Not saved" in user.page
     finally:
         full.free()
+
+
+THROTTLE_STEP = st.tuples(st.sampled_from(["guess", "guess", "join elsewhere", "wrong elsewhere",
+                                           "guess from another address"]),
+                          # Mostly quick steps, as a script sends them; now and then a pause.
+                          st.sampled_from([0.0, 0.0, 0.2, 1.0, 2.5, 7.0, 40.0]))
+
+
+@settings(FUZZ, max_examples=examples(40))
+@given(steps=st.lists(THROTTLE_STEP, min_size=1, max_size=40))
+def test_no_interleaving_of_joins_elsewhere_lets_more_guesses_through(fuzz_app, steps):
+    """Guesses at one group from one address, mixed with right and wrong codes at other
+    groups and guesses from other addresses: the n-th guess let through at the target comes
+    no sooner after the first than the waits of the n-1 before it add up to."""
+    store = fuzz_app.extensions["store"]
+    store.change_state(groups.THROTTLE, lambda state: {})
+    now, through = 1_000_000.0, []
+    for action, pause in steps:
+        now += pause
+        if action == "guess":
+            if groups.attempt(store, "10.9.9.9", "target", now=now) == 0:
+                through.append(now)  # a wrong code: nothing takes this count back
+        elif action == "join elsewhere":
+            if groups.attempt(store, "10.9.9.9", "mine", now=now) == 0:
+                groups.succeeded(store, "10.9.9.9", "mine")
+        elif action == "wrong elsewhere":
+            groups.attempt(store, "10.9.9.9", "mine", now=now)
+        else:
+            if groups.attempt(store, "10.8.8.8", "target", now=now) == 0:
+                groups.succeeded(store, "10.8.8.8", "target")  # someone who knows the code
+    for n, moment in enumerate(through[1:], 2):
+        least = sum(groups.wait_after(k) for k in range(1, n))
+        assert moment - through[0] >= least, (n, moment - through[0], least)
+
+
+@settings(FUZZ, max_examples=examples(15))
+@given(sends=st.lists(st.integers(0, 3), min_size=1, max_size=8))
+def test_new_game_forms_resent_in_any_order_start_one_game_each(fuzz_app, sends):
+    """Up to four new-game pages, their forms sent in any order and any number of times (a
+    double tap, Back then Start, a resend after an answer that never arrived): one game per
+    form that was sent, each answer leading to that form's game."""
+    store, client = fuzz_app.extensions["store"], fuzz_app.test_client()
+    before = set(store.game_ids())
+    pages = []
+    for _ in range(4):
+        form = next(f for f in forms_of(client.get("/new/beutelschneider").get_data(as_text=True))
+                    if f["action"] in ("", "/new/beutelschneider"))
+        pages.append([(n, v) for n, v in form["fields"] if n != "player"] +
+                     [("player", n) for n in ("Ann", "Ben", "Cem")])
+    games: dict[int, str] = {}
+    for page in sends:
+        response = client.post("/new/beutelschneider", data=MultiDict(pages[page]))
+        assert response.status_code == 303, response.get_data(as_text=True)[-2000:]
+        game_id = response.headers["Location"].split("/games/")[1].split("#")[0]
+        assert games.setdefault(page, game_id) == game_id
+    started = set(store.game_ids()) - before
+    assert started == set(games.values()) and len(started) == len(set(sends))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion import groups
-from companion.text import clean, identity, typed_number, whole
+from companion.text import Refused, clean, field_text, identity, is_token, number, typed_number, whole
 from tests.history.conftest import finished_game
 from tests.views.test_play import hand_values, start
 
@@ -108,3 +108,40 @@ def test_a_typed_number_with_digits_python_would_read_is_refused(user, store):
         assert response.status_code == 422, typed
         assert "Enter a whole number." in user.page
     assert store.load(game_id)["entries"] == []
+
+
+@pytest.mark.parametrize("typed, kept", [(" Ann ", "Ann"), ("", ""), ("   ", ""), ("a" * 40, "a" * 40),
+                                         ("Ann\u200b", "Ann"), ("a" * 40 + "\u200b", "a" * 40)])
+def test_field_text_cleans_what_fits(typed, kept):
+    assert field_text(typed, 40) == kept
+
+
+@pytest.mark.parametrize("typed, said", [("a" * 41, "At most %(max)s characters, please (this has %(n)s)."),
+                                         ("\u200b\u2060", "This has only characters that cannot be seen. "
+                                                          "Type it with letters or digits."),
+                                         ("\u202e", "This has only characters that cannot be seen. "
+                                                    "Type it with letters or digits.")])
+def test_field_text_refuses_what_it_would_have_to_cut_or_drop(typed, said):
+    with pytest.raises(Refused) as refused:
+        field_text(typed, 40)
+    assert refused.value.message.text == said
+
+
+def test_a_note_is_measured_with_its_line_breaks():
+    assert field_text("a\n" * 999 + "a", 2000, lines=True).count("\n") == 999
+    with pytest.raises(Refused):
+        field_text("a\n" * 1000 + "a", 2000, lines=True)
+
+
+@pytest.mark.parametrize("typed", ["١", "1_0", "x", "9" * 10])
+def test_number_refuses_with_the_fields_message(typed):
+    with pytest.raises(Refused) as refused:
+        number(typed)
+    assert refused.value.message.text == "Enter a whole number."
+    assert number(" 7 ") == 7 and number("") is None
+
+
+@pytest.mark.parametrize("value, ok", [("0f" * 16, True), ("an-eighth-round", True), ("", False),
+                                       ("a b", False), ("x" * 65, False), ("١", False), (None, False)])
+def test_a_submission_id_is_a_short_ascii_token(value, ok):
+    assert is_token(value) is ok

@@ -24,16 +24,22 @@ from wtforms import (
     TimeField,
 )
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # new in 3.3; stubs are 3.2
-from wtforms.validators import Length, Optional
+from wtforms.validators import Length, Optional, ValidationError
 
 from ..games.base import N_, RulesError
 from ..i18n import t
 from ..periods import FIRST_DAY
-from ..records import MAX_NAME, MAX_NOTE
+from ..records import MAX_NOTE
+from ..text import is_token, whole
 from .base import LedgerForm
 
 CSRF_MESSAGE = N_("This form could not be checked (it may have been open for a long time). "
                   "Check it and send it again.")
+# A hidden field that guards a write (the record's version, the submission id) left out or
+# changed: the form cannot say what it was filled in against, so it changes nothing.
+UNCHECKED = N_("This form arrived incomplete or changed, so nothing was stored. Here it is "
+               "again: check it and send it again.")
+GUARDS = ("csrf_token", "version", "submission")
 
 
 def choices(pairs: Any) -> list[SelectChoice]:
@@ -45,17 +51,46 @@ def new_submission() -> str:
     return uuid.uuid4().hex
 
 
-class ChangeForm(LedgerForm):
-    """The part every record-changing form shares."""
+def _strict_version(form: Any, field: Field) -> None:
+    """The record's version as the page wrote it: plain digits. Read leniently, "abc" would
+    be no version at all and skip the stale-form check."""
+    try:
+        number = whole(field.data)
+    except ValueError:
+        number = -1
+    if (number is None and form.VERSIONED) or (number is not None and number < 0):
+        raise ValidationError(UNCHECKED)
 
-    version = HiddenField()
-    submission = HiddenField(default=new_submission)
+
+def strict_submission(form: Any, field: Field) -> None:
+    """A submission id as a page writes one; without it a double tap could not be told. (Left
+    out, the field would take its default: a fresh id, as if the form had sent one.)"""
+    if not field.raw_data or not is_token(field.raw_data[0]):
+        raise ValidationError(UNCHECKED)
+
+
+class ChangeForm(LedgerForm):
+    """The part every record-changing form shares. ``VERSIONED``: the change is refused
+    when the record changed since the form was shown, so the version must be sent."""
+
+    VERSIONED = True
+    version = HiddenField(validators=[_strict_version])
+    submission = HiddenField(default=new_submission, validators=[strict_submission])
 
     def version_number(self) -> int | None:
         try:
-            return int(self.version.data or "")
-        except (TypeError, ValueError):
+            return whole(self.version.data)
+        except ValueError:  # refused by validate(); never read as "no version"
             return None
+
+
+def guard_messages(form: Any) -> list[str]:
+    """What a refused form says about its hidden fields (they have no place on the page)."""
+    if "csrf_token" in form.errors:
+        return [t(CSRF_MESSAGE)]
+    if any(name in form.errors for name in GUARDS):
+        return [t(UNCHECKED)]
+    return []
 
 
 class EntryForm(ChangeForm):
@@ -71,11 +106,14 @@ class DrawForm(ChangeForm):
 
 
 class NoteForm(ChangeForm):
+    VERSIONED = False  # a note is the last one sent, whatever else changed
     note = TextAreaField(N_("Note"), validators=[Optional(), Length(max=MAX_NOTE)])
 
 
 class NewGameForm(LedgerForm):
     # The game is the page's (/new/<game>), not a field a post could leave out or change.
+    # The submission id names the game the form starts: sent twice, it is one game.
+    submission = HiddenField(default=new_submission, validators=[strict_submission])
     players = StringField(N_("Players in seat order, one per field"))
     note = StringField(N_("Note (optional)"), validators=[Optional(), Length(max=200)])
     # When the table began playing, in the group's time zone (default now): a game played on
@@ -83,9 +121,6 @@ class NewGameForm(LedgerForm):
     played_day = DateField(N_("Played on"), validators=[Optional()],
                            render_kw={"min": FIRST_DAY.isoformat()})
     played_time = TimeField(N_("Start time"), validators=[Optional()])
-
-    def player_names(self, formdata: Any) -> list[str]:
-        return [v[:MAX_NAME] for v in formdata.getlist("player") if v.strip()]
 
 
 class ImportForm(LedgerForm):

@@ -18,9 +18,8 @@ from wtforms import Form, HiddenField, PasswordField, StringField, TextAreaField
 from wtforms import IntegerField as WTFormsIntegerField
 from wtforms.i18n import messages_path
 
-from ..games.base import N_
 from ..i18n import locale_name
-from ..text import clean, whole
+from ..text import Refused, clean, number
 
 
 @lru_cache(maxsize=8)
@@ -58,10 +57,10 @@ class IntegerField(WTFormsIntegerField):
         if not valuelist:
             return
         try:
-            self.data = whole(valuelist[0])
-        except ValueError as error:
+            self.data = number(valuelist[0])
+        except Refused as refused:
             self.data = None
-            raise ValueError(N_("Enter a whole number.")) from error
+            raise ValueError(refused.message.text) from None
 
 
 class LedgerForm(FlaskForm):

@@ -7,6 +7,7 @@ from wtforms.validators import InputRequired, Length
 
 from ..games.base import N_
 from ..records import MAX_NAME
+from . import new_submission, strict_submission
 from .base import LedgerForm
 
 REQUIRED = N_("This field is required.")
@@ -33,6 +34,7 @@ class GroupNameForm(LedgerForm):
 
 
 class NewGroupForm(LedgerForm):
+    submission = HiddenField(default=new_submission, validators=[strict_submission])
     name = StringField(N_("Name of the new group"), validators=[InputRequired(message=REQUIRED),
                                                                 Length(max=40)])
     code = PasswordField(N_("Its access code"), validators=[InputRequired(message=REQUIRED),
@@ -40,16 +42,19 @@ class NewGroupForm(LedgerForm):
 
 
 class AddPlayerForm(LedgerForm):
+    submission = HiddenField(default=new_submission, validators=[strict_submission])
     name = StringField(N_("Name"), validators=[InputRequired(message=REQUIRED), Length(max=MAX_NAME)])
 
 
 class RenameForm(LedgerForm):
+    submission = HiddenField(default=new_submission, validators=[strict_submission])
     player = SelectField(N_("Player"), validate_choice=False)
     name = StringField(N_("New name"), validators=[InputRequired(message=REQUIRED),
                                                    Length(max=MAX_NAME)])
 
 
 class MergeForm(LedgerForm):
+    submission = HiddenField(default=new_submission, validators=[strict_submission])
     player = SelectField(N_("Player"), validate_choice=False)
     into = SelectField(N_("is the same person as"), validate_choice=False)
 

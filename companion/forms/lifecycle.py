@@ -16,6 +16,7 @@ class StatusForm(ChangeForm):
     """Abandon, resume, delete or restore a game: one button. ``next`` is the page to go
     back to (the list it was tapped in); the submission id makes a double tap count once."""
 
+    VERSIONED = False  # one button: what it asks for is done or refused by the rules
     next = HiddenField()
 
 

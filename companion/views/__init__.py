@@ -2,7 +2,7 @@
 
 import errno
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 from zoneinfo import ZoneInfo
 
 from flask import current_app, g, has_request_context, request, session, url_for
@@ -20,8 +20,11 @@ DISK_FULL_STATUS, CANNOT_WRITE_STATUS = 507, 503
 
 
 def safe_next(target: str | None, default: str = "/") -> str:
-    """Only ever redirect to a path on this site, never to an address from the request."""
-    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+    """Only ever redirect to a path on this site, never to an address from the request; a
+    control character (a line break from an address holding ``%0A``) cannot be in a
+    Location header at all."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target \
+            or any(ord(c) < 32 or ord(c) == 127 for c in target):
         return default
     parts = urlsplit(target)
     return default if parts.scheme or parts.netloc else target
@@ -39,7 +42,9 @@ def here() -> str:
     For a POST it is the page the form was on -- a POST-only address would be a 405: a
     game's page for the forms under ``/games/<id>/``, else the page that sent it."""
     if request.method == "GET":
-        return request.full_path.rstrip("?")
+        # The path as it was sent (``%0A`` stays ``%0A``), not decoded into a line break.
+        query = request.query_string.decode("latin-1")
+        return quote(request.path, safe="/:@!$&'()*+,;=~") + (f"?{query}" if query else "")
     game_id = (request.view_args or {}).get("game_id")
     if isinstance(game_id, str):
         game = url_for("play.game", game_id=game_id)

@@ -19,7 +19,7 @@ from flask import (
 from markupsafe import Markup
 
 from .. import groups, network
-from ..forms import CSRF_MESSAGE, choices
+from ..forms import CSRF_MESSAGE, choices, guard_messages
 from ..forms.groups import (
     AddPlayerForm,
     CodeForm,
@@ -74,12 +74,13 @@ def _address() -> str:
     return request.remote_addr or "unknown"
 
 
-def _throttled() -> int:
-    """0 when this address may try a code now (the try is counted as wrong until it
-    succeeds), else the seconds it must wait."""
-    wait = groups.attempt(_store(), _address())
+def _throttled(target: str | None) -> int:
+    """0 when this address may try a code for the group ``target`` now (the try is counted
+    as wrong until it succeeds), else the seconds it must wait."""
+    wait = groups.attempt(_store(), _address(), target)
     if wait:
-        current_app.logger.warning("join refused: %s must wait %ss after wrong codes", _address(), wait)
+        current_app.logger.warning("join refused: %s must wait %ss after wrong codes at %s",
+                                   _address(), wait, target or "no group")
     return wait
 
 
@@ -98,8 +99,8 @@ def _forget_the_other_group(response: Any) -> Any:
     return response
 
 
-def _wrong(what: str) -> None:
-    count = groups.failures(_store(), _address())
+def _wrong(what: str, target: str | None) -> None:
+    count = groups.failures(_store(), _address(), target)
     current_app.logger.warning("wrong %s from %s (%d in a row)", what, _address(), count)
 
 
@@ -114,15 +115,16 @@ def join() -> Any:
         status = 422
         if not form.validate():
             messages = [t(CSRF_MESSAGE)] if "csrf_token" in form.errors else []
-        elif wait := _throttled():
-            messages, status = [t(msg_n(*TOO_MANY, wait))], 429
         else:
             group = groups.find_by_name(_store(), form.name.data or "")
-            if group is None or not groups.check_code(group, form.code.data or ""):
-                _wrong("access code")
+            target = group["id"] if group else None
+            if wait := _throttled(target):
+                messages, status = [t(msg_n(*TOO_MANY, wait))], 429
+            elif group is None or not groups.check_code(group, form.code.data or ""):
+                _wrong("access code", target)
                 messages = [t(WRONG)]
             else:
-                groups.succeeded(_store(), _address())
+                groups.succeeded(_store(), _address(), group["id"])
                 _enter(group)
                 return redirect(safe_next(form.next.data, url_for("home.index")), 303)
     return render_template("groups/join.html", form=form, messages=messages,
@@ -131,18 +133,18 @@ def join() -> Any:
 
 @bp.route("/join/<gid>/<token>", methods=["GET", "POST"])
 def join_link(gid: str, token: str) -> Any:
-    if wait := _throttled():
+    group = groups.get(_store(), gid)
+    target = group["id"] if group else None
+    if wait := _throttled(target):
         return render_template("groups/join.html", form=JoinForm(), group=current_group(),
                                messages=[t(msg_n(*TOO_MANY, wait))]), 429
-    group = groups.get(_store(), gid)
     if group is None or not groups.token_matches(current_app.config["SECRET_KEY"], group, token):
-        _wrong("join link")
+        _wrong("join link", target)
         abort(404)
-    groups.succeeded(_store(), _address())  # the link's token was right
+    groups.succeeded(_store(), _address(), group["id"])  # the link's token was right
     form = JoinLinkForm()
     if request.method == "POST":
         if form.validate():
-            groups.succeeded(_store(), _address())
             _enter(group)
             return redirect(url_for("home.index"), 303)
         return render_template("groups/join_link.html", form=form, group=group,
@@ -198,9 +200,10 @@ def _settings(group: dict[str, Any], status: int = 200, **forms: Any) -> Any:
 
 
 def refused(form: Any, error: groups.GroupError | None = None) -> list[str]:
-    """Messages for a refused form: CSRF, the rule that refused it (next to its field)."""
-    if "csrf_token" in form.errors:
-        return [t(CSRF_MESSAGE)]
+    """Messages for a refused form: CSRF or a hidden field, the rule that refused it (next
+    to its field)."""
+    if said := guard_messages(form):
+        return said
     if error is not None:
         field = getattr(form, error.field, None) if error.field else None
         if field is not None:
@@ -221,6 +224,9 @@ def _change(gid: str, key: str, form: Any, action: Any, done: str) -> Any:
     if form.validate():
         try:
             action(form)
+        except groups.SentBefore:
+            flash(t(done))  # done already, by this form sent before
+            return redirect(url_for("groups.settings", gid=gid), 303)
         except groups.GroupError as error:
             return _settings(group, 422, **{key: form, "messages": refused(form, error)})
         except NotSaved as error:
@@ -253,7 +259,16 @@ def new_group() -> Any:
     gid = group_id()
 
     def action(form: NewGroupForm) -> None:
-        _enter(groups.create(_store(), form.name.data or "", form.code.data or ""))
+        try:
+            made = groups.create(_store(), form.name.data or "", form.code.data or "",
+                                 form.submission.data or "")
+        except groups.SentBefore as again:
+            # A resend after a lost answer: the phone may have missed the session that put it
+            # in; the code it sent again is the new group's, so it is let in as before.
+            if groups.check_code(again.group, form.code.data or ""):
+                _enter(again.group)
+            raise
+        _enter(made)
     response = _change(gid, "new", form, action, N_("The new group is made, and this phone is in it."))
     if getattr(response, "status_code", 0) == 303:
         return redirect(url_for("groups.settings_current"), 303)
@@ -263,21 +278,24 @@ def new_group() -> Any:
 @bp.post("/groups/<gid>/players")
 def add_player(gid: str) -> Any:
     return _change(gid, "add", AddPlayerForm(),
-                   lambda f: groups.add_player(_store(), gid, f.name.data or ""),
+                   lambda f: groups.add_player(_store(), gid, f.name.data or "",
+                                               f.submission.data or ""),
                    N_("The player is added."))
 
 
 @bp.post("/groups/<gid>/players/rename")
 def rename_player(gid: str) -> Any:
     return _change(gid, "rename", RenameForm(),
-                   lambda f: groups.rename(_store(), gid, f.player.data or "", f.name.data or ""),
+                   lambda f: groups.rename(_store(), gid, f.player.data or "", f.name.data or "",
+                                           f.submission.data or ""),
                    N_("The player is renamed."))
 
 
 @bp.post("/groups/<gid>/players/merge")
 def merge_players(gid: str) -> Any:
     return _change(gid, "merge", MergeForm(),
-                   lambda f: groups.merge(_store(), gid, f.player.data or "", f.into.data or ""),
+                   lambda f: groups.merge(_store(), gid, f.player.data or "", f.into.data or "",
+                                          f.submission.data or ""),
                    N_("The players are merged. Their games now count together."))
 
 

@@ -10,8 +10,10 @@ from flask import Blueprint, current_app, render_template, request
 
 from .. import clock, groups, periods, stats
 from ..games import GAMES
+from ..games.base import Msg
 from ..i18n import t
 from ..store import Store
+from ..text import clean, whole
 from . import group_id, zone
 
 bp = Blueprint("history", __name__)
@@ -60,8 +62,17 @@ def group_players(gid: str | None = None) -> dict[str, int]:
     return _derived("players", gid or group_id(), groups.players)
 
 
-def _day(value: str | None) -> str:
-    return value if value and DAY.match(value) else ""
+def _day_errors(since: str, until: str, problem: Msg | None) -> dict[str, str]:
+    """The filter's message next to the day it is about: one that is no date (or outside
+    the calendar), else the last day (before the first)."""
+    if problem is None:
+        return {}
+    for key, value in (("from", since), ("to", until)):
+        day = periods.parse_day(value) if value else None
+        if value and (not DAY.match(value) or day is None
+                      or not periods.FIRST_DAY <= day <= periods.LAST_DAY):
+            return {key: t(problem)}
+    return {"to": t(problem)}
 
 
 @bp.get("/history")
@@ -70,11 +81,13 @@ def index() -> Any:
     game = request.args.get("game", "")
     game = game if game in GAMES else ""
     player = request.args.get("player", "")[:40]
-    since, until = _day(request.args.get("from")), _day(request.args.get("to"))
+    since, until = (clean(request.args.get(k, ""))[:40] for k in ("from", "to"))
     period, problem = periods.period("range" if since or until else "all", zone(), clock.now(), since, until)
-    found = stats.history(everything, game=game, player=player, period=period)
+    day_errors = _day_errors(since, until, problem)
+    # A filter that cannot be read shows no game, not every game as if it were filtered.
+    found = [] if problem else stats.history(everything, game=game, player=player, period=period)
     try:
-        page = max(1, int(request.args.get("page", 1)))
+        page = max(1, whole(request.args.get("page")) or 1)
     except ValueError:
         page = 1
     shown = found[(page - 1) * PAGE: page * PAGE]
@@ -82,8 +95,8 @@ def index() -> Any:
     args = {k: v for k, v in (("game", game), ("player", player), ("from", since), ("to", until)) if v}
     abandoned = sum(p.status == "abandoned" for p in found)
     return render_template("history/index.html", plays=shown, total=len(found) - abandoned,
-                           abandoned=abandoned, messages=[t(problem)] if problem else [],
+                           abandoned=abandoned, day_errors=day_errors,
                            now=clock.now(), page=page,
                            pages=max(1, -(-len(found) // PAGE)), games=GAMES, names=names,
                            chosen={"game": game, "player": player, "from": since, "to": until},
-                           args=args)
+                           args=args), 422 if problem else 200

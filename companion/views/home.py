@@ -1,23 +1,53 @@
 """Start a game, see the games in progress and the recent ones, switch language."""
 from __future__ import annotations
 
+import hashlib
+import hmac
 from typing import Any
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
 
 from .. import clock, lifecycle
-from ..forms import CSRF_MESSAGE, LanguageForm, NewGameForm
+from ..forms import LanguageForm, NewGameForm, guard_messages, new_submission
 from ..forms.adapters import ADAPTERS
 from ..games import GAMES
-from ..games.base import RulesError
+from ..games.base import N_, RulesError
+from ..groups import DEFAULT
 from ..groups import players as group_players
 from ..i18n import t
-from ..records import new_record
-from ..store import NotSaved
-from . import group_id, not_saved, safe_next, zone
+from ..records import MAX_NAME, new_record
+from ..store import NotSaved, StoreError
+from ..text import Refused, field_text
+from . import group_id, mine_in_trash, not_saved, safe_next, zone
 
 bp = Blueprint("home", __name__)
 RECENT = 10
+STARTED_BEFORE = N_("This game was started already (the form was sent twice), so no second game "
+                    "was started. Here it is.")
+STARTED_BEFORE_DELETED = N_("This game was started already (the form was sent twice) and is in "
+                            "the trash now, so no second game was started.")
+
+
+def game_id_of(submission: str) -> str:
+    """The id of the game a new-game form starts: its submission id keyed with the app's
+    secret, so a double tap or a resend after a lost answer names the same game (and the id
+    is as unguessable as the ones the store makes)."""
+    key = current_app.config["SECRET_KEY"]
+    key = key.encode() if isinstance(key, str) else key
+    return hmac.new(key, f"new-game:{submission}".encode(), hashlib.sha256).hexdigest()[:12]
+
+
+def _started_before(game_id: str) -> Any:
+    """The answer to a new-game form sent again: the game it started, or None if it started
+    none (or one of another group: an id never says whose it is)."""
+    listed = current_app.extensions["store"].index().get(game_id)
+    if listed is not None and listed.get("group", DEFAULT) == group_id():
+        flash(t(STARTED_BEFORE), "next")
+        return redirect(url_for("play.game", game_id=game_id, _anchor="next"), 303)
+    if mine_in_trash(game_id) is not None:
+        flash(t(STARTED_BEFORE_DELETED))
+        return redirect(url_for("lifecycle.trash_page"), 303)
+    return None
 
 
 def known_players(group: str) -> list[str]:
@@ -40,6 +70,23 @@ def index() -> Any:
                            offered=offered, now=clock.now())
 
 
+def _players(typed: list[str]) -> tuple[list[str], list[str]]:
+    """The names typed seat by seat (blank seats left out), and for each seat the message
+    to show next to it: a name too long or of invisible characters only is refused there,
+    not cut short or dropped (which then miscounted the players)."""
+    players, errors = [], []
+    for value in typed:
+        try:
+            name = field_text(value, MAX_NAME)
+        except Refused as refused:
+            errors.append(t(refused.message))
+            continue
+        errors.append("")
+        if name:
+            players.append(name)
+    return players, errors
+
+
 @bp.route("/new/<slug>", methods=["GET", "POST"])
 def new(slug: str) -> Any:
     game = GAMES.get(slug)
@@ -55,16 +102,23 @@ def new(slug: str) -> Any:
     shown = request.form.get("played_shown", "")[:20] if request.method == "POST" else \
         lifecycle.shown_text(today, this_minute)
     valid = request.method == "POST" and form.validate() and setup.validate()
-    played_on, problem = lifecycle.played_on_from_form(
-        form.played_day.data, form.played_time.data, zone(), clock.now(), shown)
+    players, name_errors = _players(names)
+    valid = valid and not any(name_errors)
+    played_on, problem = None, None
+    if not (form.played_day.errors or form.played_time.errors):  # "2026-02-29" is no day at all
+        played_on, problem = lifecycle.played_on_from_form(
+            form.played_day.data, form.played_time.data, zone(), clock.now(), shown)
     if problem is not None and request.method == "POST":
         form.played_day.errors = [*form.played_day.errors, t(problem)]
         valid = False
     if request.method == "GET":
         form.played_day.data, form.played_time.data = today, this_minute
+    game_id = game_id_of(form.submission.data or "") if valid else ""
+    if valid and (again := _started_before(game_id)) is not None:
+        return again
     if valid:
         try:
-            record = new_record(slug, names, adapter.to_settings(setup), group=group_id(),
+            record = new_record(slug, players, adapter.to_settings(setup), group=group_id(),
                                 note=form.note.data or "", played_on=played_on)
         except RulesError as error:
             loose = [t(m) for k, m in error.errors.items() if not hasattr(setup, k) or k == "players"]
@@ -73,17 +127,25 @@ def new(slug: str) -> Any:
                     getattr(setup, key).errors = [t(message)]
         else:
             try:
-                game_id = current_app.extensions["store"].create(record)
+                current_app.extensions["store"].create(record, game_id)
             except NotSaved as error:
                 text, status = not_saved(error)
                 loose.append(text)
+            except StoreError:  # the same form, sent twice at once: the other one started it
+                if (again := _started_before(game_id)) is not None:
+                    return again
+                raise
             else:
                 return redirect(url_for("play.game", game_id=game_id, _anchor="next"), 303)
-    elif request.method == "POST" and "csrf_token" in form.errors:
-        loose.append(t(CSRF_MESSAGE))
+    elif request.method == "POST":
+        loose += guard_messages(form)
+        if "submission" in form.errors:
+            form.submission.data = new_submission()
     names = names[:game.max_players] + [""] * (game.max_players - len(names))
+    name_errors = name_errors[:game.max_players] + [""] * (game.max_players - len(name_errors))
     known = known_players(group_id())
     return render_template("home/new.html", game=game, form=form, setup=setup, names=names,
+                           name_errors=name_errors,
                            known=known, notices=loose, adapter=adapter, shown=shown), status
 
 

@@ -6,7 +6,7 @@ every game or trash address of another group answers 404, like the game pages.
 """
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
@@ -14,14 +14,14 @@ from flask_babel import format_date, format_timedelta
 
 from .. import clock, colours, groups, lifecycle, periods, records, summary, trash
 from ..chart import COLOUR_NAMES, legend_items
-from ..forms import CSRF_MESSAGE, ChangeForm, choices
+from ..forms import CSRF_MESSAGE, ChangeForm, choices, guard_messages
 from ..forms.lifecycle import ColourForm, EmptyTrashForm, StatusForm, ZoneForm
 from ..games import GAMES
 from ..games.base import N_, RulesError, msg
 from ..i18n import t
 from ..records import Repeated, Stale
 from ..store import NoSuchGame, Store
-from ..text import identity
+from ..text import Refused, clean, identity, number
 from . import group_id, mine_in_trash, safe_next, sent_before, zone, zone_name
 from .groups import _settings, mine
 from .play import STALE_MESSAGE, load, page
@@ -38,7 +38,9 @@ def period_of_request() -> tuple[periods.Period, str | None]:
     ``from``/``to``), and a message if it could not be read."""
     kind = request.args.get("period", "all")
     found, problem = periods.period(kind if kind in periods.KINDS else "all", zone(), clock.now(),
-                                    request.args.get("from", "")[:10], request.args.get("to", "")[:10])
+                                    # Not cut to ten characters: "2026-01-011" is no day either.
+                                    clean(request.args.get("from", ""))[:40],
+                                    clean(request.args.get("to", ""))[:40])
     return found, t(problem) if problem else None
 
 
@@ -51,7 +53,7 @@ def _game_change(game_id: str, change: Any, done: str) -> Any:
     if sent_before(record):
         return redirect(back, 303)  # a double tap: done already
     if not form.validate():
-        return page(record, messages=[t(CSRF_MESSAGE)], status=422)
+        return page(record, messages=guard_messages(form), status=422)
     try:
         _store().update(game_id, lambda r: change(r, submission=form.submission.data))
     except Repeated:
@@ -89,7 +91,7 @@ def delete(game_id: str) -> Any:
         return _in_the_trash(game_id, back, said=sent_before(gone))
     record = load(game_id)
     if not form.validate():
-        return page(record, messages=[t(CSRF_MESSAGE)], status=422)
+        return page(record, messages=guard_messages(form), status=422)
     try:
         trash.delete(_store(), game_id, submission=form.submission.data, now=clock.now())
     except NoSuchGame:  # another phone deleted it between the two lines above
@@ -134,7 +136,7 @@ def restore(game_id: str) -> Any:
             return redirect(back, 303)  # a double tap: it is back already
         abort(404)
     if not form.validate():
-        return _trash_page([t(CSRF_MESSAGE)], 422)
+        return _trash_page(guard_messages(form), 422)
     try:
         trash.restore(_store(), game_id, submission=form.submission.data)
     except NoSuchGame:
@@ -145,6 +147,17 @@ def restore(game_id: str) -> Any:
     return redirect(back, 303)
 
 
+def deleted_time(value: str | None) -> str | None:
+    """A deletion time as the trash writes it (UTC, to the second), or None."""
+    try:
+        moment = datetime.fromisoformat(value or "") if len(value or "") <= 40 else None
+    except ValueError:
+        return None
+    if moment is None or moment.tzinfo is None or moment.utcoffset() != timedelta(0):
+        return None
+    return value if periods.utc_iso(moment) == value else None
+
+
 @bp.route("/trash/empty", methods=["GET", "POST"])
 def empty() -> Any:
     """Emptying the trash asks first: a page that says what goes for good."""
@@ -153,8 +166,8 @@ def empty() -> Any:
     if request.method == "POST":
         if not form.validate():
             return _trash_page([t(CSRF_MESSAGE)], 422)
-        upto = (form.upto.data or "")[:40]
-        if not upto:
+        upto = deleted_time(form.upto.data)
+        if upto is None:  # compared as text, "<script>" is later than any deletion
             return _trash_page([t(N_("Nothing was removed: confirm on the page that lists what goes."))], 422)
         gone = trash.purge(_store(), group_id=group_id(), upto=upto)
         flash(t(msg(N_("Games removed for good: %(n)s."), n=gone)))
@@ -174,11 +187,12 @@ def seats(game_id: str) -> Any:
     if sent_before(record):
         return redirect(url_for("play.game", game_id=game_id), 303)
     if not form.validate():
-        return page(record, messages=[t(CSRF_MESSAGE)], status=422)
-    try:
-        order = [int(v) for v in request.form.getlist("seat")]
-    except ValueError:
-        order = []
+        return page(record, messages=guard_messages(form), status=422)
+    try:  # "٠" is no seat number of the form's, though int() reads it
+        typed = [number(v) for v in request.form.getlist("seat")]
+    except Refused:
+        typed = []
+    order = [seat for seat in typed if seat is not None]
     try:
         _store().update(game_id, lambda r: records.reseat(
             r, order, submission=form.submission.data, version=form.version_number()))

@@ -22,7 +22,7 @@ from markupsafe import Markup
 
 from ..chart import totals_chart
 from ..colours import seat_colours
-from ..forms import CSRF_MESSAGE, DrawForm, NoteForm, UndoForm, new_submission, walk
+from ..forms import GUARDS, DrawForm, NoteForm, UndoForm, guard_messages, new_submission, walk
 from ..forms.adapter import Adapter
 from ..forms.adapters import ADAPTERS
 from ..games.base import N_, ReplayError, RulesError, msg
@@ -89,7 +89,7 @@ def load(game_id: str) -> dict[str, Any]:
 
 
 def _form_messages(form: Any) -> list[str]:
-    return [t(CSRF_MESSAGE)] if "csrf_token" in form.errors else []
+    return guard_messages(form)
 
 
 @lru_cache(maxsize=256)
@@ -119,7 +119,7 @@ def problems(adapter: Adapter, record: dict[str, Any], form: Any,
     found = []
     for field in walk(form) if form is not None else ():
         first = next((e for e in field.errors or () if isinstance(e, str)), None)
-        if first is not None and field.name != "csrf_token":
+        if first is not None and field.name not in GUARDS:
             found.append((field.name, adapter.field_title(record, form, field), t(first)))
     return found + [("", "", m) for m in messages]
 
@@ -205,7 +205,7 @@ def refused(record: dict[str, Any], form: Any, messages: list[str], status: int 
         g.refused_form = form
         return page(record, None, messages, status)
     if not shows(adapter, replay(record), form.kind.data):
-        messages = messages + [e for f in walk(form) if f.name != "csrf_token"
+        messages = messages + [e for f in walk(form) if f.name not in GUARDS
                                for e in (f.errors or ()) if isinstance(e, str)]
         form = None
     return page(record, form, messages, status)

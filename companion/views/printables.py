@@ -29,6 +29,7 @@ from ..i18n import LANGUAGES, language, t
 from ..printing import PAPERS, Pending, Printing, RenderFailed, RenderInterrupted
 from ..records import MAX_NAME, replay
 from ..sheets import BONUS_MARKS, detail, facts, log_line, seat_names
+from ..text import whole
 from . import group_id
 from .play import load
 
@@ -75,7 +76,7 @@ def read_sheet_request(slug: str, args: Any) -> tuple[int, list[str], str, str]:
     paper, lang, errors = read_paper_lang(args)
     raw = (args.get("players") or str(min(4, game.max_players))).strip()
     try:
-        players = int(raw)
+        players = whole(raw) or -1  # "٣" is no number of the form's, though int() reads it
     except ValueError:
         players = -1
     if not game.min_players <= players <= game.max_players:

@@ -219,7 +219,7 @@ def test_guesses_sent_in_parallel_are_each_counted_before_the_code_is_checked(ap
 
     def guess():
         barrier.wait()
-        results.append(g.attempt(store, "10.0.0.9"))
+        results.append(g.attempt(store, "10.0.0.9", club["id"]))
     threads = [threading.Thread(target=guess) for _ in range(8)]
     for th in threads:
         th.start()

@@ -107,8 +107,10 @@ def test_the_history_page_lists_and_filters(client, history):
     assert page.index(history[4]) < page.index(history[0])
     filtered = text(client.get("/history?from=2026-01-04&player=Cem", headers={"Accept-Language": "en"}))
     assert "2 finished games" in filtered and history[3] in filtered and history[0] not in filtered
-    # A date that is not a date is ignored, not an error.
-    assert client.get("/history?from=yesterday&page=x").status_code == 200
+    # A date that is not a date is refused next to its field (tests/views/test_garbage.py); a
+    # page number that is none is the first page.
+    assert client.get("/history?from=yesterday").status_code == 422
+    assert client.get("/history?page=x").status_code == 200
 
 
 def test_statistics_pages_speak_german(client, history):

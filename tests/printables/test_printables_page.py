@@ -28,6 +28,7 @@ REFUSED = [
     ("beutezug", {"players": "6"}, "Beutezug is played by 2 to 5 players; a sheet for 6 cannot be printed."),
     ("beutelschneider", {"players": "2"}, "Beutelschneider is played by 3 to 5 players"),
     ("loot-and-scoot", {"players": "many"}, "a sheet for many cannot be printed"),
+    ("beutezug", {"players": "٣"}, "a sheet for ٣ cannot be printed"),  # int() reads it as 3
     ("give-me-the-treasure", {"players": "5"}, "Give Me The Treasure is played by 2 to 4 players"),
     ("beutezug", {"players": "2", "names": ["A", "B", "C"]}, "There are 3 names for 2 players."),
     ("beutezug", {"players": "2", "names": ["A" * 41]}, "A name has at most 40 characters."),
