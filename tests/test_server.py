@@ -19,9 +19,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import trustme
 
-from companion import create_app, server
+from companion import create_app, server, tls
 from companion.records import add_entry, new_record
 from tests.conftest import free_port
 
@@ -233,15 +232,10 @@ def test_a_chunked_upload_is_read_only_up_to_the_limit(tmp_path):
 
 
 @pytest.fixture
-def tls_pair(tmp_path) -> tuple[trustme.CA, Path, Path]:
-    ca = trustme.CA()
-    cert = ca.issue_cert("127.0.0.1", "localhost")
-    cert_file, key_file = tmp_path / "cert.pem", tmp_path / "key.pem"
-    cert.cert_chain_pems[0].write_to_path(str(cert_file))
-    for pem in cert.cert_chain_pems[1:]:
-        pem.write_to_path(str(cert_file), append=True)
-    cert.private_key_pem.write_to_path(str(key_file))
-    return ca, cert_file, key_file
+def tls_pair(tmp_path) -> tuple[Path, Path, Path]:
+    """The table's own authority and a server certificate for this machine (companion/tls.py)."""
+    files, _ = tls.ensure(tmp_path / "tls-instance", ["localhost"], ["127.0.0.1"])
+    return files.ca, files.cert, files.key
 
 
 def test_a_tls_pair_serves_https_beside_plain_http_from_one_process(tmp_path, tls_pair):
@@ -254,7 +248,7 @@ def test_a_tls_pair_serves_https_beside_plain_http_from_one_process(tmp_path, tl
     thread = threading.Thread(target=server.run, args=(servers, stop))
     thread.start()
     trusted = ssl.create_default_context()
-    ca.configure_trust(trusted)
+    trusted.load_verify_locations(cafile=str(ca))
     https = f"https://127.0.0.1:{https_port}"
     try:
         wait_until_up(https, context=trusted)
