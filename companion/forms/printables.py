@@ -33,7 +33,7 @@ class Checkboxes(SelectMultipleField):
 
 
 class PackForm(LedgerForm):
-    games = Checkboxes(N_("Games"), unknown=N_("Pick games from the list."))
+    games = Checkboxes(N_("Games to print"), unknown=N_("Pick games from the list."))
     players = Checkboxes(N_("Players at the table"), unknown=N_("Pick players of this group."))
     lang = SelectField(N_("Language"), choices=choices([("en", "English"), ("de", "Deutsch")]),
                        default="en", validate_choice=False)
