@@ -45,6 +45,8 @@ class PackForm(LedgerForm):
             raise ValidationError(N_("Pick at least one game."))
 
     def validate_players(self, field: Any) -> None:
+        if len(set(field.data or ())) != len(field.data or ()):
+            raise ValidationError(N_("Each player needs a different name."))
         if len(field.data or ()) > MOST_PLAYERS:
             # A Msg, not a str: translated where it is shown, with its number.
             raise ValidationError(cast(str, msg(N_("Pick at most %(n)s players."), n=MOST_PLAYERS)))

@@ -66,6 +66,7 @@ REFUSED = [
     ({"games": ["beutezug"], "players": ["Anna Weiß", "Mallory"]}, "players", "Pick players of this group."),
     ({"games": ["beutelschneider"], "players": ["Anna Weiß", "Björn"]}, "players",
      "Beutelschneider is played by 3 to 5 players; 2 are picked."),
+    ({"games": ["beutezug"], "players": ["Björn", "Björn"]}, "players", "Each player needs a different name."),
     ({"games": ["beutezug"], "lang": "fr"}, "lang", "Choose English or German."),
     ({"games": ["beutezug"], "paper": "a3"}, "paper", "Choose A4 or US Letter paper."),
 ]
