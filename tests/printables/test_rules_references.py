@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from collections import defaultdict
+from itertools import pairwise
 
 import pdfplumber
 import pytest
@@ -124,6 +125,17 @@ def test_each_reference_is_one_full_sheet_in_type_read_across_the_table(referenc
             # A heading (12 pt) never ends a column: it stays with what it heads.
             assert last_size < 11.5, f"column {column} ends on a heading"
             assert (last_top - 9 * MM) / usable > 0.75, f"column {column} is a quarter empty"
+        # No paragraph line broken after a word or two (WeasyPrint did, before a bold name).
+        for column in (0, 1):
+            lines: dict[int, list] = defaultdict(list)
+            for word in page.extract_words():
+                if (word["x0"] < page.width / 2) == (column == 0) and word["top"] < page.height - 11 * MM:
+                    lines[round(word["top"])].append(word)
+            for top, below in pairwise(sorted(lines)):
+                line, after = lines[top], lines[below]
+                short = max(w["x1"] for w in line) - min(w["x0"] for w in line) < 60
+                if short and below - top < 16 and abs(line[0]["x0"] - after[0]["x0"]) < 2:
+                    assert not after[0]["text"][:1].islower(), " ".join(w["text"] for w in line)
         # The Black Market's examples are read as one run of numbers: never wrapped.
         if slug == "give-me-the-treasure":
             words = page.extract_words()
