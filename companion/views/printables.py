@@ -13,18 +13,21 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import get_locale
 
 from ..chart import MARKER_SYMBOLS, legend, totals_chart
 from ..colours import seat_colours
+from ..forms import choices
 from ..forms.adapters import ADAPTERS
+from ..forms.printables import PackForm
 from ..games import GAMES, get_game
 from ..games.base import N_, Msg, ReplayError, msg
 from ..games.beutezug.cards import BONUS_LABELS
 from ..glyphs import fit, shown, unprintable
+from ..groups import players as group_players
 from ..i18n import LANGUAGES, language, t
 from ..printing import PAPERS, Pending, Printing, RenderFailed, RenderInterrupted
 from ..records import MAX_NAME, replay
@@ -255,14 +258,117 @@ def _pdf(make: Callable[[], bytes], filename: str) -> Any:
     return response
 
 
-def _page(messages: Sequence[Msg] = (), status: int = 200, chosen: str | None = None) -> Any:
+def _page(messages: Sequence[Msg] = (), status: int = 200, chosen: str | None = None,
+          pack: PackForm | None = None) -> Any:
     index = current_app.extensions["store"].index()
     mine = group_id()  # only this group's games, as everywhere else
     logged = sorted(({**summary, "id": game_id} for game_id, summary in index.items()
                      if summary.get("group", "household") == mine),
                     key=lambda g: g.get("created", ""), reverse=True)[:RECENT]
+    if pack is None:
+        pack = pack_form()
+        pack.lang.data = str(get_locale() or "en")
+        offered = cast(list[Any], pack.players.choices)
+        if len(offered) <= pack_max_players():
+            pack.players.data = [choice.value for choice in offered]
     return render_template("printables/index.html", games=GAMES, messages=[t(m) for m in messages],
-                           chosen=chosen, args=request.args, logged=logged, max_name=MAX_NAME), status
+                           chosen=chosen, args=request.args, logged=logged, max_name=MAX_NAME,
+                           pack=pack), status
+
+
+# -- the game-night pack: every sheet and reference for the games picked, in one PDF --------
+
+def pack_max_players() -> int:
+    return max(game.max_players for game in GAMES.values())
+
+
+def pack_form(formdata: Any = None, csrf: bool = True) -> PackForm:
+    """The pack's form, its boxes the games and this group's players (most games first)."""
+    form = PackForm(formdata=formdata, meta={"csrf": csrf}) if formdata is not None else PackForm(meta={"csrf": csrf})
+    form.games.choices = choices((slug, game.title) for slug, game in GAMES.items())
+    counts = group_players(current_app.extensions["store"], group_id())
+    form.players.choices = choices((name, name) for name in sorted(counts, key=lambda n: (-counts[n], n.casefold())))
+    return form
+
+
+def read_pack(form: PackForm) -> bool:
+    """Validate the pack's form; a picked game the picked players cannot play is refused
+    next to the players, naming the game."""
+    if not form.validate():
+        return False
+    names = form.players.data or []
+    refused: list[Any] = list(form.players.errors)
+    for slug in form.games.data or []:
+        game = GAMES[slug]
+        if names and not game.min_players <= len(names) <= game.max_players:
+            refused.append(msg(
+                N_("%(game)s is played by %(min)s to %(max)s players; %(players)s are picked."),
+                game=game.title, min=game.min_players, max=game.max_players, players=len(names)))
+    form.players.errors = refused
+    return not refused
+
+
+def pack_parts(games: Sequence[str], names: Sequence[str], paper: str, lang: str) -> list[PdfJob]:
+    """Per game, its sheet (for the players picked, or a blank one for the usual table)
+    and its rules reference, in the order of the Printables page."""
+    parts = []
+    for slug in (s for s in GAMES if s in games):
+        game = get_game(slug)
+        players = len(names) if names else min(4, game.max_players)
+        parts += [_blank_sheet_job(slug, players, names, paper, lang), _rules_job(slug, paper, lang)]
+    return parts
+
+
+def game_night_pack(games: Sequence[str], names: Sequence[str], paper: str, lang: str) -> bytes:
+    """One PDF of the parts, each made (or found in its cache) by the render workers; all
+    are queued first so every worker has one. The merged pack is kept in memory."""
+    key = ("pack", tuple(games), tuple(names), paper, lang)
+    kept = printing().memory.get(key)
+    if kept is not None:
+        return kept
+    parts = pack_parts(games, names, paper, lang)
+    for job in parts:
+        job.queue()
+    pdfs = [job.make() for job in parts]
+    pack = merge_pdfs(pdfs)
+    printing().memory.put(key, pack)
+    return pack
+
+
+def merge_pdfs(pdfs: Sequence[bytes]) -> bytes:
+    import io
+
+    from pypdf import PdfWriter  # only when a pack is merged: the app starts without it
+    writer = PdfWriter()
+    for data in pdfs:
+        writer.append(io.BytesIO(data))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+@bp.post("/printables/pack")
+def pack() -> Any:
+    form = pack_form(request.form)
+    if not read_pack(form):
+        return _page(status=400, pack=form)
+    return redirect(url_for("printables.pack_pdf", games=form.games.data, players=form.players.data,
+                            lang=form.lang.data, paper=form.paper.data), 303)
+
+
+@bp.get("/printables/pack.pdf")
+def pack_pdf() -> Any:
+    # The download itself changes nothing, so it is a plain address the waiting page can
+    # reload; it is checked as strictly as the form that led here.
+    form = pack_form(request.args, csrf=False)
+    if not read_pack(form):
+        shown = pack_form(request.args)   # the same choices and messages, in a form to send again
+        for field in form:
+            shown[field.name].errors = field.errors
+        return _page(status=400, pack=shown)
+    games, names = form.games.data or [], form.players.data or []
+    return _pdf(partial(game_night_pack, games, names, form.paper.data, form.lang.data),
+                f"game-night-{'-'.join(games)}-{form.paper.data}-{form.lang.data}.pdf")
 
 
 @bp.get("/printables")
