@@ -12,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 import urllib.request
 from pathlib import Path
 
@@ -128,11 +129,32 @@ def test_an_instance_folder_it_cannot_write_says_how_to_choose_another(tmp_path)
     assert not instance.exists()
 
 
-def test_a_data_folder_it_cannot_write_says_so_too(tmp_path):
+def test_a_data_folder_it_cannot_write_is_served_read_only_and_says_so(tmp_path):
+    """Unlike the instance folder, a data folder that refuses writes still serves what it
+    holds (issue 22: the phones get the pages they can read); serve says why every change
+    will be refused."""
     data = _not_ours(tmp_path / "data")
-    result = serve(tmp_path, "--port", str(free_port()), prefix=_without("dac_override"),
-                   COMPANION_DATA_DIR=str(data))
-    assert_one_line_refusal(result, f"cannot write {data}", "COMPANION_DATA_DIR")
+    port = free_port()
+    process = subprocess.Popen([*_without("dac_override"), sys.executable, "-m", "flask", "--app", "app",
+                                "serve", "--port", str(port)], cwd=ROOT,
+                               env=_env(tmp_path / "instance", COMPANION_DATA_DIR=str(data)),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
+                    assert answer.status == 200
+                    break
+            except OSError:
+                assert process.poll() is None, process.communicate()
+                assert time.monotonic() < deadline, "serve did not answer"
+                time.sleep(0.2)
+    finally:
+        process.terminate()
+        _, err = process.communicate(timeout=30)
+    assert "Traceback" not in err, err
+    assert "refuses writes" in err and "every change is refused" in err, err
 
 
 def test_the_console_script_lists_its_commands_even_when_the_app_cannot_start(tmp_path):
