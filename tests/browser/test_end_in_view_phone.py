@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.transfer import import_record
-from tests.browser.conftest import answered, shot
+from tests.browser.conftest import answered, on_the_table, shot
 from tests.conftest import EXAMPLES
 from tests.formpage import Browserless
 
@@ -51,6 +51,7 @@ def entirely_on_screen(page, locator):
     assert box["y"] >= 0 and box["y"] + box["height"] <= height, (box, height)
 
 
+@on_the_table
 @pytest.mark.parametrize("slug", list(ENDS))
 def test_the_save_that_ends_a_game_shows_its_winner_ranking_and_why(page, server_url, live_app, slug):
     game_id = one_entry_from_the_end(live_app, slug)

@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import answered, shot, waiting
+from tests.browser.conftest import answered, on_the_table, shot, waiting
 from tests.formpage import Browserless
 from tests.views.test_beutezug import JOHNNY
 from tests.views.test_mending import tied_after_round_3
 
 
+@on_the_table
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_tie_that_a_correction_removes_is_dropped_in_one_tap(page, server_url, live_app, lang):
     store = live_app.extensions["store"]

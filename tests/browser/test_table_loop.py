@@ -16,7 +16,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from tests.browser.conftest import answered, bs_save, bs_setup, posts_to, shot
+from tests.browser.conftest import answered, bs_save, bs_setup, on_the_table, posts_to, shot
 from tests.formpage import Browserless
 from tests.history.conftest import share
 from tests.views import test_beutezug as beutezug
@@ -162,6 +162,7 @@ def in_view(page, locator):
 
 # -- per game -------------------------------------------------------------------------------------
 
+@on_the_table  # the table's phones: plain http on the LAN, and https once they trust the table
 @pytest.mark.parametrize("game", GAMES, ids=[g.slug for g in GAMES])
 def test_the_loop_of_each_game_on_a_phone(page, server_url, live_app, game):
     store = live_app.extensions["store"]
