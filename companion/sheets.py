@@ -7,6 +7,7 @@ from the rules the app scores by. No Flask and no WeasyPrint in here.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -148,7 +149,8 @@ def detail(game: Game, view: View, record: Mapping[str, Any], paper: str,
         chips = [state.loot_chip(s) for s in range(n)]
         return {"rounds": rounds, "loot_chips": chips, "log": log()}
     if game.slug == "give-me-the-treasure":
-        return {"turns": state.turns, "sides": [state.side_name(s) for s in (0, 1)],
+        return {"turns": state.turns,
+                "sides": [" & ".join(players[s] for s in state.sides[side]) for side in (0, 1)],
                 "target": state.target, "corrections": state.corrections,
                 "bandits": [gtm.BANDITS.get(b, b) for b in state.bandits], "log": log()}
     if game.slug == "loot-and-scoot":
@@ -339,6 +341,20 @@ def scoot_ledger_bands(ledger: Mapping[str, Any], players: int, paper: str,
 # -- the log of a filled sheet --------------------------------------------------------------
 
 CELL_GAP = "\u2003"   # an em space between two cells of a log line: a line may break there
+MINUS = "\u2212"
+# A hyphen-minus before a number that follows no letter or digit ("Anna -3 gp", "(-2)"):
+# on paper the same minus as everywhere else (−3), which is also as wide as the plus.
+NEGATIVE = re.compile(r"(?<![\w\-])-(?=\d)")
+
+
+def minus(value: Any) -> str:
+    """A number as printed: −3 with the minus sign, not a hyphen."""
+    return str(value).replace("-", MINUS)
+
+
+def signed(number: int) -> str:
+    """+3, 0, −3: with the minus sign, not a hyphen."""
+    return f"{number:+d}".replace("-", MINUS) if number else "0"
 VOID = {"br", "img", "wbr", "hr", "input"}
 
 
@@ -412,7 +428,7 @@ class _LogLine(HTMLParser):
             self.held += data
             return
         self._flush()
-        self.out.append(data)
+        self.out.append(NEGATIVE.sub(MINUS, data))
 
     def handle_entityref(self, name: str) -> None:
         self.handle_data(f"&{name};")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import random
-import re
 from collections.abc import Iterable
 from html.parser import HTMLParser
 
