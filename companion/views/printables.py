@@ -9,6 +9,7 @@ itself until it is; one whose worker stopped, with a message to try again.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -51,9 +52,10 @@ class Refused(ValueError):
 
 
 def read_names(values: Sequence[str]) -> list[str]:
-    """Names in seat order: repeated ``names`` fields, or one comma-separated value."""
+    """Names in seat order: repeated ``names`` fields, or one value of names parted by bare
+    commas ("Ann,Bob,Cy"). A comma and a space stay in a name: "Müller, Hans" is one seat."""
     if len(values) == 1 and "," in values[0]:
-        values = values[0].split(",")
+        values = re.split(r",(?!\s)", values[0])
     names = [" ".join(str(v).split()) for v in values]
     while names and not names[-1]:
         names.pop()
