@@ -22,6 +22,11 @@ FONTS = {False: STATIC / "fonts" / "DejaVuSansCondensed.ttf",
          True: STATIC / "fonts" / "DejaVuSansCondensed-Bold.ttf"}
 PLACEHOLDER = "\ufffd"           # the replacement character: DejaVu draws it as a marked box
 FSI, PDI = "\u2068", "\u2069"     # first-strong isolate ... pop directional isolate
+NO_BREAK = "\u00a0"
+# WeasyPrint sets each line of a paragraph apart, and Pango takes a line's direction from its
+# first strong letter: a left-to-right mark before the isolate keeps a line that starts with
+# a right-to-left name left to right.
+START = "\u200e" + FSI
 # The explicit direction controls (embeddings, overrides, isolates): invisible, and one in a
 # name (an unmatched PDI above all) would turn the text around it.
 BIDI_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C])
@@ -78,8 +83,8 @@ def width_mm(text: str, size_pt: float, bold: bool = False) -> float:
 def fit(text: str, room_mm: float, size_pt: float, bold: bool = False) -> str:
     """``text``, or as much of it as fits ``room_mm`` followed by an ellipsis. A margin of
     a twentieth covers kerning and rounding. An isolated name stays isolated."""
-    if len(text) > 1 and text[0] == FSI and text[-1] == PDI:
-        return FSI + fit(text[1:-1], room_mm, size_pt, bold) + PDI
+    if text.startswith(START) and text.endswith(PDI):
+        return START + fit(text[len(START):-1], room_mm, size_pt, bold) + PDI
     room = room_mm * 0.95
     if width_mm(text, size_pt, bold) <= room:
         return text
@@ -167,7 +172,9 @@ def isolated(name: str) -> str:
     needs none and is printed as it is."""
     name = name.translate(BIDI_CONTROLS)
     if any(unicodedata.bidirectional(c) in ("R", "AL", "AN") for c in name):
-        return FSI + name + PDI
+        # Kept on one line: WeasyPrint lays out the rest of a broken line afresh, and a
+        # name broken across two lines loses its isolate on the second (2→8 prints 8→2).
+        return START + name.replace(" ", NO_BREAK) + PDI
     return name
 
 

@@ -348,7 +348,11 @@ def scoot_ledger_bands(ledger: Mapping[str, Any], players: int, paper: str,
 
 # -- the log of a filled sheet --------------------------------------------------------------
 
-CELL_GAP = "\u2003"   # an em space between two cells of a log line: a line may break there
+# An em space between two cells of a log line, where a line may break; the zero-width space
+# after it is where it breaks: WeasyPrint starts a line broken at the em space itself with
+# the em space, and Pango reads a right-to-left name first on that line as the line's
+# direction (2→8 printed 8→2).
+CELL_GAP = "\u2003\u200b"
 MINUS = "\u2212"
 # A hyphen-minus before a number that follows no letter or digit ("Anna -3 gp", "(-2)"):
 # on paper the same minus as everywhere else (−3), which is also as wide as the plus.
