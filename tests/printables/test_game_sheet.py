@@ -130,4 +130,4 @@ def test_a_beutelschneider_game_of_plain_hands_prints_no_log_by_round(client, st
     sheet = Pdf(client.get(f"/games/{store.create(record)}/sheet.pdf?lang=en").data).text
     assert "Log by round" not in sheet and "Anna: 50" not in sheet
     assert "Hands the grid above shows in full are not listed again." in sheet
-    assert "1 Anna 50 50" in sheet                           # hand 1's row in the grid
+    assert "1 Anna 50 50 50" in sheet              # hand 1's row in the grid: gold, ±, Σ
