@@ -184,6 +184,7 @@ def game_sheet_html(record: dict[str, Any], lang: str, paper: str = "a4", colour
         details = detail(view.game, view, printed, paper, t)
         return render_template(
             "print/game.html", record=printed, view=view, game=view.game, lang=lang,
+            landscape=record["game"] in LANDSCAPE,
             players=players, adapter=ADAPTERS[record["game"]], detail=details,
             chart=totals_chart(players, totals, width=460, height=162, label=t(N_("Totals by round")),
                                font_family="Ledger Sans", colours=colours,
