@@ -35,6 +35,8 @@ DEFAULT_COLOURS = tuple(PALETTE)[:5]
 COLOURS = tuple(PALETTE[k][0] for k in DEFAULT_COLOURS)
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2")
 MARKERS = ("circle", "square", "diamond", "triangle", "cross")
+MINUS = "\u2212"
+
 # The markers as characters, for legends in text (the page's, the PDF's).
 MARKER_SYMBOLS = {"circle": "●", "square": "■", "diamond": "◆", "triangle": "▲", "cross": "✕"}
 
@@ -98,9 +100,10 @@ def label_step(count: int, room: float, widest: int) -> int:
 def totals_chart(players: Sequence[str], totals: Sequence[Sequence[int]], *,
                  width: int = 340, height: int = 180, limit: int | None = None,
                  label: str = "", font_family: str | None = None,
-                 colours: Sequence[str] | None = None) -> Markup:
+                 colours: Sequence[str] | None = None, axis: str = "") -> Markup:
     """``totals[r][s]`` is seat ``s``'s running total after round ``r + 1``; ``colours``
-    are the seats' palette keys (colours.seat_colours), the defaults by seat if not given.
+    are the seats' palette keys (colours.seat_colours), the defaults by seat if not given;
+    ``axis`` names what the rounds are, under their numbers (12 units more height).
 
     Few elements, as WeasyPrint draws each one on its own (the PDF sheet draws this chart
     too): the grid lines are one path, a player's markers one path, and the labels share
@@ -110,7 +113,7 @@ def totals_chart(players: Sequence[str], totals: Sequence[Sequence[int]], *,
     rows = [[0] * len(players)] + [list(r) for r in totals]
     values = [v for r in rows for v in r] + ([limit] if limit is not None else [])
     lo, hi = min(values + [0]), max(values + [1])
-    left, right, top, bottom = 34, 8, 8, 22
+    left, right, top, bottom = 34, 8, 8, 34 if axis else 22
     w, h = width - left - right, height - top - bottom
     n = max(len(rows) - 1, 1)
 
@@ -121,6 +124,12 @@ def totals_chart(players: Sequence[str], totals: Sequence[Sequence[int]], *,
         return top + h * (hi - v) / ((hi - lo) or 1)
 
     levels = sorted({lo, 0, hi} | ({limit} if limit is not None else set()))
+    # A label needs 12 units of height (font size 10): one closer to a label kept already
+    # is left out (0 just above −38), the lowest and highest first, then the limit, then 0.
+    shown: list[float] = []
+    for v in [lo, hi, *([limit] if limit is not None else []), 0]:
+        if v not in shown and all(abs(y(v) - y(u)) >= 12 for u in shown):
+            shown.append(v)
     # Round labels thinned to what fits; markers where there are labels once the points
     # come closer than a marker's width (a line of 600 turns would be a smear of them).
     step = label_step(n, w, len(str(n)))
@@ -131,10 +140,13 @@ def totals_chart(players: Sequence[str], totals: Sequence[Sequence[int]], *,
              '<path class="grid" fill="none" stroke="currentColor" stroke-opacity=".25" d="',
              *(f"M{left} {y(v):.1f}H{width - right}" for v in levels),
              f'"/><g font-size="10" fill="currentColor"{font}><g text-anchor="end">',
-             *(f'<text x="{left - 4}" y="{y(v) + 4:.1f}">{v}</text>' for v in levels),
+             *(f'<text x="{left - 4}" y="{y(v) + 4:.1f}">{str(v).replace("-", MINUS)}</text>'
+               for v in sorted(shown)),
              '</g><g text-anchor="middle">',
-             *(f'<text x="{x(i):.1f}" y="{height - 6}">{i}</text>'
+             *(f'<text x="{x(i):.1f}" y="{top + h + 16}">{i}</text>'
                for i in range(0, len(rows), step)),
+             # What the axis counts ("Round"), under its numbers, in the room kept for it.
+             f'<text x="{left + w / 2:.1f}" y="{height - 2}">{escape(axis)}</text>' if axis else "",
              "</g></g>"]
     keys = _colours(len(players), colours)
     for s, name in enumerate(players):

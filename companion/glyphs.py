@@ -21,6 +21,15 @@ from .printing import STATIC
 FONTS = {False: STATIC / "fonts" / "DejaVuSansCondensed.ttf",
          True: STATIC / "fonts" / "DejaVuSansCondensed-Bold.ttf"}
 PLACEHOLDER = "\ufffd"           # the replacement character: DejaVu draws it as a marked box
+FSI, PDI = "\u2068", "\u2069"     # first-strong isolate ... pop directional isolate
+NO_BREAK = "\u00a0"
+# WeasyPrint sets each line of a paragraph apart, and Pango takes a line's direction from its
+# first strong letter: a left-to-right mark before the isolate keeps a line that starts with
+# a right-to-left name left to right.
+START = "\u200e" + FSI
+# The explicit direction controls (embeddings, overrides, isolates): invisible, and one in a
+# name (an unmatched PDI above all) would turn the text around it.
+BIDI_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C])
 ELLIPSIS = "…"
 MM_PER_PT = 25.4 / 72
 _LOCK = threading.Lock()
@@ -65,6 +74,7 @@ def width_mm(text: str, size_pt: float, bold: bool = False) -> float:
     measures the same few words and gaps over and over: they are remembered.)"""
     widths, units, unknown = _metrics(bold)
     kerning = _kerning(bold)
+    text = text.translate(BIDI_CONTROLS)   # they take no room on the page
     advance = sum(widths.get(ord(c), unknown) for c in text)
     advance += sum(kerning.get(pair, 0) for pair in pairwise(text))
     return advance * size_pt / units * MM_PER_PT
@@ -72,7 +82,9 @@ def width_mm(text: str, size_pt: float, bold: bool = False) -> float:
 
 def fit(text: str, room_mm: float, size_pt: float, bold: bool = False) -> str:
     """``text``, or as much of it as fits ``room_mm`` followed by an ellipsis. A margin of
-    a twentieth covers kerning and rounding."""
+    a twentieth covers kerning and rounding. An isolated name stays isolated."""
+    if text.startswith(START) and text.endswith(PDI):
+        return START + fit(text[len(START):-1], room_mm, size_pt, bold) + PDI
     room = room_mm * 0.95
     if width_mm(text, size_pt, bold) <= room:
         return text
@@ -152,6 +164,25 @@ def shown(text: str) -> str:
     return "".join(c if printable(c) else PLACEHOLDER for c in text)
 
 
+def isolated(name: str) -> str:
+    """A name as it prints beside other text: without direction controls of its own, and,
+    when it has a right-to-left letter, set apart (FSI ... PDI) so that it reads in its own
+    direction and leaves the digits and signs after it alone ("محمد: 5→13", not "13→5
+    :محمد"). WeasyPrint (Pango) and browsers honour the isolates; a name in Latin letters
+    needs none and is printed as it is."""
+    name = name.translate(BIDI_CONTROLS)
+    if any(unicodedata.bidirectional(c) in ("R", "AL", "AN") for c in name):
+        # Kept on one line: WeasyPrint lays out the rest of a broken line afresh, and a
+        # name broken across two lines loses its isolate on the second (2→8 prints 8→2).
+        return START + name.replace(" ", NO_BREAK) + PDI
+    return name
+
+
+def printed_name(name: str) -> str:
+    """A player's name as every printed page shows it."""
+    return isolated(shown(name.translate(BIDI_CONTROLS)))
+
+
 def spelled(text: str) -> str:
     """The characters of ``text`` no font has, by their Unicode names, for the legend:
     "Ann[SMILING FACE WITH SUNGLASSES]"."""
@@ -160,4 +191,5 @@ def spelled(text: str) -> str:
 
 def unprintable(names: list[str]) -> list[tuple[str, str]]:
     """(as printed, spelled out) for each name with a character no font has."""
+    names = [n.translate(BIDI_CONTROLS) for n in names]
     return [(shown(n), spelled(n)) for n in names if shown(n) != n]

@@ -7,6 +7,7 @@ from the rules the app scores by. No Flask and no WeasyPrint in here.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -31,11 +32,15 @@ from .glyphs import width_mm
 from .records import View
 
 BONUS_MARKS = bzc.BONUS_MARKS  # the phone's marks: one set (games/beutezug/cards.py)
-# Hands to the default limit: more players, fewer points each per hand, longer games. Rows
-# that do not fit the first page continue on a second, under the repeated head row.
+# Hands to the default limit: more players, fewer points each per hand, longer games. Five
+# players' twenty hands take denser rows, so the grid and its key still share one page.
 BEUTELSCHNEIDER_HAND_ROWS = {3: 12, 4: 13, 5: 20}
-TREASURE_TURN_ROWS = 12
-SCOOT_LEDGER_ROWS = 16
+# Turns to 20 coins for two and to 30 for three or four, and rounds of Loot and Scoot: the
+# lengths of the games the table plays, as published pads count them.
+TREASURE_TURN_ROWS = {2: 14, 3: 20, 4: 20}
+SCOOT_LEDGER_ROWS = 28
+# Rows a filled sheet of a game in progress adds, for the table to carry on with a pen.
+BLANK_ROWS = 3
 
 # The tie chain as a rule to look up (lss.DECIDED_BY says what decided a game, afterwards).
 SCOOT_TIES = (N_("The most victory points win."), N_("Tied: the most money."),
@@ -79,7 +84,7 @@ def facts(slug: str, players: int) -> dict[str, Any]:
             "kept": gt.KEPT_PER_SIDE, "cursed_pay": gtt.CURSED_PAY,
             "cursed_paintings": gtt.CURSED_PAINTINGS, "joe": gtm.JOE_THRESHOLD,
             "mofette": gtm.MOFETTE_CURSED, "skill_coin": gtm.SKILL_COIN,
-            "teams": teams, "turn_rows": TREASURE_TURN_ROWS,
+            "teams": teams, "turn_rows": TREASURE_TURN_ROWS.get(players, 20),
             "loot_cards": len(gtm.ALL_CARDS), "colours": gtm.COLOUR_LABELS,
             "numbers": (gtm.NUMBERS[0], gtm.NUMBERS[-1]),
         }
@@ -123,8 +128,9 @@ def detail(game: Game, view: View, record: Mapping[str, Any], paper: str,
         for h, hand in enumerate(state.hands):
             running = [r + s for r, s in zip(running, hand.scores, strict=True)]
             hands.append({"no": h + 1, "dealer": players[(state.first_dealer + h) % n],
-                          "cells": list(zip(hand.gold, hand.cutpurses, hand.special, running, strict=True))})
-        return {"hands": hands, "limit": state.limit, "log": beyond_the_grid(log(), hand_in_grid),
+                          "cells": list(zip(hand.gold, hand.cutpurses, hand.special, hand.scores, running,
+                                            strict=True))})
+        return {"hands": hands, "limit": state.limit, "blank_rows": 0 if view.finished else BLANK_ROWS, "log": beyond_the_grid(log(), hand_in_grid),
                 "log_in_grid": any(map(hand_in_grid, entries))}
     if game.slug == "beutezug":
         rounds, running = [], [0] * n
@@ -141,15 +147,19 @@ def detail(game: Game, view: View, record: Mapping[str, Any], paper: str,
             rounds.append({"no": r + 1, "cells": cells,
                            "reroll": players[placement[-1]] if placement else ""})
         chips = [state.loot_chip(s) for s in range(n)]
-        return {"rounds": rounds, "loot_chips": chips, "log": log()}
+        return {"rounds": rounds, "loot_chips": chips, "log": log(),
+                "blank_rows": 0 if view.finished else max(0, bzc.ROUNDS - len(rounds))}
     if game.slug == "give-me-the-treasure":
-        return {"turns": state.turns, "sides": [state.side_name(s) for s in (0, 1)],
+        return {"turns": state.turns,
+                "sides": [" & ".join(players[s] for s in state.sides[side]) for side in (0, 1)],
                 "target": state.target, "corrections": state.corrections,
-                "bandits": [gtm.BANDITS.get(b, b) for b in state.bandits], "log": log()}
+                "bandits": [gtm.BANDITS.get(b, b) for b in state.bandits], "log": log(),
+                "blank_rows": 0 if view.finished else BLANK_ROWS}
     if game.slug == "loot-and-scoot":
         scores = lss.final_scores(state) if state.final is not None else None
         ledger = scoot_ledger(game, view, entries)
-        return {"ledger": ledger, "bands": scoot_ledger_bands(ledger, n, paper, say), "scores": scores}
+        return {"ledger": ledger, "bands": scoot_ledger_bands(ledger, n, paper, say), "scores": scores,
+                "blank_rows": 0 if view.finished else BLANK_ROWS}
     return {}
 
 
@@ -333,7 +343,25 @@ def scoot_ledger_bands(ledger: Mapping[str, Any], players: int, paper: str,
 
 # -- the log of a filled sheet --------------------------------------------------------------
 
-CELL_GAP = "\u2003"   # an em space between two cells of a log line: a line may break there
+# An em space between two cells of a log line, where a line may break; the zero-width space
+# after it is where it breaks: WeasyPrint starts a line broken at the em space itself with
+# the em space, and Pango reads a right-to-left name first on that line as the line's
+# direction (2→8 printed 8→2).
+CELL_GAP = "\u2003\u200b"
+MINUS = "\u2212"
+# A hyphen-minus before a number that follows no letter or digit ("Anna -3 gp", "(-2)"):
+# on paper the same minus as everywhere else (−3), which is also as wide as the plus.
+NEGATIVE = re.compile(r"(?<![\w\-])-(?=\d)")
+
+
+def minus(value: Any) -> str:
+    """A number as printed: −3 with the minus sign, not a hyphen."""
+    return str(value).replace("-", MINUS)
+
+
+def signed(number: int) -> str:
+    """+3, 0, −3: with the minus sign, not a hyphen."""
+    return f"{number:+d}".replace("-", MINUS) if number else "0"
 VOID = {"br", "img", "wbr", "hr", "input"}
 
 
@@ -407,7 +435,7 @@ class _LogLine(HTMLParser):
             self.held += data
             return
         self._flush()
-        self.out.append(data)
+        self.out.append(NEGATIVE.sub(MINUS, data))
 
     def handle_entityref(self, name: str) -> None:
         self.handle_data(f"&{name};")
@@ -416,11 +444,16 @@ class _LogLine(HTMLParser):
         self.handle_data(f"&#{name};")
 
 
+# A side of a Give Me The Treasure turn that did nothing but what its quiet note says
+# ("nothing resold"): on paper, turn after turn, it is left out and the key says it once.
+QUIET_SIDE = re.compile(r'<div class="cell">[^<]*:\s*<span class="quiet">[^<]*</span>\s*</div>')
+
+
 def log_line(markup: str, kind: bool = True) -> Markup:
     """One log entry, rendered by the game page's template, with fewer boxes for print;
     without its kind's label when the row's own label already says it (``kind=False``)."""
     parser = _LogLine(kind)
-    parser.feed(str(markup))
+    parser.feed(QUIET_SIDE.sub("", str(markup)))
     parser.close()
     parser._flush()
     return Markup("".join(parser.out))

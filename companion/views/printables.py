@@ -9,6 +9,7 @@ itself until it is; one whose worker stopped, with a message to try again.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -26,18 +27,22 @@ from ..forms.printables import PackForm
 from ..games import GAMES, get_game
 from ..games.base import N_, Msg, ReplayError, msg
 from ..games.beutezug.cards import BONUS_LABELS
-from ..glyphs import fit, shown, unprintable
+from ..glyphs import fit, printed_name, unprintable
 from ..groups import players as group_players
 from ..i18n import LANGUAGES, language, t
 from ..printing import PAPERS, Pending, Printing, RenderFailed, RenderInterrupted
 from ..records import MAX_NAME, replay
-from ..sheets import BONUS_MARKS, detail, facts, log_line, seat_names
+from ..sheets import BONUS_MARKS, detail, facts, log_line, minus, seat_names, signed
 from ..text import whole
 from . import group_id
 from .play import load
 
 bp = Blueprint("printables", __name__)
+# What a printed chart's rounds are, in each game's own word.
+CHART_AXES = {"beutelschneider": N_("Hand"), "give-me-the-treasure": N_("Turn")}
 bp.add_app_template_filter(fit, "fit")
+bp.add_app_template_filter(signed, "signed")
+bp.add_app_template_filter(minus, "minus")
 
 # Sheets whose grids need the width of the page turned sideways.
 LANDSCAPE = {"beutezug", "beutelschneider"}
@@ -51,9 +56,10 @@ class Refused(ValueError):
 
 
 def read_names(values: Sequence[str]) -> list[str]:
-    """Names in seat order: repeated ``names`` fields, or one comma-separated value."""
+    """Names in seat order: repeated ``names`` fields, or one value of names parted by bare
+    commas ("Ann,Bob,Cy"). A comma and a space stay in a name: "Müller, Hans" is one seat."""
     if len(values) == 1 and "," in values[0]:
-        values = values[0].split(",")
+        values = re.split(r",(?!\s)", values[0])
     names = [" ".join(str(v).split()) for v in values]
     while names and not names[-1]:
         names.pop()
@@ -113,7 +119,7 @@ def blank_sheet_html(slug: str, players: int, names: Sequence[str], lang: str) -
     game = get_game(slug)
     with language(lang):
         return render_template(f"print/sheet/{slug}.html", game=game, lang=lang, players=players,
-                               names=seat_names(players, [shown(n) for n in names]),
+                               names=seat_names(players, [printed_name(n) for n in names]),
                                unprintable=unprintable(list(names)), f=facts(slug, players))
 
 
@@ -169,16 +175,24 @@ def game_sheet_html(record: dict[str, Any], lang: str, paper: str = "a4", colour
     """The filled sheet's HTML: the record's entries, standings, outcome, details and chart
     (in ``colours``, the players' colours, when the caller has looked them up already)."""
     view = replay(record)
-    players = [shown(p) for p in record["players"]]
+    players = [printed_name(p) for p in record["players"]]
     totals = view.game.totals_by_round(view.state)
+    if record["game"] == "loot-and-scoot":
+        # Its totals are by turn; the chart counts what the ledger above it counts: rounds.
+        n = len(players)
+        totals = totals[n - 1::n] + ([totals[-1]] if len(totals) % n else [])
     colours = colours_of(record) if colours is None else colours
     with language(lang):
-        details = detail(view.game, view, {**record, "players": players}, paper, t)
+        # The entries' own templates read the names from the record: the printed ones.
+        printed = {**record, "players": players}
+        details = detail(view.game, view, printed, paper, t)
         return render_template(
-            "print/game.html", record=record, view=view, game=view.game, lang=lang,
+            "print/game.html", record=printed, view=view, game=view.game, lang=lang,
+            landscape=record["game"] in LANDSCAPE,
             players=players, adapter=ADAPTERS[record["game"]], detail=details,
-            chart=totals_chart(players, totals, width=460, height=150, label=t(N_("Totals by round")),
-                               font_family="Ledger Sans", colours=colours) if totals else None,
+            chart=totals_chart(players, totals, width=460, height=162, label=t(N_("Totals by round")),
+                               font_family="Ledger Sans", colours=colours,
+                               axis=t(CHART_AXES.get(record["game"], N_("Round")))) if totals else None,
             chart_legend=legend(players, colours), marker_symbols=MARKER_SYMBOLS,
             bonus_marks=BONUS_MARKS, bonus_labels=BONUS_LABELS, log_line=log_line,
             unprintable=unprintable(record["players"]))
@@ -187,9 +201,10 @@ def game_sheet_html(record: dict[str, Any], lang: str, paper: str = "a4", colour
 def game_log_html(record: dict[str, Any], lang: str) -> str:
     """The full log of a logged game: every entry, its time, who drew it, its corrections."""
     view = replay(record)
+    players = [printed_name(p) for p in record["players"]]
     with language(lang):
-        return render_template("print/log.html", record=record, game=view.game, lang=lang,
-                               players=[shown(p) for p in record["players"]],
+        return render_template("print/log.html", record={**record, "players": players},
+                               game=view.game, lang=lang, players=players,
                                adapter=ADAPTERS[record["game"]], log_line=log_line,
                                unprintable=unprintable(record["players"]))
 

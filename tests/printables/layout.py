@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import random
 import re
+import unicodedata
 from collections.abc import Iterable
 from html.parser import HTMLParser
 
@@ -27,6 +28,11 @@ NAMES = [
     "0123456789 0123456789 0123456789 0123456",
 ]
 assert all(len(name) == 40 for name in NAMES)
+# Five names of 40 characters without a break anywhere, in the widest letters.
+UNBROKEN = ["W" * 40, "M" * 40, "Ö" * 40, "Ш" * 40, "Æ" * 40]
+# Right-to-left and mixed-direction names, some ending in a right-to-left letter, some with
+# digits: beside them, "Name: 5→13" must not print as "13→5 :Name".
+MIXED = ["محمد الأحمد", "Lena محمود", "אורי כהן 2", "Zoë Ännchen", "أبو بكر 7"]
 
 
 # -- games played by the rules ---------------------------------------------------------------
@@ -145,7 +151,8 @@ class _Text(HTMLParser):
 def source_words(html: str) -> set[str]:
     parser = _Text()
     parser.feed(html)
-    return set("".join(parser.parts).split())
+    # The direction isolates around a name take no room and print as nothing.
+    return set("".join(parser.parts).translate(dict.fromkeys((0x200B, 0x200E, 0x2068, 0x2069))).split())
 
 
 def problems(pdf_bytes: bytes, html: str, names: Iterable[str]) -> list[str]:
@@ -157,6 +164,10 @@ def problems(pdf_bytes: bytes, html: str, names: Iterable[str]) -> list[str]:
         for number, page in enumerate(document.pages, start=1):
             words = page.extract_words(keep_blank_chars=False, use_text_flow=False,
                                        x_tolerance=1.5, y_tolerance=2)
+            found += [f"p{number}: {w['text']!r} reads in the wrong direction" for w in words
+                      if _turned(w["text"], allowed)]
+            if number > 1 and len(_lines(words, page.height)) < LEFTOVER_LINES:
+                found += [f"p{number}: a page of leftovers ({' / '.join(_lines(words, page.height))!r})"]
             found += [f"p{number}: {w['text']!r} outside the page" for w in words
                       if w["x0"] < 0 or w["top"] < 0 or w["x1"] > page.width + 0.5
                       or w["bottom"] > page.height + 0.5]
@@ -230,16 +241,50 @@ def _unclosed(words: list[dict], rules) -> list[dict]:
     return out
 
 
+# A page after the first with fewer lines of text than this holds leftovers: a closing
+# line, a chart's labels, a row or two under a repeated table head.
+LEFTOVER_LINES = 5
+FOOTER_MM = 13
+INTEGER = re.compile(r"^[−-]?\d+\.?$")   # "−38", a list's "3."
+
+
+def _lines(words: list[dict], height: float) -> list[str]:
+    """The page's lines of text above its footer (page margin), top to bottom."""
+    body = [w for w in words if w["bottom"] < height - FOOTER_MM * 72 / 25.4]
+    lines: dict[int, list[str]] = {}
+    for w in sorted(body, key=lambda w: (round(w["top"] / 3), w["x0"])):
+        lines.setdefault(round(w["top"] / 3), []).append(w["text"])
+    return [" ".join(line) for line in lines.values()]
+
+
+def _turned(text: str, allowed: set[str]) -> bool:
+    """A word in an order the source does not have: numbers and signs beside a right-to-left
+    name taken into its direction ("13→5" for "5→13"), or a colon that went before the name
+    (":دمحم" instead of "دمحم:"). Bare numbers (a chart's labels, page numbers) are exempt."""
+    if text.startswith(":") and len(text) > 1:
+        return True
+    if any(c.isalpha() for c in text) or not any(c.isdigit() for c in text) or INTEGER.match(text):
+        return False
+    text = text.replace("\u2212", "-")
+    return not any(text in w.replace("\u2212", "-") for w in allowed)
+
+
 # Printed by the stylesheet, not the HTML: the page footer and list numbers.
 STYLESHEET_WORDS = {"Loot", "Ledger", "·", "★"}
+
+
+# Loot cards, their colour's initial printed by the stylesheet: "4Y", "★1Gr", "1R2R3R".
+CARDS = re.compile(r"^(★?\d(Ge|Gr|Y|R|G|B))+[,.]?$")
 
 
 def _whole(text: str, allowed: set[str], name_runs: list[str]) -> bool:
     """A printed word is a word of the source, or a piece of a name (a name may wrap
     anywhere: it has to fit its cell), or a piece of a word split after a hyphen or slash
     the source has. A hyphen the source does not have (U+2010) is a broken word."""
-    if text in allowed or text in STYLESHEET_WORDS or not any(c.isalpha() for c in text):
+    if text in allowed or text in STYLESHEET_WORDS or not any(c.isalpha() for c in text) or CARDS.match(text):
         return True
+    if any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
+        return True   # right-to-left letters come out in visual order: only names have them
     if any(text in w for w in allowed if any(run in w for run in name_runs)):
         return True   # a piece of a name, or of a name and the colon after it
     return any(w != text and text in w and (

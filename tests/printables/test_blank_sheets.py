@@ -9,9 +9,9 @@ from companion.games.treasure.market import BLACK_MARKET_ROWS
 from tests.printables.conftest import Pdf, save_png
 
 NAMES = ["Vincenzo", "Kate", "Johnny", "Anna", "Ben"]
-PAGES = {"beutezug": 1, "beutelschneider": 1, "give-me-the-treasure": 1, "loot-and-scoot": 2}
-# Five play Beutelschneider longest: its hands continue on a second page.
-PAGES_AT = {("beutelschneider", 5): 2}
+PAGES = {"beutezug": 1, "beutelschneider": 1, "give-me-the-treasure": 2, "loot-and-scoot": 2}
+# Two play Give Me The Treasure to 20 coins: fewer turns, and its references fit beside them.
+PAGES_AT = {("give-me-the-treasure", 2): 1}
 COUNTS = [(slug, n) for slug, g in GAMES.items() for n in range(g.min_players, g.max_players + 1)]
 
 
@@ -81,3 +81,12 @@ def test_comma_separated_names_fill_the_seats(client):
     response = client.get("/printables/beutezug/sheet.pdf?players=3&names=Ann,Bob,Cy")
     text = Pdf(response.data).text
     assert "Ann" in text and "Bob" in text and "Cy" in text
+
+
+def test_a_comma_and_a_space_stay_inside_a_name(client):
+    # "Müller, Hans" is one player, not two: the sheet has one named seat and one blank one.
+    text = Pdf(client.get("/printables/beutezug/sheet.pdf?players=2&names=Müller, Hans").data).text
+    assert "Müller, Hans" in text and "Player 2" in text
+    # Two names for one seat are still refused, with the message, never a 500.
+    response = client.get("/printables/beutezug/sheet.pdf?players=2&names=Ann,Bob,Cy")
+    assert response.status_code == 400 and b"3 names for 2 players" in response.data

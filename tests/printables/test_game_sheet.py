@@ -102,8 +102,8 @@ def test_names_in_a_logged_game_are_escaped(client, store):
 
 
 @pytest.mark.parametrize(("lang", "note"), [
-    ("en", "Hands the grid above shows in full are not listed again."),
-    ("de", "Spiele, die die Tabelle oben vollständig zeigt, stehen hier nicht noch einmal.")])
+    ("en", "Hands the grid shows in full are not listed again in the log by round."),
+    ("de", "Spiele, die die Tabelle vollständig zeigt, stehen im Protokoll nach Runden nicht noch einmal.")])
 def test_the_beutelschneider_log_lists_only_what_its_grid_does_not_show(client, store, lang, note):
     # Hand 1 plain (its grid row is the whole hand), hand 2 with the Alchemist, hand 3
     # corrected, hand 4 plain: the log by round keeps hands 2 and 3, and says why the others went.
@@ -129,5 +129,5 @@ def test_a_beutelschneider_game_of_plain_hands_prints_no_log_by_round(client, st
         record = add_entry(record, "hand", {"players": [{"gold": g} for g in golds]})
     sheet = Pdf(client.get(f"/games/{store.create(record)}/sheet.pdf?lang=en").data).text
     assert "Log by round" not in sheet and "Anna: 50" not in sheet
-    assert "Hands the grid above shows in full are not listed again." in sheet
-    assert "1 Anna 50 50" in sheet                           # hand 1's row in the grid
+    assert "Hands the grid shows in full are not listed again in the log by round." in sheet
+    assert "1 Anna 50 50 50" in sheet              # hand 1's row in the grid: gold, ±, Σ

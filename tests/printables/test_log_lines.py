@@ -17,9 +17,15 @@ from companion.sheets import CELL_GAP, LogRound, beyond_the_grid, hand_in_grid, 
      '<b>loot chip 6</b></span><span class="cell">&lt;i&gt;Ann&lt;/i&gt;: 0</span>',
      '<i class="bz-mark b-pink" title="+1 &quot;pink&quot;">◆</i>'),
     ('<span class="cell">&lt;i&gt;Ann&lt;/i&gt;: 0</span>', "&lt;i&gt;Ann&lt;/i&gt;: 0"),
-    # Other elements, block cells among them, are left as they are.
-    ('<span class="kind">Turn</span><div class="cell">Ann: <span class="quiet">nothing resold</span></div>',
-     '<b>Turn</b><div class="cell">Ann: <span class="quiet">nothing resold</span></div>'),
+    # Other elements, block cells among them, are left as they are...
+    ('<span class="kind">Turn</span><div class="cell">Ann: <span class="tcombo">1</span></div>',
+     '<b>Turn</b><div class="cell">Ann: <span class="tcombo">1</span></div>'),
+    # ... but a side that only resold nothing is left out (the sheet's key says it once).
+    ('<span class="kind">Turn</span><div class="cell">Ann: <span class="quiet">nothing resold</span></div>'
+     '<div class="cell">Bo: <span class="tcombo">2</span></div>',
+     '<b>Turn</b><div class="cell">Bo: <span class="tcombo">2</span></div>'),
+    # A hyphen-minus before a number prints as the minus sign; one inside a word stays.
+    ('<span class="tag gp">Anna-Lena -3 gp</span>', '<span class="tag gp">Anna-Lena \u22123 gp</span>'),
 ])
 def test_a_log_line_keeps_the_words_and_drops_the_cell_spans(entry, printed):
     line = str(log_line(entry))
@@ -60,3 +66,8 @@ def test_a_row_names_its_kind_once():
     assert not LogRound(3, [hand], kind="hand").labelled(hand)          # "Hand 3 · Anna: 30"
     assert LogRound(3, [hand, choice], kind="hand").labelled(hand)      # two entries: each says what it is
     assert LogRound(4, [choice]).labelled(choice)                         # the End row
+
+
+def test_nothing_resold_is_not_printed_turn_after_turn():
+    line = str(log_line('<div class="cell">A &amp; B: <span class="quiet">nothing resold</span></div>'))
+    assert "nothing resold" not in line and "A &amp; B" not in line

@@ -31,19 +31,21 @@ def ledger_pages(client_module):
     with pdfplumber.open(io.BytesIO(data)) as document:
         for page in document.pages:
             words = page.extract_words(x_tolerance=1.5, y_tolerance=2)
-            head = [w for w in words if w["text"] == "Runde"]
-            if not head:
-                continue
-            # The head's rules: the table's sides and the heavy rule before each player.
-            cuts = [e for e in page.edges if e["orientation"] == "v" and e["object_type"] == "line"
-                    and e["top"] <= head[0]["top"] <= e["bottom"]]
-            rules = sorted({round(e["x0"], 1) for e in cuts})
-            edges = [x for i, x in enumerate(rules) if not i or x - rules[i - 1] > 2]
-            # The body: under the head, down to the end of the table's background (its rules).
-            top = max(e["bottom"] for e in cuts)
-            end = max(r["bottom"] for r in page.rects if r["top"] <= head[0]["top"] <= r["bottom"]
-                      and abs(r["x0"] - edges[0]) < 1 and abs(r["x1"] - edges[-1]) < 1)
-            pages.append((edges, [w for w in words if top < w["top"] < end]))
+            # "Runde" heads the ledger, and the chart's axis and the rows left blank to carry
+            # on in: the ledger's is the one in a table with the ledger's background.
+            for head in (w for w in words if w["text"] == "Runde"):
+                # The head's rules: the table's sides and the heavy rule before each player.
+                cuts = [e for e in page.edges if e["orientation"] == "v" and e["object_type"] == "line"
+                        and e["top"] <= head["top"] <= e["bottom"]]
+                rules = sorted({round(e["x0"], 1) for e in cuts})
+                edges = [x for i, x in enumerate(rules) if not i or x - rules[i - 1] > 2]
+                # The body: under the head, down to the end of the table's background (its rules).
+                ends = [r["bottom"] for r in page.rects if edges and r["top"] <= head["top"] <= r["bottom"]
+                        and abs(r["x0"] - edges[0]) < 1 and abs(r["x1"] - edges[-1]) < 1]
+                if cuts and ends:
+                    top = max(e["bottom"] for e in cuts)
+                    pages.append((edges, [w for w in words if top < w["top"] < max(ends)]))
+                    break
     assert len(pages) >= 2, "a ledger that turns a page"
     return pages
 

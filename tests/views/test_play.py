@@ -129,7 +129,7 @@ def test_correcting_an_earlier_hand_recomputes_and_keeps_the_trail(user, store):
     assert record["entries"][0]["edits"][0]["data"]["players"][0]["gold"] == 40
     assert "edited" in user.page and "<del>" in user.page
     # Anna: 10 + 20 = 30; Cem: 40 + 30 = 70, now first.
-    assert user.page.index("Cem") < user.page.index("Anna</td>")
+    assert user.page.index("Cem") < user.page.index("Anna</bdi></td>")
 
 
 def test_a_correction_the_rules_refuse_changes_nothing(user, store):
