@@ -144,6 +144,12 @@ class IndexKeeping:
                     log.warning("pending index row of %s left for later: %s", game_id, error)
             except FileNotFoundError:
                 pass  # another process settled it meanwhile
+            except (OSError, ValueError, TypeError, KeyError, AttributeError) as error:
+                # A file it cannot read (no permission, not a file) or a record it cannot
+                # summarize: damage, as reconcile says, but every page runs this first, so it
+                # is logged and its marker kept for the next try, not raised.
+                saved = False
+                log.error("pending index row of %s left for later: %r", game_id, error)
         return saved
 
     def _drop_rows(self, game_ids: set[str]) -> None:
@@ -213,7 +219,7 @@ class IndexKeeping:
                     rows[game_id] = self._row(game_id, record)
             except DamagedFile as error:
                 damaged.append(error)
-            except (ValueError, TypeError, KeyError, AttributeError) as error:
+            except (OSError, ValueError, TypeError, KeyError, AttributeError) as error:
                 damaged.append(DamagedFile(on_disk[game_id], f"not a game record this app reads ({error!r})"))
         gone = games.keys() - on_disk.keys()
         if not (rows or gone):

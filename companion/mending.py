@@ -9,8 +9,10 @@ is no longer called for is dropped (kept aside, never thrown away), one called f
 is drawn anew, one newly called for is drawn and put in. Any other later entry that no
 longer fits is the table's to correct: nothing is mended then.
 
-The draws are made with a generator seeded by the correction's own submission id, so the
-result shown before it is stored is the one stored when the table confirms it.
+The draws are made with a generator seeded by the caller from what the phone cannot choose
+(the server's secret, the game, the entry and the corrected data; see ``records.correct``),
+so the result shown before it is stored is the one stored when the table confirms it, and
+the same correction shown again cannot draw again.
 """
 from __future__ import annotations
 
@@ -64,7 +66,7 @@ def draws_of(game: Game, record: Mapping[str, Any]) -> set[int]:
     return found
 
 
-def mend(record: Mapping[str, Any], draws: set[int], corrected: int, seed: str,
+def mend(record: Mapping[str, Any], draws: set[int], corrected: int, seed: bytes,
          at: str) -> Mending | None:
     """The entries of ``record`` (a correction at position ``corrected`` already made) with
     each later draw that no longer fits dropped or drawn again; None if another entry

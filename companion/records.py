@@ -9,6 +9,9 @@ was played and what the games list keeps of it are ``summary.py``'s.
 from __future__ import annotations
 
 import copy
+import hashlib
+import hmac
+import json
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -259,13 +262,14 @@ def put_back(record: Mapping[str, Any], *, submission: str | None = None,
 
 def correct(record: Mapping[str, Any], entry_id: int, data: Mapping[str, Any], *,
             submission: str | None = None, version: int | None = None,
-            mend: bool = False) -> dict[str, Any]:
+            mend: bool = False, key: str | bytes = b"") -> dict[str, Any]:
     """Replace an earlier entry's data, keeping the old values in its trail.
 
     Everything after it is replayed. Where only later draws no longer fit (a tie that is
     gone, or between others now), NeedsMending says how they would be mended; with
     ``mend`` the correction is stored so mended. If another later entry no longer fits
-    the rules, the correction is refused and names that entry.
+    the rules, the correction is refused and names that entry. ``key`` is the server's
+    secret: the mended draws are drawn from it (see ``mend_seed``).
     """
     guard(record, version, submission)
     new = copy.deepcopy(dict(record))
@@ -285,7 +289,7 @@ def correct(record: Mapping[str, Any], entry_id: int, data: Mapping[str, Any], *
             raise error.error from None
         game = get_game(record["game"])
         mending = mend_later_draws(new, draws_of(game, record), positions[0],
-                                   f"{submission}:{entry_id}", now_iso())
+                                   mend_seed(key, record, entry_id, data), now_iso())
         if mending is None:
             # The rules' own words for it, translated with the sentence (not "entry: …").
             why = next(iter(error.error.errors.values()))
@@ -297,6 +301,18 @@ def correct(record: Mapping[str, Any], entry_id: int, data: Mapping[str, Any], *
         new["undone"] = new.get("undone", []) + [
             {**e, "undone_at": now_iso(), "dropped": entry_id} for e in mending.dropped]
     return _bump(new, submission)
+
+
+def mend_seed(key: str | bytes, record: Mapping[str, Any], entry_id: int,
+              data: Mapping[str, Any]) -> bytes:
+    """The seed of a correction's mended draws: the same correction of the same entry always
+    draws the same, whatever the phone sends with it (a fresh submission id, say), and the
+    phone cannot work it out beforehand without the server's secret. No version is in it:
+    an undo and put back, which change nothing, would draw again."""
+    secret = key.encode() if isinstance(key, str) else key
+    what = json.dumps([record.get("id"), record.get("created"), entry_id, data],
+                      sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hmac.new(secret, what.encode(), hashlib.sha256).digest()
 
 
 def set_note(record: Mapping[str, Any], note: str, *, submission: str | None = None) -> dict[str, Any]:

@@ -62,16 +62,17 @@ def holder(store: Store, game_id: str) -> tuple[str, bool] | None:
     return None
 
 
-def _in_play(store: Store, game_id: str, record: Mapping[str, Any]) -> bool:
+def _in_play(store: Store, game_id: str, record: Mapping[str, Any], damaged: bool = True) -> bool:
     """Whether the trash's copy ``record`` is of a game still in play (what a crash of its
     delete left), not of another group's game of the same id (a folder from before
-    ``Store.taken``: then both are kept)."""
+    ``Store.taken``: then both are kept). ``damaged``: the answer for a game file that
+    cannot be read."""
     try:
         here = store.read_file(store.file(game_id))
     except NoSuchGame:
         return False
     except DamagedFile:
-        return True  # left as it is, and so is the copy
+        return damaged  # left as it is, and so is the copy
     return bool(here.get("group", "household") == record.get("group", "household"))
 
 
@@ -191,7 +192,8 @@ def purge(store: Store, *, now: datetime | None = None, group_id: str | None = N
 
     def why(path: Path, record: Mapping[str, Any]) -> str | None:
         if _in_play(store, path.stem, record):
-            return "stale"
+            # Beside a game file that cannot be read, the copy may be the only good one.
+            return "stale" if _in_play(store, path.stem, record, damaged=False) else None
         emptied = (group_id is not None and upto is not None
                    and record.get("group", "household") == group_id and record["deleted"] <= upto)
         return "gone" if emptied or record["deleted"] <= expired else None

@@ -333,7 +333,8 @@ def edit(game_id: str, entry_id: int) -> Any:
             try:
                 _store().update(game_id, lambda r: correct(
                     r, entry_id, data, submission=form.submission.data,
-                    version=form.version_number(), mend=bool(request.form.get("mend"))))
+                    version=form.version_number(), mend=bool(request.form.get("mend")),
+                    key=current_app.config["SECRET_KEY"]))
             except NeedsMending as needed:
                 # Shown before it is stored: the same form, sent again with "mend", stores it.
                 mending, status = needed.mending, 409

@@ -73,6 +73,19 @@ def test_a_crash_between_the_trash_copy_and_the_index_leaves_a_game_not_a_ghost(
     assert trash.find(store, game_id, now=NOW) is None and store.load(game_id)["entries"] == record["entries"]
 
 
+def test_a_trash_copy_beside_a_damaged_game_file_is_kept_as_it_may_be_the_only_good_one(store):
+    game_id, other = playing_game(store), playing_game(store)
+    record = store.load(game_id)
+    store.trash_dir.mkdir(exist_ok=True)
+    copy = trash._path(store, game_id)
+    store._write(copy, {**record, "deleted": NOW.isoformat()})  # a delete cut short
+    store.file(game_id).write_text('{"record": {"1": {"schema"')  # and then the game file damaged
+    trash.delete(store, other, now=NOW)  # each delete purges the trash
+    assert trash.purge(store, now=NOW + timedelta(days=31)) == 1  # the other game, past its days
+    trash.purge(store, now=NOW, group_id="household", upto=(NOW + timedelta(days=1)).isoformat())
+    assert copy.exists() and store.read_file(copy)["entries"] == record["entries"]
+
+
 def test_a_game_is_not_brought_back_beside_itself_under_another_id(store):
     from companion.transfer import export_record, import_record
     original = playing_game(store)

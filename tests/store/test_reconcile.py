@@ -247,3 +247,35 @@ def test_a_temp_file_an_interrupted_delete_left_in_the_trash_goes_at_the_next_st
     os.utime(left, (old, old))
     create_app({"TESTING": True, "INSTANCE_PATH": str(instance)})
     assert not left.exists() and len(list((store.folder / "trash").glob("*.json"))) == 1
+
+
+def _unreadable(path: Path) -> None:
+    """A game file the app cannot read (root reads any file whatever its mode)."""
+    path.unlink()
+    path.mkdir()
+
+
+def _not_summarized(path: Path) -> None:
+    """A game file that reads, but whose record the games list cannot be made of."""
+    data = json.loads(path.read_text())
+    record = data["record"]["1"]
+    del record["players"]
+    record["summary_version"] = record.get("version", 0) + 1  # its row is behind, so it is read
+    path.write_text(json.dumps(data))
+
+
+@pytest.mark.parametrize("spoil", [_unreadable, _not_summarized])
+def test_a_marker_of_a_game_file_that_cannot_be_read_does_not_stop_the_pages(tmp_path, spoil):
+    """Every request settles the markers first: one game file it cannot read leaves its
+    marker for later, and every page still answers, before and after a restart."""
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path)})
+    store = app.extensions["store"]
+    game_id = store.create(new_record("beutelschneider", ["Anna", "Ben", "Cem"], {"limit": 50}))
+    spoil(tmp_path / "games" / f"{game_id}.json")
+    (tmp_path / "pending" / game_id).touch()  # a write cut short before its index row
+    assert app.test_client().get("/history").status_code == 200
+    assert app.test_client().get("/new/beutezug").status_code == 200
+    assert os.listdir(tmp_path / "pending") == [game_id]  # tried again later
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path)})
+    assert app.test_client().get("/new/beutezug").status_code == 200
+    assert os.listdir(tmp_path / "pending") == [game_id]

@@ -2,6 +2,8 @@
 game as it would be, stored in one step, and refused where it cannot be mended."""
 from __future__ import annotations
 
+import re
+
 from companion.records import replay
 from tests.formpage import forms_of
 from tests.views import test_play as beutelschneider
@@ -115,3 +117,41 @@ def test_a_treasure_roll_the_final_scoring_no_longer_asks_for_is_dropped(user, s
     assert response.status_code == 409
     assert "with this correction the game is over before it. It is dropped." in user.page
     assert store.load(game_id)["entries"] == record["entries"]
+
+
+def _mends_shown(page):
+    """The list of what the mend changes, as the preview shows it."""
+    return re.search(r'<div class="refusal mend".*?<ul>(.*?)</ul>', page, re.S).group(1)
+
+
+def _kate_ties_vincenzo(user, game_id, submission):
+    """Round 3 corrected so that Kate ties Vincenzo on 13, not Johnny on 8: the tie's
+    draw is made anew."""
+    user.open(f"/games/{game_id}/entries/4/edit")
+    fields = dict(user.form("")["fields"])
+    row = {int(fields[f"outcomes-{i}-seat"]): i for i in range(3)}
+    return user.submit("", {f"outcomes-{row[KATE]}-loot": 11, "submission": submission})
+
+
+def test_the_draw_of_a_mend_is_the_same_whatever_submission_id_the_phone_sends(user, store):
+    """The phone cannot draw again by reopening the edit page: the draw is the server's,
+    fixed by the game and the correction."""
+    game_id = tied_after_round_3(user)
+    shown = set()
+    for submission in ("aaaa", "bbbb", "cccc", "dddd", "eeee", "ffff"):
+        response = _kate_ties_vincenzo(user, game_id, submission)
+        assert response.status_code == 409
+        assert "The app draws it anew:" in user.page
+        shown.add(_mends_shown(user.page))
+    assert len(shown) == 1
+    drawn_then = re.findall(r"\d: (Vincenzo|Kate|Johnny)<", shown.pop())[-3:]  # the new draw, after the old
+    (mend_form,) = [f for f in forms_of(user.page) if "mend-form" in f["class"]]
+    data: dict[str, list[str]] = {}
+    for name, value in mend_form["fields"]:
+        data.setdefault(name, []).append(value)
+    response = user.client.post(mend_form["action"], data={**data, "mend": "1"}, follow_redirects=True)
+    assert response.status_code == 200
+    record = store.load(game_id)
+    drawn = record["entries"][4]
+    assert drawn["kind"] == "placement_tie" and drawn["source"] == "app"
+    assert [record["players"][seat] for seat in drawn["data"]["order"]] == drawn_then
