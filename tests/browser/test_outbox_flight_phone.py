@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import posts_to, waiting
+from tests.browser.conftest import posts_to, shot, waiting
 from tests.browser.test_real_phone import HANDS, bs_game, golds, opened, save_hand
 from tests.formpage import Browserless
 from tests.views import test_play as beutelschneider
@@ -45,6 +45,8 @@ def test_a_reload_while_the_entry_is_sent_loses_nothing(bs_game, page, server_ur
     save_hand(page, HANDS[0])
     until(page, lambda: len(held) == 1)
     assert waiting(page) == 1  # on the phone while it is on its way
+    expect(page.locator("#next .outbox")).to_have_text("Sending…")  # said as sending, not as waiting
+    shot(page, "outbox-in-flight", full_page=False)
     page.unroute("**/entries")
     page.on("dialog", lambda d: d.accept())  # plain http asks before leaving while one waits
     page.reload()
