@@ -179,7 +179,7 @@
   function showOutbox(sending) {
     var box = doc.querySelector("main .outbox");
     if (!box) return;
-    var items = waiting();
+    var items = waiting().filter(function (i) { return i.id !== flying; });
     box.hidden = !items.length && !sending;
     box.textContent = "";
     var head = doc.createElement("p");
@@ -305,10 +305,14 @@
     var version = form.elements.namedItem("version"), submission = form.elements.namedItem("submission");
     var next = doc.getElementById("next"), heading = next && next.querySelector("h2");
     if (!version || !submission || !heading) return;
-    form.reset();
-    delete form.dataset.typed;
+    // What is typed into it since it was made ready stays as typed (settled again: one removed).
+    if (!form.dataset.typed || form.dataset.ahead !== submission.value) {
+      form.reset();
+      delete form.dataset.typed;
+      submission.value = newId();
+      form.dataset.ahead = submission.value;
+    }
     version.value = String(+next.dataset.version + steps);
-    submission.value = newId();
     if (!heading.dataset.was) heading.dataset.was = heading.textContent;
     var n = 0;
     heading.textContent = heading.dataset.was.replace(/\d+/, function (d) { n = +d + steps; return String(n); });
@@ -357,16 +361,29 @@
   }
 
   var busy = false, after = null;  // after: the version the next entry in the line follows
+  var flying = null;  // a form's entry being sent, new to the line: shown as sending, not as waiting
   var down = false;  // the last request to the server got no answer, and none did since
+
+  function edited(item, rev) {
+    // Changed in its form while it was being sent: the phone's copy is the one to send.
+    var stored = outbox().filter(function (i) { return i.id === item.id; })[0];
+    return stored && stored.rev !== rev ? stored : null;
+  }
 
   function post(item, form) {
     if (item.follows && after !== null) withParam(item, "version", after);
-    busy = true;
+    // On the phone before it leaves: a reload meanwhile sends it again, and what is saved
+    // during the flight waits behind it, in the order of the taps.
+    var known = outbox().some(function (i) { return i.id === item.id; });
+    keep(item);
+    var rev = item.rev;
+    busy = true; flying = known ? null : item.id;
     var slow = setTimeout(function () { showOutbox(true); }, 700);
     var stop = new AbortController(), timer = setTimeout(function () { stop.abort(); }, 20000);
     if (form) form.classList.add("busy");
     function kept() {
-      keep(item);
+      var now = edited(item, rev);
+      if (now) { now.why = item.why; now.link = item.link; now.linkText = item.linkText; keep(now); } else keep(item);
       if (form) { form.classList.remove("busy"); delete form.dataset.sent; }
       var box = doc.querySelector("main .outbox"), game = gameOf(item.url);
       if (form && box) { settle(); showOutbox(false); }
@@ -386,7 +403,7 @@
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Requested-With": "fetch" }
     }).then(function (response) {
       return response.text().then(function (html) {
-        clearTimeout(slow); clearTimeout(timer); busy = false; down = false;
+        clearTimeout(slow); clearTimeout(timer); busy = false; flying = null; down = false;
         // Any answer settles the entry (saved, sent before, refused with its reasons: shown),
         // except one that says it stored nothing and the phone should keep it (signed out,
         // the game deleted meanwhile, a full disk): kept, with the server's reason and way out;
@@ -399,6 +416,12 @@
           return kept();
         }
         var now = page.getElementById("next");
+        if (edited(item, rev)) {
+          // Refused or stored as it was sent: the changed copy goes next (sent before, if stored).
+          if (form) { form.classList.remove("busy"); delete form.dataset.sent; }
+          after = response.ok ? +param(item, "version") + (item.same ? 0 : 1) : null;
+          return true;
+        }
         if (!response.ok && item.entry && (!form || waiting().some(function (i) { return i.id !== item.id; }))) {
           item.refused = refusalOf(page) || String(response.status);
           if (now) withParam(item, "version", now.dataset.version);  // fixed, it is sent as of now
@@ -408,7 +431,9 @@
           return false;
         }
         drop(item.id);
-        after = response.ok ? +param(item, "version") + 1 : null;
+        // What follows it follows its version, one on unless it left the entries as they are
+        // (a note: data-keeps-version).
+        after = response.ok ? +param(item, "version") + (item.same ? 0 : 1) : null;
         var more = waiting().filter(function (i) { return !i.refused; });
         if (response.ok && more.length && !form) {
           // More to send: the page shown is the one the phone typed ahead on; the last
@@ -421,7 +446,7 @@
       });
     }).catch(function () {
       // Never answered: maybe stored, maybe not. The submission id makes a resend safe.
-      clearTimeout(slow); clearTimeout(timer); busy = false; down = true;
+      clearTimeout(slow); clearTimeout(timer); busy = false; flying = null; down = true;
       delete item.why; delete item.link; delete item.linkText;
       return kept();
     });
@@ -491,7 +516,8 @@
     var item = {
       id: id, url: action.href, hash: action.hash, body: body.toString(), game: gameId(), at: Date.now(),
       title: title.trim(), values: entry ? valuesOf(form) : "", entry: entry,
-      ahead: entry && form.hasAttribute("data-goes-on"),
+      ahead: entry && form.hasAttribute("data-goes-on"), same: form.hasAttribute("data-keeps-version"),
+      rev: newId(),  // which copy: one changed while it was being sent is sent again
       follows: line.some(function (i) { return i.id !== id; }) && !(line[0] && line[0].id === id)
     };
     var head = line[0];
@@ -511,6 +537,7 @@
         return;
       }
       item.follows = false;
+      if (busy) { keep(item); delete form.dataset.sent; settle(); showOutbox(false); return; }
       post(item, form);
       return;
     }
