@@ -144,19 +144,20 @@ def test_a_game_page_answers_while_200_unfinished_and_idle_connections_are_held_
 
 
 def test_a_connection_that_does_not_finish_its_request_within_the_timeout_is_closed(tmp_path):
-    with serving(tmp_path, SERVE_TIMEOUT=2) as (base, game_id), \
+    with serving(tmp_path, SERVE_TIMEOUT=4) as (base, game_id), \
             connect(base) as silent, connect(base) as halfway, connect(base) as kept:
         halfway.sendall(f"GET /games/{game_id} HTTP/1.1\r\nHost: x\r\n".encode())
         kept.sendall(b"GET /static/css/app.css HTTP/1.1\r\nHost: x\r\n\r\n")
         assert one_answer(kept) == b"HTTP/1.1 200 OK"
         start = time.monotonic()
         assert answer(silent) == b"" and answer(halfway) == b"" and answer(kept) == b""
-        assert time.monotonic() - start < 2 + 5
-        # A request that comes in pieces within the time is answered.
+        assert time.monotonic() - start < 4 + 5
+        # A request that comes in pieces within the time is answered (the time counts from
+        # the connect: the pieces take a tenth of it, room for a loaded machine).
         slow = connect(base)
         for piece in (b"GET /games/", game_id.encode(), b" HTTP/1.1\r\nHost: x\r\n", b"Connection: close\r\n\r\n"):
             slow.sendall(piece)
-            time.sleep(0.3)
+            time.sleep(0.1)
         assert answer(slow).startswith(b"HTTP/1.1 200")
         slow.close()
 
