@@ -102,9 +102,14 @@ class _Doorman(_ConnectionManager):
 
     def put(self, conn: server.HTTPConnection) -> None:
         # A kept-alive connection back from its worker: wait for its next head like a new one.
-        waiting = _Waiting(conn.socket, conn, _take_buffered(conn.rfile))
-        conn.socket.setblocking(False)
-        self._wait(waiting)
+        try:
+            waiting = _Waiting(conn.socket, conn, _take_buffered(conn.rfile))
+            conn.socket.setblocking(False)
+            self._wait(waiting)
+        except Exception:  # raised in the worker's `finally`, it would stop the whole server
+            self.server.error_log("a kept-alive connection failed", traceback=True)
+            with contextlib.suppress(Exception):
+                conn.close()
 
     def _wait(self, waiting: _Waiting) -> None:
         sock = waiting.sock

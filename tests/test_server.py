@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from cheroot.makefile import MakeFile
 
 from companion import create_app, server, tls
 from companion.records import add_entry, new_record
@@ -281,6 +282,29 @@ def test_a_tls_pair_serves_https_beside_plain_http_from_one_process(tmp_path, tl
     assert not thread.is_alive()
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", https_port), timeout=2)
+
+
+def test_a_kept_alive_connection_that_cannot_be_taken_back_is_closed_and_serving_goes_on(tmp_path):
+    """A worker hands its kept-alive connection back in its `finally`: what fails there (a
+    socket gone meanwhile, the selector closed at shutdown) would stop the whole server."""
+    app = create_app({"INSTANCE_PATH": str(tmp_path / "instance")})
+    httpd = server.make_server(app, "127.0.0.1", free_port(), 1)
+    stop = threading.Event()
+    thread = threading.Thread(target=server.run, args=([httpd], stop))
+    thread.start()
+    base = f"http://{httpd.bind_addr[0]}:{httpd.bind_addr[1]}"
+    try:
+        wait_until_up(base)
+        ours, theirs = socket.socketpair()
+        conn = server._Connection(httpd, theirs, MakeFile)
+        theirs.close()  # gone before it is back
+        httpd.put_conn(conn)  # as the worker does once it answered on it
+        assert ours.recv(1) == b""  # closed
+        ours.close()
+        assert get(f"{base}/")[0] == 200 and httpd.interrupt is None
+    finally:
+        stop.set()
+        thread.join(30)
 
 
 # cheroot drops the socket it could not bind without closing it (a ResourceWarning).
