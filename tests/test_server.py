@@ -29,9 +29,9 @@ ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 10  # SERVE_TIMEOUT's default: what a page may take at most under the flood
 
 
-def get(url: str, context: ssl.SSLContext | None = None) -> tuple[int, bytes]:
+def get(url: str, context: ssl.SSLContext | None = None, timeout: float = 120) -> tuple[int, bytes]:
     try:
-        with urllib.request.urlopen(url, timeout=120, context=context) as response:
+        with urllib.request.urlopen(url, timeout=timeout, context=context) as response:
             return response.status, response.read()
     except urllib.error.HTTPError as error:
         return error.code, error.read()
@@ -167,12 +167,7 @@ def test_a_form_whose_body_comes_in_pieces_is_answered(tmp_path):
     """Small bodies are waited for before a thread takes the request: one that arrives in
     pieces still reaches the page whole (here: the language switch, which needs its token)."""
     with serving(tmp_path) as (base, _):
-        with connect(base) as sock:
-            sock.sendall(b"GET /import HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-            page = answer(sock).decode()
-        cookie = page.split("Set-Cookie: ", 1)[1].split(";", 1)[0]
-        token = page.split('name="csrf_token" value="', 1)[1].split('"', 1)[0]
-        body = f"csrf_token={token}&lang=de&next=/import".encode()
+        cookie, body = language_form(base)
         with connect(base) as sock:
             sock.sendall(f"POST /lang HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\nConnection: close\r\n"
                          "Content-Type: application/x-www-form-urlencoded\r\n"
@@ -182,6 +177,80 @@ def test_a_form_whose_body_comes_in_pieces_is_answered(tmp_path):
                 sock.sendall(piece)
             reply = answer(sock)
         assert reply.startswith(b"HTTP/1.1 303") and b"Location: /import" in reply
+
+
+def language_form(base: str) -> tuple[str, bytes]:
+    """A session's cookie and a language switch's form for it, with its token."""
+    with connect(base) as sock:
+        sock.sendall(b"GET /import HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        page = answer(sock).decode()
+    cookie = page.split("Set-Cookie: ", 1)[1].split(";", 1)[0]
+    token = page.split('name="csrf_token" value="', 1)[1].split('"', 1)[0]
+    return cookie, f"csrf_token={token}&lang=de&next=/import".encode()
+
+
+def read_continue(sock: socket.socket) -> bytes:
+    told = b""
+    while b"\r\n\r\n" not in told:
+        told += sock.recv(65536)
+    return told
+
+
+def test_a_form_that_expects_100_continue_is_told_to_go_on_and_answered(tmp_path):
+    with serving(tmp_path) as (base, _):
+        cookie, body = language_form(base)
+        with connect(base) as sock:
+            sock.sendall(f"POST /lang HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\nConnection: close\r\n"
+                         "Expect: 100-continue\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                         f"Content-Length: {len(body)}\r\n\r\n".encode())
+            assert read_continue(sock) == b"HTTP/1.1 100 Continue\r\n\r\n"
+            sock.sendall(body)
+            reply = answer(sock)
+    # Told once: cheroot does not say it again after the body.
+    assert reply.startswith(b"HTTP/1.1 303") and b"Location: /import" in reply
+
+
+def test_forms_trickling_in_chunks_or_after_100_continue_do_not_stop_a_page(tmp_path):
+    """Twice as many trickling forms as there are threads (4), chunked and after "100
+    Continue", a bit every half second: each waits without a thread and is closed at
+    SERVE_TIMEOUT, whole body or not (a worker's timeout counts per read, so a trickle held
+    it for ever)."""
+    stop = threading.Event()
+
+    def trickle(sock: socket.socket, piece: bytes) -> None:
+        with contextlib.suppress(OSError):
+            while not stop.wait(0.5):
+                sock.sendall(piece)
+
+    with serving(tmp_path, SERVE_TIMEOUT=4) as (base, game_id):
+        socks, threads = [], []
+        for i in range(8):
+            sock = connect(base)
+            chunked = i % 2 == 1
+            framing = b"Transfer-Encoding: chunked" if chunked else b"Expect: 100-continue\r\nContent-Length: 900"
+            sock.sendall(b"POST /lang HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded"
+                         b"\r\n" + framing + b"\r\n\r\n")
+            if not chunked:
+                assert read_continue(sock) == b"HTTP/1.1 100 Continue\r\n\r\n"
+            threads.append(threading.Thread(target=trickle, args=(sock, b"1\r\na\r\n" if chunked else b"a")))
+            socks.append(sock)
+        try:
+            for thread in threads:
+                thread.start()
+            time.sleep(1)  # all of them under way
+            status, body = get(f"{base}/games/{game_id}", timeout=4)
+            assert status == 200 and b"Anna" in body
+            time.sleep(4 + 1)  # SERVE_TIMEOUT since they connected, and the expiry's round
+            for sock in socks:  # closed, without an answer
+                sock.settimeout(5)
+                with contextlib.suppress(ConnectionResetError):
+                    assert sock.recv(65536) == b""
+        finally:
+            stop.set()
+            for thread in threads:
+                thread.join(10)
+            for sock in socks:
+                sock.close()
 
 
 def test_past_the_connection_limit_the_longest_waiting_connection_makes_room(tmp_path):
