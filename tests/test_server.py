@@ -210,6 +210,22 @@ def test_a_form_that_expects_100_continue_is_told_to_go_on_and_answered(tmp_path
     assert reply.startswith(b"HTTP/1.1 303") and b"Location: /import" in reply
 
 
+def test_a_chunked_form_is_answered_whole(tmp_path):
+    """Waited for here up to its last chunk and trailers, then read by the page as sent."""
+    with serving(tmp_path) as (base, _):
+        cookie, body = language_form(base)
+        with connect(base) as sock:
+            sock.sendall(f"POST /lang HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\nConnection: close\r\n"
+                         "Content-Type: application/x-www-form-urlencoded\r\n"
+                         "Transfer-Encoding: chunked\r\n\r\n".encode())
+            for piece in (body[:20], body[20:]):
+                sock.sendall(b"%x;note=1\r\n%s\r\n" % (len(piece), piece))
+                time.sleep(0.2)
+            sock.sendall(b"0\r\nX-Trailer: y\r\n\r\n")
+            reply = answer(sock)
+    assert reply.startswith(b"HTTP/1.1 303") and b"Location: /import" in reply
+
+
 def test_forms_trickling_in_chunks_or_after_100_continue_do_not_stop_a_page(tmp_path):
     """Twice as many trickling forms as there are threads (4), chunked and after "100
     Continue", a bit every half second: each waits without a thread and is closed at
