@@ -7,7 +7,8 @@ request: a few hundred connections that send nothing (a phone's browser opens sp
 half a request hold every thread, and on https the handshake even holds the one thread that
 accepts. Here a connection is held by the selector alone, without a thread, until its TLS
 handshake is done and its request line and headers are all in, and its body too if it is a
-form's (up to BODY_IN_WAITING); one that does not get there within SERVE_TIMEOUT is closed,
+form's (up to BODY_IN_WAITING, chunked or not; one that expects "100 Continue" is told so
+here); one that does not get there within SERVE_TIMEOUT is closed,
 and past SERVE_MAX_CONNECTIONS the one waiting longest makes room for the newcomer."""
 from __future__ import annotations
 
@@ -54,6 +55,10 @@ class _Waiting:
             self.sock.close()
 
 
+CHUNKED = -1  # _small_body's answer for a chunked body: waited for up to BODY_IN_WAITING
+CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
+
+
 def _complete(head: bytes) -> bool:
     """Whether the request is all in: its head, and its body if that is a small form's
     (a save from a phone whose Wi-Fi drops halfway then holds no thread either)."""
@@ -62,20 +67,53 @@ def _complete(head: bytes) -> bool:
         # Bare LFs too: cheroot then answers 400 at once rather than the client waiting.
         return b"\n\n" in head or len(head) >= HEAD_LIMIT
     length = _small_body(head[:end].lower())
+    if length == CHUNKED:
+        return _chunks_done(head[end + 4:])
     return length is None or len(head) - end - 4 >= length
 
 
 def _small_body(head: bytes) -> int | None:
-    """The length of a body small enough to wait for here; None for none or a larger one
-    (read by the worker, as the page asks for it), and where the client waits for a
-    "100 Continue" before it sends the body."""
-    if b"\nexpect:" in head or b"\ntransfer-encoding:" in head:
-        return None
+    """The length of a body small enough to wait for here (CHUNKED for a chunked one); None
+    for none or a larger one (read by the worker, as the page asks for it). Without a
+    deadline for the whole body a worker would wait for a trickle, chunk by chunk, for ever."""
+    length = None
     for line in head.split(b"\r\n")[1:]:
+        if line.startswith(b"transfer-encoding:"):
+            # Other codings cheroot refuses (501) at once.
+            return CHUNKED if line[18:].strip() == b"chunked" else None
         if line.startswith(b"content-length:"):
             value = line[15:].strip()
-            return int(value) if value.isdigit() and int(value) <= BODY_IN_WAITING else None
-    return None
+            length = int(value) if value.isdigit() and int(value) <= BODY_IN_WAITING else None
+    return length
+
+
+def _chunks_done(body: bytes) -> bool:
+    """Whether a chunked body is all in, or past BODY_IN_WAITING (an upload: the worker
+    reads on, up to the page's limit), or malformed (cheroot answers 400)."""
+    if len(body) > BODY_IN_WAITING:
+        return True
+    at = 0
+    while (eol := body.find(b"\r\n", at)) >= 0:
+        size = body[at:eol].split(b";", 1)[0].strip()
+        if not size or any(c not in b"0123456789abcdefABCDEF" for c in size):
+            return True
+        if int(size, 16) == 0:
+            return body.find(b"\r\n\r\n", eol) >= 0  # the trailers' end
+        at = eol + 2 + int(size, 16) + 2
+    return False
+
+
+def _expects_continue(head: bytes) -> bytes | None:
+    """A small body's head without its "Expect: 100-continue", None if it has none: the
+    client sends the body only once told to, so the doorman tells it, and no thread waits."""
+    end = head.find(b"\r\n\r\n")
+    if end < 0:
+        return None
+    lines = head[:end].split(b"\r\n")
+    kept = [line for line in lines if line.lower().replace(b" ", b"") != b"expect:100-continue"]
+    if len(kept) == len(lines) or _small_body(b"\r\n".join(kept).lower()) is None:
+        return None
+    return b"\r\n".join(kept) + head[end:]
 
 
 def _unread(rfile: Any, data: bytes) -> None:
@@ -102,15 +140,21 @@ class _Doorman(_ConnectionManager):
 
     def put(self, conn: server.HTTPConnection) -> None:
         # A kept-alive connection back from its worker: wait for its next head like a new one.
-        waiting = _Waiting(conn.socket, conn, _take_buffered(conn.rfile))
-        conn.socket.setblocking(False)
-        self._wait(waiting)
+        try:
+            waiting = _Waiting(conn.socket, conn, _take_buffered(conn.rfile))
+            conn.socket.setblocking(False)
+            self._wait(waiting)
+        except Exception:  # raised in the worker's `finally`, it would stop the whole server
+            self.server.error_log("a kept-alive connection failed", traceback=True)
+            with contextlib.suppress(Exception):
+                conn.close()
 
     def _wait(self, waiting: _Waiting) -> None:
         sock = waiting.sock
         # What TLS has decrypted already: the selector would not wake up for it.
         while isinstance(sock, ssl.SSLSocket) and sock.pending():
             waiting.head += sock.recv(sock.pending())
+        self._continue(waiting)
         if _complete(waiting.head):
             self._hand_over(waiting)
         else:
@@ -195,9 +239,17 @@ class _Doorman(_ConnectionManager):
             waiting.close()
             return
         waiting.head += chunk
+        self._continue(waiting)
         if _complete(waiting.head):
             self._selector.unregister(sock_fd)
             self._hand_over(waiting)
+
+    def _continue(self, waiting: _Waiting) -> None:
+        head = _expects_continue(waiting.head)
+        if head is not None:
+            waiting.head = head
+            with contextlib.suppress(OSError):  # else the client sends the body after its wait
+                waiting.sock.send(CONTINUE)
 
     def _hand_over(self, waiting: _Waiting) -> None:
         """To a worker thread, with the head in front of the connection's reader."""
