@@ -447,13 +447,19 @@ class _LogLine(HTMLParser):
 # A side of a Give Me The Treasure turn that did nothing but what its quiet note says
 # ("nothing resold"): on paper, turn after turn, it is left out and the key says it once.
 QUIET_SIDE = re.compile(r'<div class="cell">[^<]*:\s*<span class="quiet">[^<]*</span>\s*</div>')
+QUIET_NOTE = re.compile(r'<span class="quiet">[^<]*</span>')
 
 
 def log_line(markup: str, kind: bool = True) -> Markup:
     """One log entry, rendered by the game page's template, with fewer boxes for print;
     without its kind's label when the row's own label already says it (``kind=False``)."""
     parser = _LogLine(kind)
-    parser.feed(QUIET_SIDE.sub("", str(markup)))
+    text = str(markup)
+    kept = QUIET_SIDE.sub("", text)
+    quiet = QUIET_NOTE.search(text)
+    if quiet and kept != text and '<div class="cell">' not in kept:
+        kept += " " + quiet.group(0)  # no side did anything: said once, not an empty row
+    parser.feed(kept)
     parser.close()
     parser._flush()
     return Markup("".join(parser.out))

@@ -69,5 +69,12 @@ def test_a_row_names_its_kind_once():
 
 
 def test_nothing_resold_is_not_printed_turn_after_turn():
-    line = str(log_line('<div class="cell">A &amp; B: <span class="quiet">nothing resold</span></div>'))
-    assert "nothing resold" not in line and "A &amp; B" not in line
+    line = str(log_line('<span class="kind">Turn</span><div class="cell">A &amp; B: <span class="quiet">nothing resold</span></div>'
+                        '<div class="cell">C &amp; D: <span class="tcombo">123</span></div>'))
+    assert "nothing resold" not in line and "A &amp; B" not in line and "C &amp; D" in line
+
+
+def test_a_turn_in_which_no_side_resold_says_so_once_rather_than_stand_empty():
+    line = str(log_line('<span class="kind">Turn</span><div class="cell">A &amp; B: <span class="quiet">nothing resold</span></div>'
+                        '<div class="cell">C &amp; D: <span class="quiet">nothing resold</span></div>', kind=False))
+    assert line.count("nothing resold") == 1 and "A &amp; B" not in line and "C &amp; D" not in line
