@@ -67,6 +67,11 @@ def _with_submission(group: dict[str, Any], submission: str) -> dict[str, Any]:
     return group
 
 
+def _made_by(groups: Mapping[str, Mapping[str, Any]], submission: str) -> dict[str, Any] | None:
+    return next((dict(g) for g in groups.values()
+                 if submission and g.get("created_by") == submission), None)
+
+
 def _default() -> dict[str, Any]:
     return {"id": DEFAULT, "name": "", "code_hash": None, "gen": 0, "players": [], "created": ""}
 
@@ -149,8 +154,11 @@ def set_code(store: Store, group_id: str, code: str) -> dict[str, Any]:
 
 
 def create(store: Store, name: str, code: str, submission: str = "") -> dict[str, Any]:
-    """A new group; ``SentBefore`` when the form with ``submission`` made one already."""
-    made = next((g for g in all_groups(store).values() if _sent(g, submission)), None)
+    """A new group; ``SentBefore`` when the form with ``submission`` made one already.
+
+    Only the submission that made a group (``created_by``) counts: the ids a group keeps of
+    its other forms (players added, renames) are no proof that this phone made it."""
+    made = _made_by(all_groups(store), submission)
     if made is not None:
         raise SentBefore(made)
     name = clean_name(name, MAX_GROUP_NAME)
@@ -161,11 +169,11 @@ def create(store: Store, name: str, code: str, submission: str = "") -> dict[str
         raise GroupError(msg(N_("A group of that name exists already.")), "name")
     group: dict[str, Any] = _with_submission({
         "id": secrets.token_hex(6), "name": name, "code_hash": generate_password_hash(code),
-        "gen": 1, "players": [], "created": now_iso()}, submission)
+        "gen": 1, "players": [], "created": now_iso(), "created_by": submission}, submission)
 
     def change(groups: dict[str, Any]) -> dict[str, Any]:
         # Checked again under the lock: the same form sent twice at once makes one group.
-        made = next((g for g in groups.values() if _sent(g, submission)), None)
+        made = _made_by(groups, submission)
         if made is not None:
             raise SentBefore(made)
         return {**groups, group["id"]: group}

@@ -258,18 +258,30 @@ def new_group() -> Any:
     form = NewGroupForm()
     gid = group_id()
 
+    waited = {"seconds": 0}
+
     def action(form: NewGroupForm) -> None:
         try:
             made = groups.create(_store(), form.name.data or "", form.code.data or "",
                                  form.submission.data or "")
         except groups.SentBefore as again:
             # A resend after a lost answer: the phone may have missed the session that put it
-            # in; the code it sent again is the new group's, so it is let in as before.
+            # in; the code it sent again is the new group's, so it is let in as before. The
+            # code is checked like any join's (throttled): a submission id is no secret.
+            target = again.group["id"]
+            if wait := _throttled(target):
+                waited["seconds"] = wait
+                raise groups.GroupError(msg_n(*TOO_MANY, wait)) from None
             if groups.check_code(again.group, form.code.data or ""):
+                groups.succeeded(_store(), _address(), target)
                 _enter(again.group)
+            else:
+                _wrong("access code (new-group form sent again)", target)
             raise
         _enter(made)
     response = _change(gid, "new", form, action, N_("The new group is made, and this phone is in it."))
+    if waited["seconds"] and isinstance(response, tuple):
+        return response[0], 429
     if getattr(response, "status_code", 0) == 303:
         return redirect(url_for("groups.settings_current"), 303)
     return response

@@ -62,3 +62,44 @@ def test_made_up_group_names_share_one_count(app, store):
         assert join(phone, f"Nobody {n}", "x").status_code == 422
     assert join(phone, "Nobody else", "x").status_code == 429
     assert len(store.read_state("throttle")) == 1
+
+
+def _new_group_again(phone, submission, code):
+    """The new-group form on this phone's group's settings page, posted with ``submission``."""
+    phone.response = phone.client.get("/group", follow_redirects=True)
+    phone.page, phone.url = phone.response.get_data(as_text=True), phone.response.request.path
+    return phone.submit("/groups/new", {"name": "Anything", "code": code, "submission": submission},
+                        follow=False)
+
+
+def test_another_forms_submission_id_is_no_way_to_guess_a_groups_code(app, store):
+    target = groups.create(store, "Target", "1234")
+    groups.add_player(store, target["id"], "Anna", submission="oldphone-sub")
+    attacker = Browserless(app.test_client())
+    answers = [_new_group_again(attacker, "oldphone-sub", f"{n:04d}").status_code for n in range(30)]
+    answers.append(_new_group_again(attacker, "oldphone-sub", "1234").status_code)
+    with attacker.client.session_transaction() as session:
+        assert session.get("group") != target["id"]
+    # The first made a group of the attacker's own; the rest were that form sent again, its
+    # codes throttled there. Target's code was never tried at all.
+    assert answers[:4] == [303, 303, 303, 303] and set(answers[4:]) == {429}
+    assert groups.failures(store, "127.0.0.1", target["id"]) == 0
+    assert groups.find_by_name(store, "Anything")["created_by"] == "oldphone-sub"
+
+
+def test_the_new_group_form_sent_again_lets_in_only_through_the_throttle(app, store):
+    maker = Browserless(app.test_client())
+    assert _new_group_again(maker, "maker-sub", "right-code").status_code == 303
+    made = groups.find_by_name(store, "Anything")
+    attacker = Browserless(app.test_client())
+    answers = [_new_group_again(attacker, "maker-sub", f"wrong-{n}").status_code for n in range(6)]
+    assert answers[:3] == [303, 303, 303] and set(answers[3:]) == {429}
+    assert "Too many wrong codes" in attacker.page
+    with attacker.client.session_transaction() as session:
+        assert session.get("group") != made["id"]
+    # The phone that made it, resending after a lost answer, is let in (and its count goes).
+    lost = Browserless(app.test_client())
+    lost.client.environ_base["REMOTE_ADDR"] = "10.0.0.9"  # the maker's phone, not the attacker's
+    assert _new_group_again(lost, "maker-sub", "right-code").status_code == 303
+    with lost.client.session_transaction() as session:
+        assert session.get("group") == made["id"]
