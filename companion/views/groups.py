@@ -117,7 +117,7 @@ def join() -> Any:
             messages = [t(CSRF_MESSAGE)] if "csrf_token" in form.errors else []
         else:
             group = groups.find_by_name(_store(), form.name.data or "")
-            target = group["id"] if group else None
+            target = group["id"] if group else groups.no_group(form.name.data or "")
             if wait := _throttled(target):
                 messages, status = [t(msg_n(*TOO_MANY, wait))], 429
             elif group is None or not groups.check_code(group, form.code.data or ""):
@@ -134,7 +134,7 @@ def join() -> Any:
 @bp.route("/join/<gid>/<token>", methods=["GET", "POST"])
 def join_link(gid: str, token: str) -> Any:
     group = groups.get(_store(), gid)
-    target = group["id"] if group else None
+    target = group["id"] if group else groups.no_group(gid)
     if wait := _throttled(target):
         return render_template("groups/join.html", form=JoinForm(), group=current_group(),
                                messages=[t(msg_n(*TOO_MANY, wait))]), 429

@@ -56,12 +56,51 @@ def test_the_right_code_clears_only_the_count_at_its_group(app, store, club):
     assert groups.failures(store, "127.0.0.1", groups.find_by_name(store, "Other")["id"]) == 3
 
 
-def test_made_up_group_names_share_one_count(app, store):
+def test_made_up_names_answer_as_real_groups_do(app, store, club):
     phone = app.test_client()
     for n in range(groups.FREE_TRIES):
         assert join(phone, f"Nobody {n}", "x").status_code == 422
-    assert join(phone, "Nobody else", "x").status_code == 429
-    assert len(store.read_state("throttle")) == 1
+    # One count for every made-up name was at its wait by now, so a name still answering 422
+    # was a group: each name has its own count, as each group has.
+    assert join(phone, "Nobody else", "x").status_code == 422
+    assert join(phone, "Club", "x").status_code == 422
+    answers = {name: [join(phone, name, "x").status_code for _ in range(4)]
+               for name in ("Club", "Nobody else")}
+    assert answers["Club"] == answers["Nobody else"] == [422, 422, 429, 429]
+
+
+def test_made_up_names_cannot_grow_the_state_without_bound(app, store, club):
+    phone = app.test_client()
+    for n in range(groups.MAX_MADE_UP + 3):
+        assert join(phone, f"Nobody {n}", "x").status_code == 422
+    # Past the bound every try from that address counts in one count, at any name alike.
+    assert {join(phone, name, "x").status_code for name in ("Nobody more", "Club")} == {429}
+    assert len(store.read_state("throttle")) <= 2 * groups.MAX_MADE_UP + 3
+
+
+def _from(app, address):
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    return client
+
+
+def test_a_flood_from_many_addresses_is_slowed_at_the_group(app, store, club):
+    for n in range(groups.GROUP_FREE_TRIES):
+        assert join(_from(app, f"10.0.1.{n}"), "Club", f"guess-{n}").status_code == 422
+    assert groups.group_failures(store, club["id"]) == groups.GROUP_FREE_TRIES
+    assert join(_from(app, "10.0.2.1"), "Club", "guess-new").status_code == 429
+    store.change_state("throttle", lambda s: {a: {**v, "last": v["last"] - 60} for a, v in s.items()})
+    # A newcomer with the right code, a minute later, is in; its try does not count.
+    assert join(_from(app, "10.0.2.2"), "Club", "club-code").status_code == 303
+    assert groups.group_failures(store, club["id"]) == groups.GROUP_FREE_TRIES
+
+
+def test_a_few_guesses_elsewhere_do_not_lock_a_newcomer_out(app, store, club):
+    bad = _from(app, "10.0.3.1")
+    for n in range(groups.FREE_TRIES + 2):
+        join(bad, "Club", f"guess-{n}")
+    assert join(_from(app, "10.0.3.2"), "Club", "club-code").status_code == 303
+    assert groups.group_failures(store, club["id"]) == groups.FREE_TRIES
 
 
 def _new_group_again(phone, submission, code):
