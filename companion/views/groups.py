@@ -32,7 +32,7 @@ from ..forms.groups import (
     RestoreForm,
     UndoAliasForm,
 )
-from ..games.base import N_, msg_n
+from ..games.base import N_, Msg, msg_n
 from ..i18n import t
 from ..store import NotSaved, Store
 from . import background, current_group, group_id, here, not_saved, safe_next
@@ -49,6 +49,9 @@ SIGNED_OUT = N_("This phone has to join its group again (its access code may hav
                 "is not stored yet. Join, and it is sent as soon as the game is open.")
 TOO_MANY = (N_("Too many wrong codes from this device. Try again in %(n)s second."),
             N_("Too many wrong codes from this device. Try again in %(n)s seconds."))
+# The wait of a group's count of all addresses: this phone may have typed nothing wrong.
+TOO_MANY_HERE = (N_("Too many wrong codes for this group lately. Try again in %(n)s second."),
+                 N_("Too many wrong codes for this group lately. Try again in %(n)s seconds."))
 
 
 def _store() -> Store:
@@ -82,6 +85,11 @@ def _throttled(target: str | None) -> int:
         current_app.logger.warning("join refused: %s must wait %ss after wrong codes at %s",
                                    _address(), wait, target or "no group")
     return wait
+
+
+def _too_many(wait: int, target: str) -> Msg:
+    own = groups.failures(_store(), _address(), target) >= groups.FREE_TRIES
+    return msg_n(*(TOO_MANY if own else TOO_MANY_HERE), wait)
 
 
 def _enter(group: dict[str, Any]) -> None:
@@ -119,7 +127,7 @@ def join() -> Any:
             group = groups.find_by_name(_store(), form.name.data or "")
             target = group["id"] if group else groups.no_group(form.name.data or "")
             if wait := _throttled(target):
-                messages, status = [t(msg_n(*TOO_MANY, wait))], 429
+                messages, status = [t(_too_many(wait, target))], 429
             elif group is None or not groups.check_code(group, form.code.data or ""):
                 _wrong("access code", target)
                 messages = [t(WRONG)]
@@ -137,7 +145,7 @@ def join_link(gid: str, token: str) -> Any:
     target = group["id"] if group else groups.no_group(gid)
     if wait := _throttled(target):
         return render_template("groups/join.html", form=JoinForm(), group=current_group(),
-                               messages=[t(msg_n(*TOO_MANY, wait))]), 429
+                               messages=[t(_too_many(wait, target))]), 429
     if group is None or not groups.token_matches(current_app.config["SECRET_KEY"], group, token):
         _wrong("join link", target)
         abort(404)
@@ -271,7 +279,7 @@ def new_group() -> Any:
             target = again.group["id"]
             if wait := _throttled(target):
                 waited["seconds"] = wait
-                raise groups.GroupError(msg_n(*TOO_MANY, wait)) from None
+                raise groups.GroupError(_too_many(wait, target)) from None
             if groups.check_code(again.group, form.code.data or ""):
                 groups.succeeded(_store(), _address(), target)
                 _enter(again.group)

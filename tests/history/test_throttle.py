@@ -88,7 +88,10 @@ def test_a_flood_from_many_addresses_is_slowed_at_the_group(app, store, club):
     for n in range(groups.GROUP_FREE_TRIES):
         assert join(_from(app, f"10.0.1.{n}"), "Club", f"guess-{n}").status_code == 422
     assert groups.group_failures(store, club["id"]) == groups.GROUP_FREE_TRIES
-    assert join(_from(app, "10.0.2.1"), "Club", "guess-new").status_code == 429
+    newcomer = join(_from(app, "10.0.2.1"), "Club", "guess-new")
+    assert newcomer.status_code == 429
+    assert "Too many wrong codes for this group lately. Try again in 1 second." in newcomer.get_data(
+        as_text=True)  # not "from this device": this one typed nothing wrong before
     store.change_state("throttle", lambda s: {a: {**v, "last": v["last"] - 60} for a, v in s.items()})
     # A newcomer with the right code, a minute later, is in; its try does not count.
     assert join(_from(app, "10.0.2.2"), "Club", "club-code").status_code == 303
