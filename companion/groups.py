@@ -67,6 +67,11 @@ def _with_submission(group: dict[str, Any], submission: str) -> dict[str, Any]:
     return group
 
 
+def _made_by(groups: Mapping[str, Mapping[str, Any]], submission: str) -> dict[str, Any] | None:
+    return next((dict(g) for g in groups.values()
+                 if submission and g.get("created_by") == submission), None)
+
+
 def _default() -> dict[str, Any]:
     return {"id": DEFAULT, "name": "", "code_hash": None, "gen": 0, "players": [], "created": ""}
 
@@ -149,8 +154,11 @@ def set_code(store: Store, group_id: str, code: str) -> dict[str, Any]:
 
 
 def create(store: Store, name: str, code: str, submission: str = "") -> dict[str, Any]:
-    """A new group; ``SentBefore`` when the form with ``submission`` made one already."""
-    made = next((g for g in all_groups(store).values() if _sent(g, submission)), None)
+    """A new group; ``SentBefore`` when the form with ``submission`` made one already.
+
+    Only the submission that made a group (``created_by``) counts: the ids a group keeps of
+    its other forms (players added, renames) are no proof that this phone made it."""
+    made = _made_by(all_groups(store), submission)
     if made is not None:
         raise SentBefore(made)
     name = clean_name(name, MAX_GROUP_NAME)
@@ -161,11 +169,11 @@ def create(store: Store, name: str, code: str, submission: str = "") -> dict[str
         raise GroupError(msg(N_("A group of that name exists already.")), "name")
     group: dict[str, Any] = _with_submission({
         "id": secrets.token_hex(6), "name": name, "code_hash": generate_password_hash(code),
-        "gen": 1, "players": [], "created": now_iso()}, submission)
+        "gen": 1, "players": [], "created": now_iso(), "created_by": submission}, submission)
 
     def change(groups: dict[str, Any]) -> dict[str, Any]:
         # Checked again under the lock: the same form sent twice at once makes one group.
-        made = next((g for g in groups.values() if _sent(g, submission)), None)
+        made = _made_by(groups, submission)
         if made is not None:
             raise SentBefore(made)
         return {**groups, group["id"]: group}
@@ -192,11 +200,27 @@ def rename_group(store: Store, group_id: str, name: str) -> None:
 #
 # Each counter is one address's wrong codes at one group, and only the right code for that
 # group from that address clears it: on the code-less Household any phone can make a group
-# of its own, and a join there must not wipe the count of its guesses at another group. A
-# name that is no group counts under one target of its own (NO_GROUP), so typing made-up
-# names cannot grow the state without bound nor reset anything.
+# of its own, and a join there must not wipe the count of its guesses at another group.
+#
+# A name that is no group is counted like a group (its own counter per address, keyed by a
+# hash of the name): answers never tell a made-up name from a real group. So that made-up
+# names cannot grow the state without bound, an address that has tried MAX_MADE_UP of them
+# counts every further try, at any name, real or not, in one counter of its own (NO_GROUP).
+#
+# Beside these, each group has one counter of all addresses together ("*"): on a LAN new
+# addresses cost nothing. Its wait is gentler and starts late, so a newcomer at the table
+# is not locked out by a few guesses elsewhere, while a flood from many addresses is slowed.
 
 NO_GROUP = "?"
+EVERYONE = "*"
+MAX_MADE_UP = 20
+GROUP_FREE_TRIES = 20
+GROUP_MAX_WAIT = 5 * 60
+
+
+def no_group(name: str) -> str:
+    """The throttle's target for a name that is no group."""
+    return NO_GROUP + hashlib.sha256(identity(name).encode()).hexdigest()[:12]
 
 
 def _key(address: str, target: str | None) -> str:
@@ -210,20 +234,44 @@ def wait_after(failures: int) -> int:
     return min(2 ** (failures - FREE_TRIES + 1), MAX_WAIT)
 
 
+def group_wait_after(failures: int) -> int:
+    """Seconds anyone must wait at a group after ``failures`` wrong codes there from all
+    addresses together: none for the first GROUP_FREE_TRIES, then a second more for each."""
+    if failures < GROUP_FREE_TRIES:
+        return 0
+    return min(failures - GROUP_FREE_TRIES + 1, GROUP_MAX_WAIT)
+
+
 def failures(store: Store, address: str, target: str | None) -> int:
     """Wrong codes in a row from ``address`` at the group ``target``."""
     return (store.read_state(THROTTLE).get(_key(address, target)) or {}).get("failures", 0)
 
 
+def group_failures(store: Store, target: str) -> int:
+    """Wrong codes at the group ``target`` from all addresses together."""
+    return (store.read_state(THROTTLE).get(_key(EVERYONE, target)) or {}).get("failures", 0)
+
+
+def _counters(state: Mapping[str, Any], address: str, target: str | None) -> list[tuple[str, Any]]:
+    """The counters a try from ``address`` at ``target`` is checked against and counted in,
+    each with its wait rule."""
+    key, overflow = _key(address, target), _key(address, None)
+    made_up = sum(1 for k in state if k.startswith(f"{address} {NO_GROUP}") and k != overflow)
+    if made_up < MAX_MADE_UP:
+        return [(key, wait_after), (_key(EVERYONE, target), group_wait_after)]
+    if (target or NO_GROUP).startswith(NO_GROUP) and key not in state:
+        return [(overflow, wait_after), (_key(EVERYONE, None), group_wait_after)]
+    return [(key, wait_after), (overflow, wait_after), (_key(EVERYONE, target), group_wait_after)]
+
+
 def attempt(store: Store, address: str, target: str | None, now: float | None = None) -> int:
-    """Before a code for the group ``target`` (its id; None for a name that is no group) is
-    checked: the seconds ``address`` must still wait there, or 0 once this attempt is
-    counted as a wrong code (``succeeded`` takes it back).
+    """Before a code for the group ``target`` (its id; ``no_group(name)`` for a name that is
+    no group) is checked: the seconds ``address`` must still wait there, or 0 once this
+    attempt is counted as a wrong code (``succeeded`` takes it back).
 
     Counting first, in one change under the state's lock, means guesses sent in parallel
     cannot all pass the check before any of them is counted.
     """
-    key = _key(address, target)
     waited = {"seconds": 0}
 
     def change(state: dict[str, Any]) -> dict[str, Any]:
@@ -231,13 +279,18 @@ def attempt(store: Store, address: str, target: str | None, now: float | None = 
         # would find another's later "last" and count a wait that is not there.
         at = time.time() if now is None else now
         state = {a: s for a, s in state.items() if at - s.get("last", 0) < FORGET_AFTER}
-        seen = state.get(key, {"failures": 0, "last": at})
-        wait = wait_after(seen["failures"])
-        left = seen["last"] + wait - at
-        if wait and left > 0:
+        counters = _counters(state, address, target)
+        left = 0.0
+        for key, rule in counters:
+            seen = state.get(key, {"failures": 0, "last": at})
+            wait = rule(seen["failures"])
+            if wait:
+                left = max(left, seen["last"] + wait - at)
+        if left > 0:
             waited["seconds"] = int(left + 0.999)
             return state
-        state[key] = {"failures": seen["failures"] + 1, "last": at}
+        for key, _ in counters:
+            state[key] = {"failures": state.get(key, {}).get("failures", 0) + 1, "last": at}
         return state
     store.change_state(THROTTLE, change)
     return waited["seconds"]
@@ -245,10 +298,19 @@ def attempt(store: Store, address: str, target: str | None, now: float | None = 
 
 def succeeded(store: Store, address: str, target: str) -> None:
     """The right code (or link) for the group ``target`` from ``address``: its count there
-    goes; its counts at every other group stay."""
-    key = _key(address, target)
-    if key in store.read_state(THROTTLE):
-        store.change_state(THROTTLE, lambda s: {a: v for a, v in s.items() if a != key})
+    goes; its counts at every other group stay. The group's count of all addresses only
+    takes this try back: a member joining must not give a flood fresh free tries."""
+    key, everyone = _key(address, target), _key(EVERYONE, target)
+
+    def change(state: dict[str, Any]) -> dict[str, Any]:
+        state = {a: v for a, v in state.items() if a != key}
+        if everyone in state:
+            state[everyone] = {**state[everyone],
+                               "failures": max(0, state[everyone]["failures"] - 1)}
+        return state
+    state = store.read_state(THROTTLE)
+    if key in state or everyone in state:
+        store.change_state(THROTTLE, change)
 
 
 # -- players: names in the group's games, renamed or merged through aliases ---------------

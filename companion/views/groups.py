@@ -32,7 +32,7 @@ from ..forms.groups import (
     RestoreForm,
     UndoAliasForm,
 )
-from ..games.base import N_, msg_n
+from ..games.base import N_, Msg, msg_n
 from ..i18n import t
 from ..store import NotSaved, Store
 from . import background, current_group, group_id, here, not_saved, safe_next
@@ -49,6 +49,9 @@ SIGNED_OUT = N_("This phone has to join its group again (its access code may hav
                 "is not stored yet. Join, and it is sent as soon as the game is open.")
 TOO_MANY = (N_("Too many wrong codes from this device. Try again in %(n)s second."),
             N_("Too many wrong codes from this device. Try again in %(n)s seconds."))
+# The wait of a group's count of all addresses: this phone may have typed nothing wrong.
+TOO_MANY_HERE = (N_("Too many wrong codes for this group lately. Try again in %(n)s second."),
+                 N_("Too many wrong codes for this group lately. Try again in %(n)s seconds."))
 
 
 def _store() -> Store:
@@ -84,6 +87,11 @@ def _throttled(target: str | None) -> int:
     return wait
 
 
+def _too_many(wait: int, target: str) -> Msg:
+    own = groups.failures(_store(), _address(), target) >= groups.FREE_TRIES
+    return msg_n(*(TOO_MANY if own else TOO_MANY_HERE), wait)
+
+
 def _enter(group: dict[str, Any]) -> None:
     """This phone is in ``group`` from now on. Coming from another group, the answer also asks
     the browser to forget what it cached of the pages it saw there (Clear-Site-Data)."""
@@ -117,9 +125,9 @@ def join() -> Any:
             messages = [t(CSRF_MESSAGE)] if "csrf_token" in form.errors else []
         else:
             group = groups.find_by_name(_store(), form.name.data or "")
-            target = group["id"] if group else None
+            target = group["id"] if group else groups.no_group(form.name.data or "")
             if wait := _throttled(target):
-                messages, status = [t(msg_n(*TOO_MANY, wait))], 429
+                messages, status = [t(_too_many(wait, target))], 429
             elif group is None or not groups.check_code(group, form.code.data or ""):
                 _wrong("access code", target)
                 messages = [t(WRONG)]
@@ -134,10 +142,10 @@ def join() -> Any:
 @bp.route("/join/<gid>/<token>", methods=["GET", "POST"])
 def join_link(gid: str, token: str) -> Any:
     group = groups.get(_store(), gid)
-    target = group["id"] if group else None
+    target = group["id"] if group else groups.no_group(gid)
     if wait := _throttled(target):
         return render_template("groups/join.html", form=JoinForm(), group=current_group(),
-                               messages=[t(msg_n(*TOO_MANY, wait))]), 429
+                               messages=[t(_too_many(wait, target))]), 429
     if group is None or not groups.token_matches(current_app.config["SECRET_KEY"], group, token):
         _wrong("join link", target)
         abort(404)
@@ -258,18 +266,30 @@ def new_group() -> Any:
     form = NewGroupForm()
     gid = group_id()
 
+    waited = {"seconds": 0}
+
     def action(form: NewGroupForm) -> None:
         try:
             made = groups.create(_store(), form.name.data or "", form.code.data or "",
                                  form.submission.data or "")
         except groups.SentBefore as again:
             # A resend after a lost answer: the phone may have missed the session that put it
-            # in; the code it sent again is the new group's, so it is let in as before.
+            # in; the code it sent again is the new group's, so it is let in as before. The
+            # code is checked like any join's (throttled): a submission id is no secret.
+            target = again.group["id"]
+            if wait := _throttled(target):
+                waited["seconds"] = wait
+                raise groups.GroupError(_too_many(wait, target)) from None
             if groups.check_code(again.group, form.code.data or ""):
+                groups.succeeded(_store(), _address(), target)
                 _enter(again.group)
+            else:
+                _wrong("access code (new-group form sent again)", target)
             raise
         _enter(made)
     response = _change(gid, "new", form, action, N_("The new group is made, and this phone is in it."))
+    if waited["seconds"] and isinstance(response, tuple):
+        return response[0], 429
     if getattr(response, "status_code", 0) == 303:
         return redirect(url_for("groups.settings_current"), 303)
     return response

@@ -24,24 +24,41 @@ bp = Blueprint("home", __name__)
 RECENT = 10
 STARTED_BEFORE = N_("This game was started already (the form was sent twice), so no second game "
                     "was started. Here it is.")
+NOT_STARTED = N_("A game of this form is stored already but cannot be opened here, so no game "
+                 "was started. Tap “Start the game” again to start it with a fresh form.")
 STARTED_BEFORE_DELETED = N_("This game was started already (the form was sent twice) and is in "
                             "the trash now, so no second game was started.")
 
 
-def game_id_of(submission: str) -> str:
-    """The id of the game a new-game form starts: its submission id keyed with the app's
-    secret, so a double tap or a resend after a lost answer names the same game (and the id
-    is as unguessable as the ones the store makes)."""
+def game_id_of(submission: str, group: str) -> str:
+    """The id of the game a new-game form starts in ``group``: its submission id keyed with
+    the app's secret, so a double tap or a resend after a lost answer names the same game
+    (and the id is as unguessable as the ones the store makes). The group is in it: the
+    same form resent from a phone that has since joined another group starts a game there."""
     key = current_app.config["SECRET_KEY"]
     key = key.encode() if isinstance(key, str) else key
-    return hmac.new(key, f"new-game:{submission}".encode(), hashlib.sha256).hexdigest()[:12]
+    return hmac.new(key, f"new-game:{group}:{submission}".encode(), hashlib.sha256).hexdigest()[:12]
+
+
+def _mine_in_games(game_id: str) -> bool:
+    """Whether ``game_id`` is a game of this group in ``games/``: by its index row, or by its
+    file when the row is missing (a disk that refused the index write after the file)."""
+    store = current_app.extensions["store"]
+    listed = store.index().get(game_id)
+    if listed is not None:
+        return bool(listed.get("group", DEFAULT) == group_id())
+    if not store.file(game_id).exists():
+        return False
+    try:
+        return bool(store.load(game_id).get("group", DEFAULT) == group_id())  # heals the row
+    except StoreError:
+        return False
 
 
 def _started_before(game_id: str) -> Any:
     """The answer to a new-game form sent again: the game it started, or None if it started
     none (or one of another group: an id never says whose it is)."""
-    listed = current_app.extensions["store"].index().get(game_id)
-    if listed is not None and listed.get("group", DEFAULT) == group_id():
+    if _mine_in_games(game_id):
         flash(t(STARTED_BEFORE), "next")
         return redirect(url_for("play.game", game_id=game_id, _anchor="next"), 303)
     if mine_in_trash(game_id) is not None:
@@ -113,7 +130,7 @@ def new(slug: str) -> Any:
         valid = False
     if request.method == "GET":
         form.played_day.data, form.played_time.data = today, this_minute
-    game_id = game_id_of(form.submission.data or "") if valid else ""
+    game_id = game_id_of(form.submission.data or "", group_id()) if valid else ""
     if valid and (again := _started_before(game_id)) is not None:
         return again
     if valid:
@@ -134,7 +151,12 @@ def new(slug: str) -> Any:
             except StoreError:  # the same form, sent twice at once: the other one started it
                 if (again := _started_before(game_id)) is not None:
                     return again
-                raise
+                # Its id is taken by a file that cannot be read as this group's game: never
+                # a 500; a fresh form starts the game.
+                current_app.logger.warning("new game %s not started: its id is taken", game_id)
+                loose.append(t(NOT_STARTED))
+                form.submission.data = new_submission()
+                status = 409
             else:
                 return redirect(url_for("play.game", game_id=game_id, _anchor="next"), 303)
     elif request.method == "POST":

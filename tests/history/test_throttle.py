@@ -56,9 +56,92 @@ def test_the_right_code_clears_only_the_count_at_its_group(app, store, club):
     assert groups.failures(store, "127.0.0.1", groups.find_by_name(store, "Other")["id"]) == 3
 
 
-def test_made_up_group_names_share_one_count(app, store):
+def test_made_up_names_answer_as_real_groups_do(app, store, club):
     phone = app.test_client()
     for n in range(groups.FREE_TRIES):
         assert join(phone, f"Nobody {n}", "x").status_code == 422
-    assert join(phone, "Nobody else", "x").status_code == 429
-    assert len(store.read_state("throttle")) == 1
+    # One count for every made-up name was at its wait by now, so a name still answering 422
+    # was a group: each name has its own count, as each group has.
+    assert join(phone, "Nobody else", "x").status_code == 422
+    assert join(phone, "Club", "x").status_code == 422
+    answers = {name: [join(phone, name, "x").status_code for _ in range(4)]
+               for name in ("Club", "Nobody else")}
+    assert answers["Club"] == answers["Nobody else"] == [422, 422, 429, 429]
+
+
+def test_made_up_names_cannot_grow_the_state_without_bound(app, store, club):
+    phone = app.test_client()
+    for n in range(groups.MAX_MADE_UP + 3):
+        assert join(phone, f"Nobody {n}", "x").status_code == 422
+    # Past the bound every try from that address counts in one count, at any name alike.
+    assert {join(phone, name, "x").status_code for name in ("Nobody more", "Club")} == {429}
+    assert len(store.read_state("throttle")) <= 2 * groups.MAX_MADE_UP + 3
+
+
+def _from(app, address):
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    return client
+
+
+def test_a_flood_from_many_addresses_is_slowed_at_the_group(app, store, club):
+    for n in range(groups.GROUP_FREE_TRIES):
+        assert join(_from(app, f"10.0.1.{n}"), "Club", f"guess-{n}").status_code == 422
+    assert groups.group_failures(store, club["id"]) == groups.GROUP_FREE_TRIES
+    newcomer = join(_from(app, "10.0.2.1"), "Club", "guess-new")
+    assert newcomer.status_code == 429
+    assert "Too many wrong codes for this group lately. Try again in 1 second." in newcomer.get_data(
+        as_text=True)  # not "from this device": this one typed nothing wrong before
+    store.change_state("throttle", lambda s: {a: {**v, "last": v["last"] - 60} for a, v in s.items()})
+    # A newcomer with the right code, a minute later, is in; its try does not count.
+    assert join(_from(app, "10.0.2.2"), "Club", "club-code").status_code == 303
+    assert groups.group_failures(store, club["id"]) == groups.GROUP_FREE_TRIES
+
+
+def test_a_few_guesses_elsewhere_do_not_lock_a_newcomer_out(app, store, club):
+    bad = _from(app, "10.0.3.1")
+    for n in range(groups.FREE_TRIES + 2):
+        join(bad, "Club", f"guess-{n}")
+    assert join(_from(app, "10.0.3.2"), "Club", "club-code").status_code == 303
+    assert groups.group_failures(store, club["id"]) == groups.FREE_TRIES
+
+
+def _new_group_again(phone, submission, code):
+    """The new-group form on this phone's group's settings page, posted with ``submission``."""
+    phone.response = phone.client.get("/group", follow_redirects=True)
+    phone.page, phone.url = phone.response.get_data(as_text=True), phone.response.request.path
+    return phone.submit("/groups/new", {"name": "Anything", "code": code, "submission": submission},
+                        follow=False)
+
+
+def test_another_forms_submission_id_is_no_way_to_guess_a_groups_code(app, store):
+    target = groups.create(store, "Target", "1234")
+    groups.add_player(store, target["id"], "Anna", submission="oldphone-sub")
+    attacker = Browserless(app.test_client())
+    answers = [_new_group_again(attacker, "oldphone-sub", f"{n:04d}").status_code for n in range(30)]
+    answers.append(_new_group_again(attacker, "oldphone-sub", "1234").status_code)
+    with attacker.client.session_transaction() as session:
+        assert session.get("group") != target["id"]
+    # The first made a group of the attacker's own; the rest were that form sent again, its
+    # codes throttled there. Target's code was never tried at all.
+    assert answers[:4] == [303, 303, 303, 303] and set(answers[4:]) == {429}
+    assert groups.failures(store, "127.0.0.1", target["id"]) == 0
+    assert groups.find_by_name(store, "Anything")["created_by"] == "oldphone-sub"
+
+
+def test_the_new_group_form_sent_again_lets_in_only_through_the_throttle(app, store):
+    maker = Browserless(app.test_client())
+    assert _new_group_again(maker, "maker-sub", "right-code").status_code == 303
+    made = groups.find_by_name(store, "Anything")
+    attacker = Browserless(app.test_client())
+    answers = [_new_group_again(attacker, "maker-sub", f"wrong-{n}").status_code for n in range(6)]
+    assert answers[:3] == [303, 303, 303] and set(answers[3:]) == {429}
+    assert "Too many wrong codes" in attacker.page
+    with attacker.client.session_transaction() as session:
+        assert session.get("group") != made["id"]
+    # The phone that made it, resending after a lost answer, is let in (and its count goes).
+    lost = Browserless(app.test_client())
+    lost.client.environ_base["REMOTE_ADDR"] = "10.0.0.9"  # the maker's phone, not the attacker's
+    assert _new_group_again(lost, "maker-sub", "right-code").status_code == 303
+    with lost.client.session_transaction() as session:
+        assert session.get("group") == made["id"]

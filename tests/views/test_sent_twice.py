@@ -155,3 +155,53 @@ def test_a_rename_or_merge_sent_twice_is_done_once_without_a_wrong_word(user, st
     page = second.get_data(as_text=True)
     assert done in page and 'class="error"' not in page and "No such player" not in page
     assert len(groups.aliases(store, "household")) == 1
+
+
+def _new_game_form(user):
+    user.open("/new/beutelschneider")
+    form = user.form("")
+    data: dict[str, list[str]] = {}
+    for name, value in form["fields"]:
+        data.setdefault(name, []).append(value)
+    return {**data, **NEW_GAME}
+
+
+def test_a_new_game_form_resent_from_another_group_starts_its_game_there(app, user, store):
+    from tests.history.conftest import join
+    club = groups.create(store, "Club", "club-code")
+    data = _new_game_form(user)
+    assert user.client.post("/new/beutelschneider", data=data).status_code == 303
+    assert join(user.client, "Club", "club-code").status_code == 303
+    again = user.client.post("/new/beutelschneider", data=data)
+    assert again.status_code == 303, again.get_data(as_text=True)
+    by_group = sorted(g.get("group") for g in store.index().values())
+    assert by_group == sorted(["household", club["id"]])
+
+
+def test_a_new_game_whose_index_row_was_not_written_is_found_by_its_file(user, store):
+    data = _new_game_form(user)
+    first = user.client.post("/new/beutelschneider", data=data)
+    game_id = store.game_ids()[0]
+    store.unlist(game_id)  # what a disk that refused the index write after the file leaves
+    second = user.client.post("/new/beutelschneider", data=data, follow_redirects=True)
+    assert second.status_code == 200 and second.request.path == f"/games/{game_id}"
+    assert first.headers["Location"].startswith(f"/games/{game_id}")
+    assert "This game was started already" in second.get_data(as_text=True)
+    assert list(store.index()) == [game_id]  # and its row is back
+
+
+def test_a_new_game_whose_id_is_taken_by_an_unreadable_file_is_refused_not_a_500(app, user, store):
+    from companion.views.home import game_id_of
+    data = _new_game_form(user)
+    with app.test_request_context():
+        game_id = game_id_of(data["submission"][0], "household")
+    store.file(game_id).write_text("not a game")
+    response = user.client.post("/new/beutelschneider", data=data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 409
+    assert "cannot be opened here, so no game was started" in page
+    assert 'value="Anna"' in page  # what was typed stays
+    assert data["submission"][0] not in page  # a fresh form: Start again starts the game
+    user.page, user.url = page, "/new/beutelschneider"
+    assert user.submit("", {"player": NEW_GAME["player"]}).status_code == 200
+    assert len(store.index()) == 1
