@@ -54,9 +54,15 @@ class Announcer:
         # Only on the table's interfaces, not on containers' bridges.
         self.zeroconf = Zeroconf(interfaces=list(addresses), ip_version=IPVersion.V4Only)
         self.infos = services(self.name, addresses, self.http_port, self.https_port)
-        for info in self.infos:
-            # Another Loot Ledger on the same network: "… (2)" rather than a refusal.
-            self.zeroconf.register_service(info, allow_name_change=True)
+        try:
+            for info in self.infos:
+                # Another Loot Ledger on the same network: "… (2)" rather than a refusal.
+                self.zeroconf.register_service(info, allow_name_change=True)
+        except Exception:
+            # Not announced after all: the next check tries again instead of taking it as done.
+            self.zeroconf.close()
+            self.zeroconf, self.infos, self.addresses = None, [], []
+            raise
         return True
 
     def close(self) -> None:

@@ -366,7 +366,7 @@ def merge_pdfs(pdfs: Sequence[bytes]) -> bytes:
 def pack() -> Any:
     form = pack_form(request.form)
     if not read_pack(form):
-        return _page(status=400, pack=form)
+        return _page(status=422, pack=form)
     return redirect(url_for("printables.pack_pdf", games=form.games.data, players=form.players.data,
                             lang=form.lang.data, paper=form.paper.data), 303)
 
@@ -380,7 +380,7 @@ def pack_pdf() -> Any:
         shown = pack_form(request.args)   # the same choices and messages, in a form to send again
         for field in form:
             shown[field.name].errors = field.errors
-        return _page(status=400, pack=shown)
+        return _page(status=422, pack=shown)
     games, names = form.games.data or [], form.players.data or []
     return _pdf(partial(game_night_pack, games, names, form.paper.data, form.lang.data),
                 f"game-night-{'-'.join(games)}-{form.paper.data}-{form.lang.data}.pdf")

@@ -109,7 +109,7 @@ def test_the_group_page_sets_a_colour_and_the_game_page_uses_it(store, user):
     assert "The colour is saved." in user.page and store.table("groups")["household"]["colours"] == {"ben": "olive"}
     page = user.open(f"/games/{game_id}").get_data(as_text=True)
     assert f'class="pc-olive" color="{PALETTE["olive"][0]}"><title>Ben</title>' in page
-    assert '<span class="pc-olive" aria-hidden="true">■</span> Ben' in page  # the legend: marker + name
+    assert '<span class="pc-olive" aria-hidden="true">■</span> <bdi>Ben</bdi>' in page  # the legend: marker + name
     user.open("/groups/household")
     response = user.submit("/colours", {"pick-player": "Ben", "pick-colour": "gold"})  # no such colour
     assert response.status_code == 422 and "Choose one of the colours offered." in user.page

@@ -75,21 +75,21 @@ REFUSED = [
 @pytest.mark.parametrize("values,field,message", REFUSED)
 def test_a_pack_it_cannot_make_is_refused_next_to_the_field(table, values, field, message):
     response = table.submit("/printables/pack", values)
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert f'<span id="{field}-error" class="error">{message}</span>' in table.page
     # The same request typed as an address is refused the same way, never a 500.
     query = {"lang": "en", "paper": "a4", **values}
     crafted = table.client.get("/printables/pack.pdf", query_string=query)
-    assert crafted.status_code == 400 and message in crafted.get_data(as_text=True)
+    assert crafted.status_code == 422 and message in crafted.get_data(as_text=True)
 
 
 def test_a_pack_form_without_its_token_is_refused(table):
     response = table.client.post("/printables/pack", data={"games": ["beutezug"], "lang": "en", "paper": "a4"})
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert 'id="csrf_token-error"' in response.get_data(as_text=True)
 
 
 def test_the_refusal_speaks_german(table):
     table.client.get("/printables", headers={"Accept-Language": "de"})
     response = table.client.get("/printables/pack.pdf?lang=de&paper=a4", headers={"Accept-Language": "de"})
-    assert response.status_code == 400 and "Wähle mindestens ein Spiel." in response.get_data(as_text=True)
+    assert response.status_code == 422 and "Wähle mindestens ein Spiel." in response.get_data(as_text=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import socket
 
 import pytest
-from zeroconf import AddressResolverIPv4, IPVersion, Zeroconf
+from zeroconf import AddressResolverIPv4, EventLoopBlocked, IPVersion, Zeroconf
 
 from companion import mdns
 from companion.network import lan_addresses
@@ -45,7 +45,14 @@ def test_the_name_and_the_secure_service_are_answered_on_the_network(address):
     announcer = mdns.Announcer(name, 8000, 8001)
     phone = Zeroconf(interfaces=[address], ip_version=IPVersion.V4Only)
     try:
-        assert announcer.announce([address])
+        for _ in range(3):  # zeroconf gives up on a loop it finds busy: a loaded runner waits again
+            try:
+                assert announcer.announce([address])
+                break
+            except EventLoopBlocked:
+                continue
+        else:
+            pytest.fail("zeroconf's loop stayed blocked three times")
         assert not announcer.announce([address])  # the same addresses: nothing to do
         resolver = AddressResolverIPv4(name + ".")
         assert resolver.request(phone, 3000)

@@ -212,7 +212,7 @@ def test_counters_are_named_by_their_label_and_their_buttons_by_the_field(user):
 def test_entry_forms_are_never_refilled_by_the_browser(user):
     start(user)
     assert re.search(r'<form method="post" action="[^"]+/entries#next" class="stack entry-form" '
-                     r'novalidate autocomplete="off" data-bg>', user.page)
+                     r'novalidate autocomplete="off" data-bg[ >]', user.page)
 
 
 def test_static_files_have_versioned_names_kept_for_a_year(client):

@@ -159,4 +159,5 @@ def test_the_turn_page_stays_small(user):
     for _ in range(4):
         user.submit("/entries", {C0: ["red1", "blue1"], "sides-1-combinations-0": ["red2", "blue2"]})
     assert len(gzip.compress(user.page.encode())) <= 8 * 1024
-    assert len(gzip.compress(user.page.encode())) + static <= 16 * 1024
+    # 22 KB since app.js keeps the offline line (about 11 KB of it gzipped, sent once).
+    assert len(gzip.compress(user.page.encode())) + static <= 22 * 1024
