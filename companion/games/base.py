@@ -89,6 +89,9 @@ class Standing:
     parts: tuple[tuple[str, int], ...] = ()
     # Why this seat is ahead of an equal score, when a tie-break decided it.
     note: Msg | None = None
+    # How far the seat is from the score that ends the game (a limit, a coin target), where
+    # the rules end it at one; ``None`` where they do not.
+    to_go: int | None = None
 
 
 @dataclass(frozen=True)
@@ -113,6 +116,47 @@ class Expect:
     title: Msg
     lines: tuple[Msg, ...] = ()
     draw: bool = False
+    # The step of the rules the table is at, in one sentence (who chooses, in which order,
+    # who rolls first), and the id of the rules reference's section that tells it.
+    rule: Msg | None = None
+    section: str = ""
+
+
+@dataclass(frozen=True)
+class Part:
+    """One share of a shown number: what it was and how much, and which entry gave it."""
+
+    label: Msg
+    value: int
+    entry: int | None = None  # index into the record's entries
+
+
+@dataclass(frozen=True)
+class Making:
+    """How a number on the game page was made from the record: ``parts`` add up to ``value``;
+    ``rule`` says in the app's words which rule adds them so."""
+
+    title: Msg
+    value: int
+    parts: tuple[Part, ...]
+    rule: Msg
+    section: str = ""  # the id of the rules reference's section that tells the rule
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why a seat holds a place (a placement, a chip, the deal, a rank, the win): the rule
+    that ordered it and, where a tie was broken, the step of the tie-break chain that
+    decided it and the entry whose draw broke it."""
+
+    title: Msg
+    rule: Msg
+    section: str = ""
+    step: Msg | None = None
+    draw: int | None = None  # index into the record's entries
+
+
+Explanation = Making | Why
 
 
 class Game(ABC):
@@ -189,6 +233,20 @@ class Game(ABC):
     def chart_label(self, state: Any) -> str:
         """What ``totals_by_round`` counts (a message id), the chart's heading."""
         return N_("Totals by round")
+
+    # True once the game explains its numbers and places (``explanations``): the game page
+    # then links each of them to its explanation.
+    explains: bool = False
+
+    def explanations(self, state: Any) -> dict[str, Explanation]:
+        """Every number and place the game page shows, by key, with its making or its why.
+
+        Keys the shared pages use: ``score/<seat>`` (the standings' number), ``place/<seat>``
+        (the standings' rank) and ``winner``; each game adds its own for the numbers of its
+        state section (``hand/<n>/<seat>``, ``coins/<seat>``, ...). Computed only for the
+        explanation page, never for the game page, which links the keys it shows.
+        """
+        return {}
 
     def draw(self, state: Any, rng: random.Random) -> dict[str, Any]:
         """Draw the random result the rules ask for now, as the data of an entry.

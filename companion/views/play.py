@@ -211,6 +211,22 @@ def refused(record: dict[str, Any], form: Any, messages: list[str], status: int 
     return page(record, form, messages, status)
 
 
+@bp.get("/games/<game_id>/why/<path:key>")
+def why(game_id: str, key: str) -> Any:
+    """One number's making or one place's why (``Game.explanations``), on a page of its own:
+    one tap from the game page, no JavaScript, and nothing added to the game page's weight."""
+    record = load(game_id)
+    try:
+        view = replay(record)
+    except ReplayError as error:
+        return render_template("errors/broken.html", record=record, error=error), 500
+    found = view.game.explanations(view.state).get(key)
+    if found is None:
+        abort(404)
+    return render_template("play/why.html", record=record, view=view, it=found, key=key,
+                           players=record["players"], entries=record["entries"])
+
+
 @bp.get("/games/<game_id>/log")
 def log(game_id: str) -> Any:
     record = load(game_id)
