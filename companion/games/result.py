@@ -57,6 +57,8 @@ def rows(data: Mapping[str, Any], n: int, errors: dict[str, Msg]) -> list[Mappin
 
 def scores(table: Sequence[Mapping[str, Any]], errors: dict[str, Msg], lo: int | None,
            hi: int | None) -> list[int]:
+    if "players" in errors:  # no rows to read: the row count is the message
+        return [0] * len(table)
     return [as_int(row, "score", errors, f"players.{seat}.score", lo=lo, hi=hi)
             for seat, row in enumerate(table)]
 
