@@ -25,8 +25,10 @@ ENTER_CARDS = N_("Enter seven numbers, one per card, such as 14 10 9 5 4 1 0.")
 
 class ResultRow(PlainForm):
     name = StringField(N_("Name"))
-    side = SelectField(N_("Side"), coerce=int, default=0,
-                       choices=choices([(0, N_("Side 1")), (1, N_("Side 2"))]))
+    # Left as "as usual", the sides are the rules' default for the player count (1 against 1;
+    # the first two seats against the rest).
+    side = SelectField(N_("Side"), default="",
+                       choices=choices([("", N_("as usual")), ("0", N_("Side 1")), ("1", N_("Side 2"))]))
     score = IntegerField(N_("Final score"), validators=[Optional()])
     loot = StringField(N_("Loot of the seven cards kept (for a tie)"))
     gold = IntegerField(N_("Money (gp)"), validators=[Optional()], render_kw=NUMERIC)

@@ -12,11 +12,12 @@ from typing import Any
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 
 from .. import clock, lifecycle
-from ..forms import guard_messages, new_submission
+from ..forms import GUARDS, guard_messages, new_submission, walk
+from ..forms.adapter import given_label
 from ..forms.adapters import ADAPTERS
 from ..forms.result import NewResultForm, result_data, result_form
 from ..games import GAMES
-from ..games.base import N_, RulesError
+from ..games.base import N_, RulesError, msg
 from ..games.result import RESULT
 from ..i18n import t
 from ..records import add_entry, new_record
@@ -24,6 +25,7 @@ from ..store import NotSaved, StoreError
 from ..summary import result_only
 from . import group_id, not_saved, zone
 from .home import NOT_STARTED, _players, _started_before, game_id_of, known_players
+from .play import NOT_SAVED
 
 bp = Blueprint("result", __name__)
 NAMELESS = N_("Enter the player's name, or clear this row.")
@@ -40,7 +42,8 @@ def _settings(slug: str, form: NewResultForm, seats: list[int]) -> dict[str, Any
     if slug == "beutelschneider" and form.limit.data is not None:
         return {"limit": form.limit.data}
     if slug == "give-me-the-treasure":
-        out: dict[str, Any] = {"teams": [form.players.entries[i].form.side.data for i in seats]}
+        sides = [form.players.entries[i].form.side.data for i in seats]
+        out: dict[str, Any] = {"teams": [int(s) if s else -1 for s in sides]} if any(sides) else {}
         if form.target.data is not None:
             out["target"] = form.target.data
         return out
@@ -67,6 +70,22 @@ def _attach(form: NewResultForm, seats: list[int], error: RulesError) -> list[st
         else:
             field.errors = [*(field.errors or []), t(message)]
     return loose
+
+
+def _problems(form: NewResultForm, loose: list[str]) -> list[tuple[str, str, str]]:
+    """The refusal's summary at the top: each refused field (its seat's name and its label)
+    with its first message, then the messages of no field."""
+    found = []
+    for field in walk(form):
+        if field.errors and field.name not in GUARDS:
+            parts = field.name.split("-")
+            who = ""
+            if len(parts) == 3 and parts[0] == "players" and parts[1].isdigit():
+                row = form.players.entries[int(parts[1])].form
+                who = row.name.data or t(msg(N_("Seat %(n)s"), n=int(parts[1]) + 1))
+            label = t(given_label(field)) if given_label(field) else ""
+            found.append((field.name, " · ".join(p for p in (who, label) if p), t(field.errors[0])))
+    return found + [("", "", m) for m in loose]
 
 
 @bp.route("/new/<slug>/result", methods=["GET", "POST"])
@@ -131,5 +150,6 @@ def new(slug: str) -> Any:
         loose += guard_messages(form)
         if "submission" in form.errors:
             form.submission.data = new_submission()
-    return render_template("result/new.html", game=game, form=form, notices=loose,
+    return render_template("result/new.html", game=game, form=form,
+                           problems=_problems(form, loose) if posted else [], refusal=t(NOT_SAVED),
                            known=known_players(group_id())), status

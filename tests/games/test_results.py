@@ -207,7 +207,7 @@ def test_scoot_a_tie_goes_down_the_chain_as_far_as_it_must():
     game, state = result("loot-and-scoot", LS, data)
     assert str(game.outcome(state).decided_by) == \
         "Tied on victory points and money: the highest total Adventurer levels wins."
-    assert [(s.seat, str(s.note) if s.note else None) for s in game.standings(state)][0] == \
+    assert next((s.seat, str(s.note) if s.note else None) for s in game.standings(state)) == \
         (1, "Ahead on total Adventurer levels.")
 
 
@@ -225,7 +225,7 @@ def test_scoot_refuses_a_winner_the_tie_chain_contradicts():
 
 
 def test_scoot_tied_on_everything_the_table_names_the_dwarf():
-    tied = dict(gold=[9, 9, None], levels=[6, 6, None], rooms=[4, 4, None])
+    tied = {"gold": [9, 9, None], "levels": [6, 6, None], "rooms": [4, 4, None]}
     game, state = result("loot-and-scoot", LS, {"players": rows(27, 27, 22, **tied), "winners": [1]})
     assert game.outcome(state).winners == (1,)
     errors = refused("loot-and-scoot", LS, {"players": rows(27, 27, 22, **tied), "winners": [0, 1]})
