@@ -208,7 +208,7 @@ def _restore_names(store: Store, group_id: str, data: dict[str, Any]) -> None:
 # -- results as CSV ------------------------------------------------------------------------
 
 CSV_COLUMNS = ("game_id", "game", "ended", "player", "entered_as", "seat", "score", "rank",
-               "winner", "minutes", "rounds")
+               "winner", "minutes", "rounds", "result_only")
 
 
 def _cell(value: Any) -> Any:
@@ -230,7 +230,8 @@ def results_csv(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str]
             writer.writerow([_cell(v) for v in (
                 s["id"], s["game"], s.get("ended") or "", groups.canonical(typed, names), typed, seat,
                 s["scores"][seat], s["ranks"][seat], int(seat in s["winners"]),
-                "" if s.get("minutes") is None else s["minutes"], s.get("rounds", ""))])
+                "" if s.get("minutes") is None else s["minutes"], s.get("rounds", ""),
+                int(bool(s.get("result_only"))))])
     return out.getvalue()
 
 
@@ -258,6 +259,9 @@ def _bg_time(value: str | None) -> str:
 
 def _uuid(*parts: str) -> str:
     return str(uuid.uuid5(UUID_SPACE, ":".join(parts)))
+
+
+RESULT_ONLY_BOARD = "Result only (played on paper)"
 
 
 def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, Any]:
@@ -292,8 +296,11 @@ def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, Any]:
             "uuid": _uuid(group_id, "play", s["id"]), "modificationDate": _bg_time(s.get("ended")),
             "entryDate": _bg_time(s.get("created")), "playDate": _bg_time(s.get("started")),
             "usesTeams": False, "durationMin": int(s.get("minutes") or 0), "ignored": False,
-            "manualWinner": False, "rounds": int(s.get("rounds") or 0), "locationRefId": 1,
-            "gameRefId": game_ref, "board": "", "scoringSetting": 0,
+            # A game played on paper, entered as its result alone: its winner is the one the
+            # table named (checked by the rules), and the play says so in its variant text.
+            "manualWinner": bool(s.get("result_only")), "rounds": int(s.get("rounds") or 0),
+            "locationRefId": 1, "gameRefId": game_ref,
+            "board": RESULT_ONLY_BOARD if s.get("result_only") else "", "scoringSetting": 0,
             "playerScores": scores, "expansionPlays": []})
     me = max(counts, key=lambda n: (counts[n], n)) if counts else None
     return {

@@ -38,6 +38,7 @@ class Play:
     folded: tuple[str, ...] = ()  # the names' identities, so a lookup does not fold them again
     status: str = "finished"  # or "abandoned" (listed in the history, counted nowhere)
     afterwards: bool = False  # entered afterwards, from paper
+    result_only: bool = False  # only its final result was entered (games/result.py)
     reached: Mapping[str, Any] | None = None  # an abandoned game: what it waited for
 
     def seat_of(self, name: str) -> int | None:
@@ -64,6 +65,7 @@ def plays(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str],
             scores=tuple(s.get("scores", ())), ranks=tuple(s.get("ranks", ())),
             winners=frozenset(s.get("winners", ())), minutes=s.get("minutes"),
             rounds=s.get("rounds"), status=s["status"], afterwards=bool(s.get("afterwards")),
+            result_only=bool(s.get("result_only")),
             reached=s.get("reached")))
     out.sort(key=lambda p: (p.ended, p.id))
     return out

@@ -10,6 +10,7 @@ from itertools import pairwise
 from typing import Any
 
 from .games.base import Msg, ReplayError
+from .games.result import RESULT
 from .records import View, replay, status
 
 # A longer gap between two entries is a pause, not play time; a game started in the app
@@ -29,9 +30,15 @@ def played_on(record: Mapping[str, Any]) -> str:
     return record.get("played_on") or record["created"]
 
 
+def result_only(record: Mapping[str, Any]) -> bool:
+    """Played on paper and entered as its final result alone (games/result.py)."""
+    entries = record["entries"]
+    return len(entries) == 1 and entries[0]["kind"] == RESULT
+
+
 def entered_afterwards(record: Mapping[str, Any]) -> bool:
     """Played on paper and entered later: its entry times say when it was typed, not played."""
-    return parse_time(record["created"]) - parse_time(played_on(record)) > PAUSE  # type: ignore[operator]
+    return result_only(record) or parse_time(record["created"]) - parse_time(played_on(record)) > PAUSE  # type: ignore[operator]
 
 
 def started(record: Mapping[str, Any]) -> str:
@@ -114,6 +121,8 @@ def summary(record: Mapping[str, Any]) -> dict[str, Any]:
         out["origin"] = record["origin"]
     if entered_afterwards(record):
         out["afterwards"] = True
+    if result_only(record):
+        out["result_only"] = True
     try:
         view = replay(record)
     except ReplayError:

@@ -26,7 +26,7 @@ from .i18n import t
 from .periods import AHEAD, EARLIEST
 from .records import MAX_NAME, MAX_NOTE, new_record, now_iso, replay, status
 from .store import NoSuchGame, Store, valid_id
-from .summary import last_activity, played_on
+from .summary import last_activity, played_on, result_only
 from .text import Refused, clean, field_text
 
 FORMAT = "loot-ledger-record"
@@ -38,7 +38,7 @@ MAX_DEPTH = 16   # a record's deepest value (a card in a Treasure turn's edits) 
 # The fields of a record (docs/record-format.md); the computed ones are read and ignored.
 FIELDS = {"format", "format_version", "id", "origin", "game", "players", "settings", "note",
           "created", "played_on", "status", "entries", "standings", "finished", "awaiting",
-          "winners", "decided_by"}
+          "winners", "decided_by", "result_only"}
 ENTRY_FIELDS = {"kind", "data", "at", "source", "edits"}
 
 
@@ -68,6 +68,8 @@ def export_record(record: Mapping[str, Any]) -> dict[str, Any]:
         "awaiting": view.expect.kind if view.expect else None,
         "winners": [names[w] for w in view.outcome.winners] if view.outcome else [],
         "decided_by": str(view.outcome.decided_by) if view.outcome else None,
+        # Played on paper and entered as its final result alone (games/result.py).
+        "result_only": result_only(record),
     }
 
 

@@ -33,6 +33,7 @@ from .views import (
     offline,
     play,
     printables,
+    result,
     rules,
     scoot,
     share,
@@ -176,7 +177,7 @@ def init_app(app: Flask) -> None:
     # groups first: its before-request check (join a group first) must run before any view.
     for bp in (groups.bp, home.bp, play.bp, beutezug.bp, scoot.bp, treasure.bp, history.bp,
                stats.bp, share.bp, backup.bp, printables.bp, lifecycle.bp, offline.bp,
-               trust.bp, rules.bp):
+               trust.bp, rules.bp, result.bp):
         app.register_blueprint(bp)
     app.before_request(_settle)
     app.after_request(_security_headers)

@@ -6,15 +6,16 @@ from typing import Any
 
 from . import schema
 from .base import Game, Msg
-from .beutelschneider import GAME as BEUTELSCHNEIDER
 from .beutelschneider import shapes as beutelschneider_shapes
-from .beutezug import GAME as BEUTEZUG
+from .beutelschneider.result import GAME as BEUTELSCHNEIDER
 from .beutezug import shapes as beutezug_shapes
-from .scoot import GAME as LOOT_AND_SCOOT
+from .beutezug.result import GAME as BEUTEZUG
 from .scoot import shapes as scoot_shapes
-from .treasure import GAME as GIVE_ME_THE_TREASURE
+from .scoot.result import GAME as LOOT_AND_SCOOT
 from .treasure import shapes as treasure_shapes
+from .treasure.result import GAME as GIVE_ME_THE_TREASURE
 
+# Each game's rules with its final result entered from paper (``result``) besides its own entries.
 GAMES: dict[str, Game] = {g.slug: g for g in (
     BEUTEZUG, BEUTELSCHNEIDER, GIVE_ME_THE_TREASURE, LOOT_AND_SCOOT)}
 # Each game's entry kinds and settings as its doc in docs/games/ describes them.

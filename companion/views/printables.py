@@ -33,6 +33,7 @@ from ..i18n import LANGUAGES, language, t
 from ..printing import PAPERS, Pending, Printing, RenderFailed, RenderInterrupted
 from ..records import MAX_NAME, replay
 from ..sheets import BONUS_MARKS, detail, facts, log_line, minus, seat_names, signed
+from ..summary import result_only
 from ..text import whole
 from . import group_id
 from .play import load
@@ -47,6 +48,9 @@ bp.add_app_template_filter(minus, "minus")
 # Sheets whose grids need the width of the page turned sideways.
 LANDSCAPE = {"beutezug", "beutelschneider"}
 RECENT = 10  # logged games listed on the Printables page
+# A game entered as its final result alone (games/result.py) has no hands or rounds to fill in.
+NO_SHEET = N_("This game was entered as its final result alone: it has no score sheet to fill in "
+              "(its paper sheet is the one).")
 
 
 class Refused(ValueError):
@@ -278,7 +282,7 @@ def _page(messages: Sequence[Msg] = (), status: int = 200, chosen: str | None = 
     index = current_app.extensions["store"].index()
     mine = group_id()  # only this group's games, as everywhere else
     logged = sorted(({**summary, "id": game_id} for game_id, summary in index.items()
-                     if summary.get("group", "household") == mine),
+                     if summary.get("group", "household") == mine and not summary.get("result_only")),
                     key=lambda g: g.get("created", ""), reverse=True)[:RECENT]
     if pack is None:
         pack = pack_form()
@@ -431,6 +435,8 @@ def _of_game(game_id: str, make: Callable[[dict[str, Any], str, str], bytes], su
     if errors:
         return _page(errors, 400)
     record = load(game_id)  # 404 for a game of another group
+    if make is game_sheet and result_only(record):
+        return _page([msg(NO_SHEET)], 404)
     try:
         return _pdf(partial(make, record, paper, lang),
                     f"{record['game']}-{game_id}{suffix}-{paper}-{lang}.pdf")

@@ -31,7 +31,8 @@ def refused(state, kind, data):
 
 
 def test_is_registered_under_its_slug():
-    assert get_game("give-me-the-treasure") is GAME
+    # The registry's game is these rules with a final result entered from paper besides.
+    assert isinstance(get_game("give-me-the-treasure"), type(GAME)) and get_game("give-me-the-treasure").slug == GAME.slug
 
 
 # -- Setup ---------------------------------------------------------------------------------

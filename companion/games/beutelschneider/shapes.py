@@ -14,5 +14,7 @@ ENTRIES: dict[str, Any] = {
         "set_aside?": int, "alchemist?": bool,
     },
     "tie_choice": {"choice": Choice(("another_hand", "share"))},
+    # A game played on paper: its final totals, the first and only entry (..result).
+    "result": {"players": [{"score": int}], "winners": [int]},
 }
 SETTINGS: dict[str, Any] = {"limit?": int, "first_dealer?": int, "cutpurses_in_deck?": int}

@@ -14,5 +14,7 @@ ENTRIES: dict[str, Any] = {
     "placement_tie": ORDER,
     "round": {"outcomes": [{"seat?": int, "stack": int, "loot?": int, "bonus?": BONUS}]},
     "coin": {"winner": int},
+    # A game played on paper: its final points, the first and only entry (..result).
+    "result": {"players": [{"score": int, "loot?": [int]}], "winners": [int]},
 }
 SETTINGS: dict[str, Any] = {"loot_chips?": [int], "placement_chip_bonuses?": [BONUS]}

@@ -31,5 +31,9 @@ ENTRIES: dict[str, Any] = {
     "final": {"players": [{"loot?": [int], "unclaimed?": int, "treasure?": int}]},
     "treasure_roll": {"seat?": int, **ROLL},
     "dwarf": {"seat": int},
+    # A game played on paper: its final victory points and the tie chain's values, the first
+    # and only entry (..result).
+    "result": {"players": [{"score": int, "gold?": int, "levels?": int, "rooms?": int}],
+               "winners": [int]},
 }
 SETTINGS: dict[str, Any] = {}

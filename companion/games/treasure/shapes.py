@@ -18,6 +18,8 @@ ENTRIES: dict[str, Any] = {
     "keep": {"reinforcements": KEPT},
     "turn": {"sides": [SIDE]},
     "correction": {"side": int, "coins": int, "reason": str},
+    # A game played on paper: each seat's side's final coins, the first and only entry (..result).
+    "result": {"players": [{"score": int}], "winners": [int], "pat?": bool},
 }
 SETTINGS: dict[str, Any] = {
     "teams?": Either([int], type(None)), "leaders?": Either([int], type(None)),
