@@ -13,7 +13,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, msg_n, ranked
+from ..base import (
+    N_,
+    Expect,
+    Explanation,
+    Game,
+    Msg,
+    Outcome,
+    RulesError,
+    Standing,
+    as_int,
+    msg,
+    msg_n,
+    ranked,
+)
 from .cards import (
     BONUSES,
     LOOT_CHIPS,
@@ -28,6 +41,7 @@ from .cards import (
     read_outcome,
     read_placement,
 )
+from .now import NOW
 
 SETTINGS_DEFAULTS: dict[str, Any] = {
     "loot_chips": list(LOOT_CHIPS),
@@ -170,6 +184,7 @@ class Beutezug(Game):
     title = "Beutezug"
     min_players = 2
     max_players = 5
+    explains = True
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
         errors: dict[str, Msg] = self.player_count_errors(players)
@@ -330,20 +345,22 @@ class Beutezug(Game):
             return Expect("placement", msg(N_("Placement chips")), (
                 msg(N_("Each player receives a placement chip at random: draw them here or enter how the table drew them.")),
                 msg(N_("The last placed player also takes the re-roll chip.")),
-            ), draw=True)
+            ), draw=True, rule=msg(NOW["placement"][0]), section=NOW["placement"][1])
         if len(state.rounds) >= ROUNDS:
             if self.outcome(state) is not None:
                 return None
             return Expect("coin", msg(N_("Coin flip")), (msg(
                 N_("%(players)s are tied on points and on every loot card: a coin flip decides."),
-                players=_names(state, final_tie(state)[0])),), draw=True)
+                players=_names(state, final_tie(state)[0])),), draw=True,
+                rule=msg(NOW["coin"][0]), section=NOW["coin"][1])
         if state.placement is None:
             points = state.points
             return Expect("placement_tie", msg(N_("Placement chips for round %(n)s"), n=state.round_no),
                           tuple(msg_n(N_("%(players)s are tied on %(n)s point: their placement chips are drawn at random."),
                                       N_("%(players)s are tied on %(n)s points: their placement chips are drawn at random."),
                                       points[g[0]], players=_names(state, g))
-                                for g in points_groups(state) if len(g) > 1), draw=True)
+                                for g in points_groups(state) if len(g) > 1), draw=True,
+                          rule=msg(NOW["placement_tie"][0]), section=NOW["placement_tie"][1])
         placement = state.placement
         lines = [
             msg(N_("Choosing order: %(players)s."), players=_names(state, placement)),
@@ -359,7 +376,7 @@ class Beutezug(Game):
                 lines.append(msg(N_("%(player)s moves down from place %(before)s to %(now)s."),
                                  player=state.players[seat], before=before, now=now))
         return Expect("round", msg(N_("Round %(n)s of %(total)s"), n=state.round_no, total=ROUNDS),
-                      tuple(lines))
+                      tuple(lines), rule=msg(NOW["round"][0]), section=NOW["round"][1])
 
     def outcome(self, state: State) -> Outcome | None:
         if len(state.rounds) < ROUNDS:
@@ -403,6 +420,27 @@ class Beutezug(Game):
                 note = msg(TIE_BROKEN_BY[step] if step is not None else COIN_DECIDED)
             out.append(Standing(seat, rank, points[seat], parts(seat), note))
         return out
+
+    def explanations(self, state: State) -> dict[str, Explanation]:
+        """Every number and place of the game page (the shared standings and
+        templates/play/beutezug/_state.html), with its making or its why (explained.py), by key.
+
+        Makings: ``score/<seat>`` (loot points: the loot card of each round, the loot chip),
+        ``card/<round>/<seat>`` (the loot of the card kept in round 1-7), ``lootchip/<seat>``,
+        ``chips-left`` (how many loot chips are still in the supply), ``stack/<stack>`` (cards
+        taken from the 0, 2, 3, 4 or 5 stack), ``round`` (the round to enter, n of 7),
+        ``bonus/<seat>/<bonus>`` (how many of a bonus a seat has in the coming round, and from
+        which card or chip).
+        Whys: ``place/<seat>`` (the standings' rank: loot points; after round 7 the tie-break
+        chain against the neighbours on equal points), ``winner`` (the chain step by step),
+        ``placement/<round>/<seat>`` (the placement chip in round 1-7: drawn, or by loot points,
+        equal points drawn), ``reroll/<round>`` (the re-roll chip), ``rolling/<round>`` (the
+        rolling order).
+        """
+        from .explained import explanations  # it reads this module's helpers: imported late
+        outcome = self.outcome(state)
+        return explanations(state, [(s.seat, s.rank, s.score) for s in self.standings(state)],
+                            outcome.winners if outcome else ())
 
     def totals_by_round(self, state: State) -> list[list[int]]:
         running = [0] * len(state.players)
