@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, msg_n
+from ..base import replace as fast_replace
 from .market import BANDITS, RAOUL, REINFORCEMENTS, key_of
 from .turn import SideTurn, read_turn
 
@@ -49,6 +50,7 @@ class Turn:
     sides: tuple[SideTurn, SideTurn]
     coins_after: tuple[int, int]       # at the Inspection
     pat: int | None = None             # the side Pat made win at once
+    entry: int = 0                     # its index in the record, for the explanations
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,7 @@ class Correction:
     coins: int                         # added (negative: taken)
     reason: str
     after_turn: int
+    entry: int = 0
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,10 @@ class State:
     first_divider: int | None = None
     turns: tuple[Turn, ...] = ()
     corrections: tuple[Correction, ...] = ()
+    # Entries applied so far, and the index of the deal: an explanation names the entry
+    # that gave each part (the deal drew the Bandits and tossed the Arrow).
+    applied: int = 0
+    deal_entry: int | None = None
 
     @property
     def team_variant(self) -> bool:
@@ -89,9 +96,15 @@ class State:
 
     @property
     def coins(self) -> tuple[int, int]:
-        """Each side's coins now: start, every turn, every correction."""
-        return tuple(self.starting_coins + sum(t.sides[side].coins for t in self.turns)  # type: ignore[return-value]
-                     + sum(c.coins for c in self.corrections if c.side == side) for side in (0, 1))
+        """Each side's coins now: those of the last Inspection (at first the starting coins)
+        and the corrections entered since; read per turn, so it must not sum the whole game."""
+        last = self.turns[-1].coins_after if self.turns else (self.starting_coins,) * 2
+        since = [0, 0]
+        for c in reversed(self.corrections):
+            if c.after_turn < len(self.turns):
+                break
+            since[c.side] += c.coins
+        return (last[0] + since[0], last[1] + since[1])
 
     @property
     def divider(self) -> int:
@@ -190,14 +203,16 @@ class GiveMeTheTreasure(Game):
 
     def apply(self, state: State, kind: str, data: Mapping[str, Any]) -> State:
         if kind == "deal":
-            return self._deal(state, data)
-        if kind == "keep":
-            return self._keep(state, data)
-        if kind == "turn":
-            return self._turn(state, data)
-        if kind == "correction":
-            return self._correction(state, data)
-        raise RulesError(msg(N_("Unknown entry kind %(kind)s."), kind=kind))
+            after = self._deal(state, data)
+        elif kind == "keep":
+            after = self._keep(state, data)
+        elif kind == "turn":
+            after = self._turn(state, data)
+        elif kind == "correction":
+            after = self._correction(state, data)
+        else:
+            raise RulesError(msg(N_("Unknown entry kind %(kind)s."), kind=kind))
+        return fast_replace(after, applied=state.applied + 1)
 
     def _deal(self, state: State, data: Mapping[str, Any]) -> State:
         """Setup 2 and 4: a Bandit per player, 3 Reinforcements per side, the Arrow tossed."""
@@ -223,7 +238,8 @@ class GiveMeTheTreasure(Game):
                 dealt.append(cards)
         if errors:
             raise RulesError(errors)
-        state = replace(state, bandits=tuple(keys), first_divider=first, dealt=tuple(dealt))  # type: ignore[arg-type]
+        state = replace(state, bandits=tuple(keys), first_divider=first, dealt=tuple(dealt),  # type: ignore[arg-type]
+                        deal_entry=state.applied)
         if data.get("reinforcements") not in (None, []):
             return self._keep(state, data)
         return state
@@ -274,9 +290,10 @@ class GiveMeTheTreasure(Game):
         if self.outcome(state) is not None:
             raise RulesError(msg(N_("The game is over: no more turns.")))
         sides, pat = read_turn(state, data)
-        turn = Turn(len(state.turns) + 1, state.divider, sides, (0, 0), pat)
-        after = replace(state, turns=state.turns + (turn,))
-        return replace(after, turns=state.turns + (replace(turn, coins_after=after.coins),))
+        before = state.coins
+        after = (before[0] + sides[0].coins, before[1] + sides[1].coins)
+        turn = Turn(len(state.turns) + 1, state.divider, sides, after, pat, state.applied)
+        return fast_replace(state, turns=state.turns + (turn,))
 
     def _correction(self, state: State, data: Mapping[str, Any]) -> State:
         if self.outcome(state) is not None:
@@ -295,8 +312,8 @@ class GiveMeTheTreasure(Game):
                                     state.coins[side], side=state.side_name(side))
         if errors:
             raise RulesError(errors)
-        return replace(state, corrections=state.corrections + (
-            Correction(side, coins, reason, len(state.turns)),))
+        return fast_replace(state, corrections=state.corrections + (
+            Correction(side, coins, reason, len(state.turns), state.applied),))
 
     def draw(self, state: State, rng: random.Random) -> dict[str, Any]:
         """Shuffle the Bandit tiles (with 3 people, Raoul among them) and the Reinforcements,
