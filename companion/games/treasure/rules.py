@@ -20,8 +20,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, msg_n
+from ..base import N_, Expect, Explanation, Game, Msg, Outcome, RulesError, Standing, as_int, msg, msg_n
 from ..base import replace as fast_replace
+from .explain import explanations
 from .market import BANDITS, RAOUL, REINFORCEMENTS, key_of
 from .turn import SideTurn, read_turn
 
@@ -157,6 +158,7 @@ class GiveMeTheTreasure(Game):
     min_players = 2
     max_players = 4
     seat_settings = (("teams", "by_seat"), ("leaders", "seats"))
+    explains = True
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
         errors: dict[str, Msg] = {}
@@ -355,11 +357,17 @@ class GiveMeTheTreasure(Game):
         if not state.bandits:
             return Expect("deal", msg(N_("Bandits and Reinforcements")), (
                 msg(N_("The app deals a Bandit to each player and 3 Reinforcement cards to each "
-                       "side, and tosses the Arrow; or enter what the table dealt.")),), draw=True)
+                       "side, and tosses the Arrow; or enter what the table dealt.")),), draw=True,
+                rule=msg(N_("Each person is dealt a Bandit tile at random and each side 3 "
+                            "Reinforcement cards; the Arrow, tossed like a coin, points at the side "
+                            "that divides first.")), section="setup")
         if not state.reinforcements:
             return Expect("keep", msg(N_("Reinforcements kept")), (
                 msg(N_("Each side keeps 2 of its 3 Reinforcement cards (in a team of two, one "
-                       "each). Hand the phone over: only the owner should look.")),))
+                       "each). Hand the phone over: only the owner should look.")),),
+                rule=msg(N_("Each side keeps 2 of the 3 Reinforcement cards dealt to it face down "
+                            "(in a team of two, one each); the others go back unseen.")),
+                section="setup")
         if self.outcome(state) is not None:
             return None
         lines = [msg(N_("%(divider)s divides the 5 Loot cards (one face down); %(chooser)s chooses."),
@@ -371,7 +379,11 @@ class GiveMeTheTreasure(Game):
         # standings': the strip above the form stays short on a phone at large text.
         lines.append(msg(N_("Chest limits: %(limits)s."), limits=" · ".join(
             f"{state.players[seat]} {limit}" for seat, limit in enumerate(state.chest_limits))))
-        return Expect("turn", msg(N_("Turn %(n)s"), n=len(state.turns) + 1), tuple(lines))
+        divider, chooser = state.side_name(state.divider), state.side_name(1 - state.divider)
+        return Expect("turn", msg(N_("Turn %(n)s"), n=len(state.turns) + 1), tuple(lines), rule=msg(N_(
+            "%(divider)s draws 5 Loot cards and splits them into two shares, 2 and 3 or 1 and 4, one "
+            "card face down; %(chooser)s takes a share, %(divider)s the other; then both sides resell "
+            "at once."), divider=divider, chooser=chooser), section="a-turn")
 
     def parts(self, state: State, side: int) -> tuple[tuple[str, int], ...]:
         """How a side's coins are made up, for the score breakdown."""
@@ -389,6 +401,9 @@ class GiveMeTheTreasure(Game):
         result = self.outcome(state)
         pat = state.turns[-1].pat if state.turns and result is not None else None
         coins = state.coins
+        # How far each side is from the target while the game is played; at the target with
+        # equal coins it is 0 (another turn decides).
+        to_go = [None if result is not None else max(0, state.target - c) for c in coins]
 
         def key(side: int) -> tuple[bool, int]:
             return (side == pat, coins[side])
@@ -397,9 +412,25 @@ class GiveMeTheTreasure(Game):
         for place, side in enumerate(order):
             rank = 1 if place == 0 or key(side) == key(order[0]) else len(state.sides[order[0]]) + 1
             note = msg(N_("Pat, the Police Dog won the game at once.")) if side == pat else None
-            out.extend(Standing(seat, rank, coins[side], self.parts(state, side), note)
+            out.extend(Standing(seat, rank, coins[side], self.parts(state, side), note, to_go[side])
                        for seat in state.sides[side])
         return out
+
+    def explanations(self, state: State) -> dict[str, Explanation]:
+        """Every number and place the game page shows (``explain``), by key:
+
+        - ``score/<seat>`` and ``coins/<side>``: a side's coins, a part per combination resold,
+          Reinforcement, Bandit skill coin, Cursed Paintings paid off and correction;
+        - per turn ``n`` and side: ``after/<n>/<side>`` (the coins at its Inspection, from the
+          coins before it), ``turn/<n>/<side>`` (what the turn brought), ``combo/<n>/<side>/<j>``
+          (the Black Market price of its ``j``-th combination), ``reinforcements/<n>/<side>``,
+          ``skill/<n>/<side>``, ``paid/<n>/<side>``;
+        - ``target`` and ``chest/<seat>`` (the chest limit);
+        - ``first`` (the Arrow's toss), ``divider/<n>`` (who divides and who chooses turn ``n``)
+          and ``divider`` (the turn the table plays now);
+        - ``place/<seat>`` and, once the game is over, ``winner``.
+        """
+        return explanations(self, state)
 
     def totals_by_round(self, state: State) -> list[list[int]]:
         return [[t.coins_after[side] for side in state.teams] for t in state.turns]
