@@ -116,10 +116,10 @@ def test_the_now_strip_says_the_step_of_the_rules_with_its_section(client, store
     players, settings, entries = explained.documented()
     game_id = stored(store, players, settings, entries[:2])
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "Ann draws 5 Loot cards and splits them into two shares" in page
+    assert "Ann divides the 5 Loot cards 2 + 3 or 1 + 4, one face down; Bob takes a share." in page
     assert '/rules/give-me-the-treasure#a-turn"' in page
     de = client.get(f"/games/{game_id}", headers={"Accept-Language": "de"}).get_data(as_text=True)
-    assert "Ann zieht 5 Beutekarten und teilt sie in zwei Anteile" in de
+    assert "Ann teilt die 5 Beutekarten 2 + 3 oder 1 + 4, eine verdeckt; Bob wählt." in de
 
 
 def test_the_standings_say_how_many_coins_each_side_still_needs(client, store):

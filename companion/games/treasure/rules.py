@@ -370,20 +370,18 @@ class GiveMeTheTreasure(Game):
                 section="setup")
         if self.outcome(state) is not None:
             return None
-        lines = [msg(N_("%(divider)s divides the 5 Loot cards (one face down); %(chooser)s chooses."),
-                     divider=state.side_name(state.divider), chooser=state.side_name(1 - state.divider))]
+        lines = []
         coins = state.turns[-1].coins_after if state.turns else None
         if coins and coins[0] == coins[1] >= state.target:
             lines.append(msg(N_("Equal coins at or over %(target)s: another turn."), target=state.target))
-        # The chest limits in one line, for the side that chooses; the coins are the
-        # standings': the strip above the form stays short on a phone at large text.
-        lines.append(msg(N_("Chest limits: %(limits)s."), limits=" · ".join(
-            f"{state.players[seat]} {limit}" for seat, limit in enumerate(state.chest_limits))))
+        # Who divides and who chooses, in the one sentence of the rule: the strip above the form
+        # stays short on a phone at large text. The coins and each chest limit are the state
+        # section's, each opening its making.
         divider, chooser = state.side_name(state.divider), state.side_name(1 - state.divider)
         return Expect("turn", msg(N_("Turn %(n)s"), n=len(state.turns) + 1), tuple(lines), rule=msg(N_(
-            "%(divider)s draws 5 Loot cards and splits them into two shares, 2 and 3 or 1 and 4, one "
-            "card face down; %(chooser)s takes a share, %(divider)s the other; then both sides resell "
-            "at once."), divider=divider, chooser=chooser), section="a-turn")
+            "%(divider)s divides the 5 Loot cards 2 + 3 or 1 + 4, one face down; %(chooser)s takes a "
+            "share."), divider=divider, chooser=chooser),
+            section="a-turn")
 
     def parts(self, state: State, side: int) -> tuple[tuple[str, int], ...]:
         """How a side's coins are made up, for the score breakdown."""
