@@ -224,7 +224,8 @@ def why(game_id: str, key: str) -> Any:
     if found is None:
         abort(404)
     return render_template("play/why.html", record=record, view=view, it=found, key=key,
-                           players=record["players"], entries=record["entries"])
+                           players=record["players"], entries=record["entries"],
+                           adapter=ADAPTERS[record["game"]])
 
 
 @bp.get("/games/<game_id>/log")

@@ -126,9 +126,9 @@ def test_refuses_a_second_deal_and_a_turn_before_the_deal():
 
 def test_the_arrow_alternates_between_the_sides():
     state = dealt()
-    assert GAME.expect(state).lines[0].args == {"divider": "Ann", "chooser": "Bob"}
+    assert GAME.expect(state).rule.args == {"divider": "Ann", "chooser": "Bob"}
     state = GAME.apply(state, "turn", turn())
-    assert GAME.expect(state).lines[0].args == {"divider": "Bob", "chooser": "Ann"}
+    assert GAME.expect(state).rule.args == {"divider": "Bob", "chooser": "Ann"}
     assert GAME.expect(state).title.args == {"n": 2}
 
 

@@ -20,7 +20,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, msg_n
+from ..base import N_, Expect, Explanation, Game, Msg, Outcome, RulesError, Standing, as_int, msg, msg_n
+from ..base import replace as fast_replace
+from .explain import explanations
 from .market import BANDITS, RAOUL, REINFORCEMENTS, key_of
 from .turn import SideTurn, read_turn
 
@@ -49,6 +51,7 @@ class Turn:
     sides: tuple[SideTurn, SideTurn]
     coins_after: tuple[int, int]       # at the Inspection
     pat: int | None = None             # the side Pat made win at once
+    entry: int = 0                     # its index in the record, for the explanations
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,7 @@ class Correction:
     coins: int                         # added (negative: taken)
     reason: str
     after_turn: int
+    entry: int = 0
 
 
 @dataclass(frozen=True)
@@ -74,6 +78,10 @@ class State:
     first_divider: int | None = None
     turns: tuple[Turn, ...] = ()
     corrections: tuple[Correction, ...] = ()
+    # Entries applied so far, and the index of the deal: an explanation names the entry
+    # that gave each part (the deal drew the Bandits and tossed the Arrow).
+    applied: int = 0
+    deal_entry: int | None = None
 
     @property
     def team_variant(self) -> bool:
@@ -89,9 +97,15 @@ class State:
 
     @property
     def coins(self) -> tuple[int, int]:
-        """Each side's coins now: start, every turn, every correction."""
-        return tuple(self.starting_coins + sum(t.sides[side].coins for t in self.turns)  # type: ignore[return-value]
-                     + sum(c.coins for c in self.corrections if c.side == side) for side in (0, 1))
+        """Each side's coins now: those of the last Inspection (at first the starting coins)
+        and the corrections entered since; read per turn, so it must not sum the whole game."""
+        last = self.turns[-1].coins_after if self.turns else (self.starting_coins,) * 2
+        since = [0, 0]
+        for c in reversed(self.corrections):
+            if c.after_turn < len(self.turns):
+                break
+            since[c.side] += c.coins
+        return (last[0] + since[0], last[1] + since[1])
 
     @property
     def divider(self) -> int:
@@ -144,6 +158,7 @@ class GiveMeTheTreasure(Game):
     min_players = 2
     max_players = 4
     seat_settings = (("teams", "by_seat"), ("leaders", "seats"))
+    explains = True
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
         errors: dict[str, Msg] = {}
@@ -190,14 +205,16 @@ class GiveMeTheTreasure(Game):
 
     def apply(self, state: State, kind: str, data: Mapping[str, Any]) -> State:
         if kind == "deal":
-            return self._deal(state, data)
-        if kind == "keep":
-            return self._keep(state, data)
-        if kind == "turn":
-            return self._turn(state, data)
-        if kind == "correction":
-            return self._correction(state, data)
-        raise RulesError(msg(N_("Unknown entry kind %(kind)s."), kind=kind))
+            after = self._deal(state, data)
+        elif kind == "keep":
+            after = self._keep(state, data)
+        elif kind == "turn":
+            after = self._turn(state, data)
+        elif kind == "correction":
+            after = self._correction(state, data)
+        else:
+            raise RulesError(msg(N_("Unknown entry kind %(kind)s."), kind=kind))
+        return fast_replace(after, applied=state.applied + 1)
 
     def _deal(self, state: State, data: Mapping[str, Any]) -> State:
         """Setup 2 and 4: a Bandit per player, 3 Reinforcements per side, the Arrow tossed."""
@@ -223,7 +240,8 @@ class GiveMeTheTreasure(Game):
                 dealt.append(cards)
         if errors:
             raise RulesError(errors)
-        state = replace(state, bandits=tuple(keys), first_divider=first, dealt=tuple(dealt))  # type: ignore[arg-type]
+        state = replace(state, bandits=tuple(keys), first_divider=first, dealt=tuple(dealt),  # type: ignore[arg-type]
+                        deal_entry=state.applied)
         if data.get("reinforcements") not in (None, []):
             return self._keep(state, data)
         return state
@@ -274,9 +292,10 @@ class GiveMeTheTreasure(Game):
         if self.outcome(state) is not None:
             raise RulesError(msg(N_("The game is over: no more turns.")))
         sides, pat = read_turn(state, data)
-        turn = Turn(len(state.turns) + 1, state.divider, sides, (0, 0), pat)
-        after = replace(state, turns=state.turns + (turn,))
-        return replace(after, turns=state.turns + (replace(turn, coins_after=after.coins),))
+        before = state.coins
+        after = (before[0] + sides[0].coins, before[1] + sides[1].coins)
+        turn = Turn(len(state.turns) + 1, state.divider, sides, after, pat, state.applied)
+        return fast_replace(state, turns=state.turns + (turn,))
 
     def _correction(self, state: State, data: Mapping[str, Any]) -> State:
         if self.outcome(state) is not None:
@@ -295,8 +314,8 @@ class GiveMeTheTreasure(Game):
                                     state.coins[side], side=state.side_name(side))
         if errors:
             raise RulesError(errors)
-        return replace(state, corrections=state.corrections + (
-            Correction(side, coins, reason, len(state.turns)),))
+        return fast_replace(state, corrections=state.corrections + (
+            Correction(side, coins, reason, len(state.turns), state.applied),))
 
     def draw(self, state: State, rng: random.Random) -> dict[str, Any]:
         """Shuffle the Bandit tiles (with 3 people, Raoul among them) and the Reinforcements,
@@ -338,23 +357,31 @@ class GiveMeTheTreasure(Game):
         if not state.bandits:
             return Expect("deal", msg(N_("Bandits and Reinforcements")), (
                 msg(N_("The app deals a Bandit to each player and 3 Reinforcement cards to each "
-                       "side, and tosses the Arrow; or enter what the table dealt.")),), draw=True)
+                       "side, and tosses the Arrow; or enter what the table dealt.")),), draw=True,
+                rule=msg(N_("Each person is dealt a Bandit tile at random and each side 3 "
+                            "Reinforcement cards; the Arrow, tossed like a coin, points at the side "
+                            "that divides first.")), section="setup")
         if not state.reinforcements:
             return Expect("keep", msg(N_("Reinforcements kept")), (
                 msg(N_("Each side keeps 2 of its 3 Reinforcement cards (in a team of two, one "
-                       "each). Hand the phone over: only the owner should look.")),))
+                       "each). Hand the phone over: only the owner should look.")),),
+                rule=msg(N_("Each side keeps 2 of the 3 Reinforcement cards dealt to it face down "
+                            "(in a team of two, one each); the others go back unseen.")),
+                section="setup")
         if self.outcome(state) is not None:
             return None
-        lines = [msg(N_("%(divider)s divides the 5 Loot cards (one face down); %(chooser)s chooses."),
-                     divider=state.side_name(state.divider), chooser=state.side_name(1 - state.divider))]
+        lines = []
         coins = state.turns[-1].coins_after if state.turns else None
         if coins and coins[0] == coins[1] >= state.target:
             lines.append(msg(N_("Equal coins at or over %(target)s: another turn."), target=state.target))
-        # The chest limits in one line, for the side that chooses; the coins are the
-        # standings': the strip above the form stays short on a phone at large text.
-        lines.append(msg(N_("Chest limits: %(limits)s."), limits=" · ".join(
-            f"{state.players[seat]} {limit}" for seat, limit in enumerate(state.chest_limits))))
-        return Expect("turn", msg(N_("Turn %(n)s"), n=len(state.turns) + 1), tuple(lines))
+        # Who divides and who chooses, in the one sentence of the rule: the strip above the form
+        # stays short on a phone at large text. The coins and each chest limit are the state
+        # section's, each opening its making.
+        divider, chooser = state.side_name(state.divider), state.side_name(1 - state.divider)
+        return Expect("turn", msg(N_("Turn %(n)s"), n=len(state.turns) + 1), tuple(lines), rule=msg(N_(
+            "%(divider)s divides the 5 Loot cards 2 + 3 or 1 + 4, one face down; %(chooser)s takes a "
+            "share."), divider=divider, chooser=chooser),
+            section="a-turn")
 
     def parts(self, state: State, side: int) -> tuple[tuple[str, int], ...]:
         """How a side's coins are made up, for the score breakdown."""
@@ -372,6 +399,9 @@ class GiveMeTheTreasure(Game):
         result = self.outcome(state)
         pat = state.turns[-1].pat if state.turns and result is not None else None
         coins = state.coins
+        # How far each side is from the target while the game is played; at the target with
+        # equal coins it is 0 (another turn decides).
+        to_go = [None if result is not None else max(0, state.target - c) for c in coins]
 
         def key(side: int) -> tuple[bool, int]:
             return (side == pat, coins[side])
@@ -380,9 +410,25 @@ class GiveMeTheTreasure(Game):
         for place, side in enumerate(order):
             rank = 1 if place == 0 or key(side) == key(order[0]) else len(state.sides[order[0]]) + 1
             note = msg(N_("Pat, the Police Dog won the game at once.")) if side == pat else None
-            out.extend(Standing(seat, rank, coins[side], self.parts(state, side), note)
+            out.extend(Standing(seat, rank, coins[side], self.parts(state, side), note, to_go[side])
                        for seat in state.sides[side])
         return out
+
+    def explanations(self, state: State) -> dict[str, Explanation]:
+        """Every number and place the game page shows (``explain``), by key:
+
+        - ``score/<seat>`` and ``coins/<side>``: a side's coins, a part per combination resold,
+          Reinforcement, Bandit skill coin, Cursed Paintings paid off and correction;
+        - per turn ``n`` and side: ``after/<n>/<side>`` (the coins at its Inspection, from the
+          coins before it), ``turn/<n>/<side>`` (what the turn brought), ``combo/<n>/<side>/<j>``
+          (the Black Market price of its ``j``-th combination), ``reinforcements/<n>/<side>``,
+          ``skill/<n>/<side>``, ``paid/<n>/<side>``;
+        - ``target`` and ``chest/<seat>`` (the chest limit);
+        - ``first`` (the Arrow's toss), ``divider/<n>`` (who divides and who chooses turn ``n``)
+          and ``divider`` (the turn the table plays now);
+        - ``place/<seat>`` and, once the game is over, ``winner``.
+        """
+        return explanations(self, state)
 
     def totals_by_round(self, state: State) -> list[list[int]]:
         return [[t.coins_after[side] for side in state.teams] for t in state.turns]
