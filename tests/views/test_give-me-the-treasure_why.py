@@ -69,13 +69,13 @@ def test_the_documented_game_shows_bobs_coins_part_by_part_in_english_and_german
     page = text(client.get(f"/games/{game_id}/why/score/1").get_data(as_text=True))
     assert "Coins of Bob" in page
     for part in ("Starting coins 2", "Turn 2: Sequence of numbers, same colour 1 2 3 ★4 Entry 4 +9",
-                 "Turn 2: Joe's skill Entry 4 +1", "Turn 2: 1 Cursed Painting paid off Entry 4 -2",
+                 "Turn 2: Joe's skill Entry 4 +1", "Turn 2: 1 Cursed Painting paid off Entry 4 −2",
                  "Correction: forgot a coin Entry 5 +1", "Turn 3: The Croc' Brothers repeat Ninja Leo Entry 6 +3",
                  "= 26", "less 2 coins for each Cursed Painting", "The rule in the reference"):
         assert part in page, part
     de = text(client.get(f"/games/{game_id}/why/score/1", headers={"Accept-Language": "de"}).get_data(as_text=True))
     for part in ("Münzen von Bob", "Startmünzen 2", "Zug 2: Zahlenfolge, gleiche Farbe 1 2 3 ★4 Eintrag 4 +9",
-                 "Zug 2: Fähigkeit von Joe Eintrag 4 +1", "Zug 2: 1 verfluchtes Gemälde bezahlt Eintrag 4 -2",
+                 "Zug 2: Fähigkeit von Joe Eintrag 4 +1", "Zug 2: 1 verfluchtes Gemälde bezahlt Eintrag 4 −2",
                  "Korrektur: forgot a coin Eintrag 5 +1", "= 26", "abzüglich 2 Münzen"):
         assert part in de, part
 
