@@ -25,6 +25,7 @@ def test_a_tapped_total_shows_its_making_and_back_leads_to_the_game(page, server
     expect(making).to_contain_text("Hand 2")
     expect(making.locator("tfoot")).to_contain_text("60")
     assert wide(page) <= 390
+    shot(page, "beutelschneider-why-total", full_page=False)
     page.get_by_role("link", name="Back to the game").tap()
     expect(page).to_have_url(re.compile(rf"/games/{bs_game}#standings$"))
     # The hand's own score, from the table's small number under the total.
@@ -50,6 +51,8 @@ def test_a_making_and_a_tie_explained_at_200_percent_in_the_dark(page, server_ur
     if lang == "de":
         with page.expect_navigation():
             page.locator(".lang").get_by_role("button", name="DE").tap()
+    assert wide(page) <= 390
+    shot(page, f"beutelschneider-why-game-{lang}")
     page.locator("table.hands a[href$='/why/hand/2/1']").tap()
     making = page.locator("table.making")
     expect(making).to_contain_text("Muskelmann: 2 Schankmägde" if lang == "de" else "Muscleman: 2 Tavern Maids")
