@@ -90,3 +90,16 @@ def test_a_key_the_game_does_not_show_is_not_found(client, store, key):
     game_id = stored(store, ["Anna", "Ben", "Cem"], {}, [
         ("hand", {"players": [{"gold": 30}, {"gold": 30}, {"gold": 20}]})])
     assert client.get(f"/games/{game_id}/why/{key}").status_code == 404
+
+
+def test_the_sections_the_explanations_link_are_on_the_rules_page_in_both_languages(user):
+    sections = {it.section for it in GAME.explanations(
+        GAME.replay(["Anna", "Ben", "Cem"], {}, [("hand", {"players": [{"gold": 40}, {"gold": 40}, {"gold": 0}]})])
+    ).values()} | {"playing-a-hand", "our-readings"}
+    user.open("/rules/beutelschneider")
+    assert all(f'id="{section}"' in user.page for section in sections)
+    user.open("/")
+    user.submit("/lang", {"lang": "de"})
+    user.open("/rules/beutelschneider")
+    assert "<h2>Ein Spiel</h2>" in user.page
+    assert all(f'id="{section}"' in user.page for section in sections)
