@@ -160,3 +160,13 @@ def test_a_shared_win_names_the_limit_and_the_tables_choice():
         assert str(found[key].step) == ("Equal totals at the top, 100 points each: the table chose to share "
                                         "the win between Anna & Ben.")
     assert found["place/2"].draw is None
+
+
+def test_after_playing_on_from_a_tie_a_third_player_crossing_the_limit_does_not_make_it_a_first_to_reach():
+    entries = [hand(row(40), row(20), row(20)), hand(row(40, other=20), row(40, other=40), row(0)),
+               ("tie_choice", {"choice": "another_hand"}), hand(row(0, other=100), row(0), row(80))]
+    state = GAME.replay(["Anna", "Ben", "Cem"], {}, entries)
+    assert state.totals == (200, 100, 100)
+    assert str(GAME.outcome(state).decided_by) == "Highest total after playing on from a tie."
+    winner = GAME.explanations(state)["winner"]
+    assert winner.draw == 2 and str(winner.step).startswith("Equal totals at the top after hand 2")

@@ -112,12 +112,13 @@ def _win(game: Beutelschneider, state: State, ties: dict[int, int]) -> tuple[Msg
     if len(outcome.winners) > 1:
         return msg(N_("Equal totals at the top, %(total)s points each: the table chose to share the "
                       "win between %(players)s."), total=total, players=names), ties.get(played)
-    reached = game.reached_in_last_hand(state)
-    if reached == 0:
-        tied = max(count for count, choice in state.tie_choices if choice == "another_hand")
+    played_on = [count for count, choice in state.tie_choices if choice == "another_hand"]
+    if played_on:  # whoever crossed the limit since, the tie was played on to the highest total
+        tied = played_on[-1]
         return msg(N_("Equal totals at the top after hand %(tied)s: the table chose to play another "
                       "hand, and after hand %(n)s %(player)s has the highest total, %(total)s."),
                    tied=tied, n=played, player=names, total=total), ties.get(tied)
+    reached = game.reached_in_last_hand(state)
     if reached > 1:
         return msg(N_("%(count)s players reached %(limit)s in hand %(n)s; of them %(player)s has the "
                       "highest total, %(total)s."),

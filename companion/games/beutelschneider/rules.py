@@ -233,7 +233,8 @@ class Beutelschneider(Game):
         top = self._top(state)
         if len(top) == 1:
             reached = self.reached_in_last_hand(state)
-            if reached == 0:  # all were past the limit already: the table played on from a tie
+            # The table played on from a tie: the highest total wins, whoever else crossed since.
+            if reached == 0 or any(choice == "another_hand" for _, choice in state.tie_choices):
                 return Outcome((top[0],), msg(N_("Highest total after playing on from a tie.")))
             if reached > 1:
                 return Outcome((top[0],), msg(
