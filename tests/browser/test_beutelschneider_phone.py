@@ -30,7 +30,9 @@ def totals(page):
     out = {}
     for i in range(rows.count()):
         cells = rows.nth(i).locator("td")
-        out[cells.nth(1).inner_text().split("\n")[0]] = int(cells.nth(2).inner_text().replace(",", ""))
+        # The score's cell also says how far the seat is from the limit ("15 to go"), under it.
+        score = cells.nth(2).inner_text().split("\n")[0]
+        out[cells.nth(1).inner_text().split("\n")[0]] = int(score.replace(",", ""))
     return out
 
 

@@ -9,36 +9,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked
-
-GOLD_IN_DECK = 80  # "A player can score a total of 80 points in one game from gold"
-CUTPURSE_PENALTY = 20
-SPECIAL_STEP = 10
-
-# Setup: cards dealt to each player and trumps left out, by player count.
-CARDS_DEALT = {3: 14, 4: 11, 5: 9}
-TRUMPS_LEFT_OUT = {
-    3: (N_("Court Physician"), N_("Chancellor"), N_("Bishop")),
-    4: (N_("Court Physician"),),
-    5: (),
-}
-# The authorities the Assassin can murder are those trumps still in the deck.
-AUTHORITIES = (N_("Court Physician"), N_("Chancellor"), N_("Bishop"), N_("Prince"))
-
-# Special-point events: (key, label, most per hand over all players, or None where another
-# check bounds it). Each counts 10 points per occurrence. Every one of them comes from a
-# single card (one Night Watchman, one Guard, ...), so only one player can score it in a hand.
-EVENTS = (
-    ("night_watchman", N_("Night Watchman wins the last trick"), 1),
-    ("guard", N_("Cutpurses caught by the Guard"), None),   # bounded by the cutpurse count
-    ("assassin", N_("Authorities murdered by the Assassin"), None),  # bounded by player count
-    ("seduction", N_("Adventurer/Countess played second and won"), 1),
-    ("bard", N_("Couples driven out by the Bard"), 1),
-    ("muscleman", N_("Tavern Maids taken by the Muscleman"), 4),
+from ..base import N_, Expect, Explanation, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked
+from . import explained
+from .deck import (
+    AUTHORITIES,
+    CARDS_DEALT,
+    CUTPURSE_PENALTY,
+    EVENT_KEYS,
+    EVENTS,
+    GOLD_IN_DECK,
+    SETTINGS_DEFAULTS,
+    SPECIAL_STEP,
+    TRUMPS_LEFT_OUT,
 )
-EVENT_KEYS = tuple(key for key, _, _ in EVENTS)
 
-SETTINGS_DEFAULTS = {"limit": 100, "first_dealer": 0, "cutpurses_in_deck": 4}
+# What the deck fixes is read here by the forms, the sheets and the shapes, as before it had
+# a module of its own.
+__all__ = ["AUTHORITIES", "CARDS_DEALT", "CUTPURSE_PENALTY", "EVENTS", "EVENT_KEYS", "GAME", "GOLD_IN_DECK",
+           "SETTINGS_DEFAULTS", "SPECIAL_STEP", "TRUMPS_LEFT_OUT", "Beutelschneider", "HandResult", "State",
+           "hand_score"]
 
 
 @dataclass(frozen=True)
@@ -47,6 +36,10 @@ class HandResult:
     cutpurses: tuple[int, ...]
     special: tuple[int, ...]          # special points per seat (multiples of 10)
     scores: tuple[int, ...]
+    # What the special points were made of, per seat: the events scored (key, count) and the
+    # other special points, kept as the fold goes so an explanation needs no second replay.
+    events: tuple[tuple[tuple[str, int], ...], ...] = ()
+    other: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -123,6 +116,8 @@ class Beutelschneider(Game):
             raise RulesError({"players": msg(N_("Enter a result for each of the %(n)s players."), n=n)})
         errors: dict[str, Msg] = {}
         gold, cutpurses, special, event_count = [], [], [], dict.fromkeys(EVENT_KEYS, 0)
+        scored: list[tuple[tuple[str, int], ...]] = []
+        others: list[int] = []
         # Who scored each event: a message about an event goes next to those players' field.
         event_seats: dict[str, list[int]] = {key: [] for key in EVENT_KEYS}
         given = sum(r["gold"] for r in rows if isinstance(r, Mapping) and isinstance(r.get("gold"), int)
@@ -146,11 +141,13 @@ class Beutelschneider(Game):
                        hi=state.cutpurses_in_deck, default=0)
             events = row.get("events") or {}
             points = 0
+            mine = []
             for key in EVENT_KEYS:
                 count = as_int(events, key, errors, p + key, lo=0, hi=20, default=0)
                 event_count[key] += count
                 if count:
                     event_seats[key].append(seat)
+                    mine.append((key, count))
                 points += SPECIAL_STEP * count
             other = as_int(row, "other", errors, p + "other", lo=0, hi=1000, default=0)
             if other % SPECIAL_STEP:
@@ -158,6 +155,8 @@ class Beutelschneider(Game):
             gold.append(g)
             cutpurses.append(c)
             special.append(points + other)
+            scored.append(tuple(mine))
+            others.append(other)
         if errors:
             raise RulesError(errors)
 
@@ -185,7 +184,8 @@ class Beutelschneider(Game):
         if errors:
             raise RulesError(errors)
         scores = tuple(hand_score(g, c, s) for g, c, s in zip(gold, cutpurses, special, strict=True))
-        hand = HandResult(tuple(gold), tuple(cutpurses), tuple(special), scores)
+        hand = HandResult(tuple(gold), tuple(cutpurses), tuple(special), scores, tuple(scored),
+                          tuple(others))
         totals = tuple(t + d for t, d in zip(state.totals, scores, strict=True))
         return replace(state, hands=state.hands + (hand,), totals=totals)
 
@@ -221,15 +221,20 @@ class Beutelschneider(Game):
         return (self._limit_reached(state) and len(self._top(state)) > 1
                 and self._choice_now(state) is None)
 
+    def reached_in_last_hand(self, state: State) -> int:
+        """How many players crossed the limit with the last hand (not earlier, before a tie
+        was played on)."""
+        before = [t - s for t, s in zip(state.totals, state.hands[-1].scores, strict=True)]
+        return sum(1 for t, b in zip(state.totals, before, strict=True) if t >= state.limit > b)
+
     def outcome(self, state: State) -> Outcome | None:
         if not self._limit_reached(state):
             return None
         top = self._top(state)
         if len(top) == 1:
-            # Who crossed the limit with the last hand (not earlier, before a tie was played on).
-            before = [t - s for t, s in zip(state.totals, state.hands[-1].scores, strict=True)]
-            reached = sum(1 for t, b in zip(state.totals, before, strict=True) if t >= state.limit > b)
-            if reached == 0:  # all were past the limit already: the table played on from a tie
+            reached = self.reached_in_last_hand(state)
+            # The table played on from a tie: the highest total wins, whoever else crossed since.
+            if reached == 0 or any(choice == "another_hand" for _, choice in state.tie_choices):
                 return Outcome((top[0],), msg(N_("Highest total after playing on from a tie.")))
             if reached > 1:
                 return Outcome((top[0],), msg(
@@ -245,15 +250,45 @@ class Beutelschneider(Game):
             return None
         if self._tie_pending(state):
             return Expect("tie_choice", msg(N_("Tie at the top")), (
-                msg(N_("The rules do not say what happens on equal totals: play another hand, or share the win.")),))
+                msg(N_("The rules do not say what happens on equal totals: play another hand, or share the win.")),),
+                rule=msg(N_("The rules say only that the most points win: with %(total)s each at the top, "
+                            "the table chooses to play another hand or to share the win."),
+                         total=max(state.totals)),
+                section="our-readings")
         hand_no = len(state.hands) + 1
+        dealer, leader = state.players[state.dealer], state.players[state.leader]
         return Expect("hand", msg(N_("Hand %(n)s"), n=hand_no), (
-            msg(N_("%(player)s deals."), player=state.players[state.dealer]),
-            msg(N_("%(player)s leads the first trick."), player=state.players[state.leader]),
-        ))
+            msg(N_("%(player)s deals."), player=dealer),
+            msg(N_("%(player)s leads the first trick."), player=leader),
+        ), rule=msg(N_("%(dealer)s deals %(cards)s cards to each player; %(leader)s, left of the dealer, "
+                       "leads the first trick, and whoever takes a trick leads the next."),
+                    dealer=dealer, leader=leader, cards=CARDS_DEALT.get(len(state.players), 0)),
+            section="playing-a-hand")
 
     def standings(self, state: State) -> list[Standing]:
-        return ranked(list(enumerate(state.totals)))
+        """By total; while the game is played, each seat's points still to go to the limit
+        (none for a seat already at it: only a tie at the top keeps the game going then)."""
+        out = ranked(list(enumerate(state.totals)))
+        if self.outcome(state) is not None:
+            return out
+        return [replace(s, to_go=state.limit - s.score) if s.score < state.limit else s for s in out]
+
+    explains = True
+
+    def explanations(self, state: State) -> dict[str, Explanation]:
+        """Every number and place the game page shows, with its making or its why; the keys
+        (hand numbers from 1, seats from 0):
+
+        - ``score/<seat>``: the standings' total, hand by hand (a ``Making``);
+        - ``hand/<n>/<seat>``: hand n's score, gold minus 20 per cutpurse plus each special
+          point event (``Making``);
+        - ``total/<n>/<seat>``: the running total after hand n (``Making``);
+        - ``place/<seat>``: the standings' rank (``Why``), ``winner`` once the game is over;
+        - ``dealer/<n>`` and ``leader/<n>``: who deals hand n and who leads its first trick,
+          for every hand played and the next one (``Why``);
+        - ``tie/<n>``: the table's choice on equal totals at the top after hand n (``Why``).
+        """
+        return explained.explanations(self, state)
 
     def totals_by_round(self, state: State) -> list[list[int]]:
         running = [0] * len(state.players)
