@@ -14,9 +14,24 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, msg_n, ranked, replace
+from ..base import (
+    N_,
+    Expect,
+    Explanation,
+    Game,
+    Msg,
+    Outcome,
+    RulesError,
+    Standing,
+    as_int,
+    msg,
+    msg_n,
+    ranked,
+    replace,
+)
 from .actions import DUNGEON_EVENTS, INN_ACTIONS, check, read_seat
-from .score import DECIDED_BY, decide, final_scores, ranking, tied_on_everything
+from .explain import END, LEAVING, LOOTING, SETUP, TIES, TURN, explain
+from .score import DECIDED_BY, ChainStep, chain, decide, final_scores, ranking, tied_on_everything
 from .state import (
     BOSS_LEVEL,
     CLASSES,
@@ -71,7 +86,12 @@ class LootAndScoot(Game):
             raise RulesError(msg(N_("Unknown entry kind %(kind)s."), kind=kind))
         if not isinstance(data, Mapping):
             raise RulesError(msg(N_("An entry's data is a set of fields.")))
-        return handlers[kind](state, data)
+        new = handlers[kind](state, data)
+        # Every handler returns a state of its own making, so the entry is logged on it in
+        # place: a copy more per entry would be a tenth of the replay.
+        new = replace(new) if new is state else new
+        object.__setattr__(new, "log", (state.log, kind, data))
+        return new
 
     def _first_player(self, state: State, data: Mapping[str, Any]) -> State:
         """Randomly determine the first player (chapter 2): the app draws, or the table says."""
@@ -292,25 +312,34 @@ class LootAndScoot(Game):
         phase = state.phase
         if phase == "first_player":
             return Expect("first_player", msg(N_("Who goes first?")), state.setup.lines() + (
-                msg(N_("Randomly determine the first player: the app can draw, or enter who.")),), draw=True)
+                msg(N_("Randomly determine the first player: the app can draw, or enter who.")),), draw=True,
+                rule=msg(N_("The first player is chosen at random: the one most recently in a brawl 20 feet "
+                            "underground, or by dice.")), section=SETUP)
         if phase == "pick":
             return Expect("pick", msg(N_("%(player)s picks two Adventurers"), player=now), (
-                msg(N_("Two different Level 1 Adventurers, not a pair a previous player picked.")),))
+                msg(N_("Two different Level 1 Adventurers, not a pair a previous player picked.")),),
+                rule=msg(N_("From the first player on, each player in turn picks two Level 1 Adventurers of "
+                            "different classes, never the same pair as a player before.")), section=SETUP)
         if phase == "play":
             return self._expect_turn(state)
         if phase == "final":
             return Expect("final", msg(N_("This is The End")), (
                 msg(N_("%(player)s killed a Boss."), player=names[state.boss_killed_by or 0]),
                 msg(N_("Reveal Loot markers; count the unclaimed tiles and unrevealed Treasure in each Dungeon.")),
-            ))
+            ), rule=msg(N_("Everyone reveals their looted tiles and Loot markers: a room scores its level, Poison "
+                           "−1, each tile still in one's own Dungeon 3 VP.")), section=END)
         if phase == "treasure":
             assert state.final is not None
             seat = self._roll_order(state)[len(state.final.rolls)]
             return Expect("treasure_roll", msg(N_("Unrevealed Treasure")), (
-                msg(N_("%(player)s takes 2d6 gp for an unrevealed Treasure."), player=names[seat]),), draw=True)
+                msg(N_("%(player)s takes 2d6 gp for an unrevealed Treasure."), player=names[seat]),), draw=True,
+                rule=msg(N_("An unrevealed Treasure pays 2d6 gp from the Bank before every 5 gp turn into 1 VP.")),
+                section=END)
         if len(self._dwarf_choices(state)) > 1:
             return Expect("dwarf", msg(N_("Who most looks like a dwarf?")), (
-                msg(N_("Tied on victory points, money, Adventurer levels and looted rooms: the table picks.")),))
+                msg(N_("Tied on victory points, money, Adventurer levels and looted rooms: the table picks.")),),
+                rule=msg(N_("The last tie-break: of the players still tied, the one who most looks like a dwarf "
+                            "wins.")), section=TIES)
         return None
 
     def _expect_turn(self, state: State) -> Expect:
@@ -324,17 +353,46 @@ class LootAndScoot(Game):
         if state.looting:
             lines.append(msg(N_("%(player)s is a-Lootin': enter Treasure, Poison and wounds, then how the party left."),
                              player=now))
-            kind = "leave"
+            kind, section = "leave", LEAVING
+            rule = msg(N_("Leaving between battles pays 3 gp per level of the highest room looted this turn and "
+                          "1 gp per looted tile; running screaming or beaten, only the 3 gp per level."))
         elif state.actions == 0:
             lines.append(msg(N_("%(player)s takes a first action."), player=now))
-            kind = "action"
+            kind, section = "action", TURN
+            rule = msg(N_("A turn is one action, then a second action (even the same one) or one trip "
+                          "a-Lootin'; then the player to the left takes a turn."))
         else:
             lines.append(msg(N_("%(player)s takes a second action or goes a-Lootin'."), player=now))
-            kind = "action"
+            kind, section = "action", LOOTING
+            rule = msg(N_("After the first action: a second action, or a-Lootin' in another player's Dungeon, "
+                          "never one's own."))
         if state.parties[seat].pity:
             lines.append(msg(N_("Divine Pity: two more dice in the first battle, not against a Boss.")))
         lines.append(msg(N_("Then it is %(player)s's turn."), player=after))
-        return Expect(kind, title, tuple(lines))
+        return Expect(kind, title, tuple(lines), rule=rule, section=section)
+
+    explains = True
+
+    def explanations(self, state: State) -> dict[str, Explanation]:
+        """Every number and place the game page shows, with its making or its why.
+
+        Makings (parts per entry, in the rulebook's words; they add up to the number):
+        ``score/<seat>`` (gold while played, victory points at The End), ``gold/<seat>`` (the
+        gp ledger: 5 gp at the start, then each entry's price or payout), ``hirelings/<seat>``,
+        ``characters/<seat>``, ``roster/<seat>/<title>`` (Adventurers of one title, e.g.
+        ``roster/0/knight``), ``pity/<seat>``, ``poison/<seat>``, ``loot/<seat>`` (Loot markers
+        drawn), ``levels/<seat>`` (total Adventurer levels), ``looted/<seat>`` (room tiles
+        looted), ``pool/<class>``, ``pool/hirelings``, ``pool/pity``, ``pool/loot``,
+        ``pool/treasure``, ``pool/poison`` (the common pool and the bag); at The End
+        ``vp/<seat>/<i>`` (the i-th part of the victory points: rooms, Poison, Loot markers,
+        unclaimed tiles, gold), ``treasure/<seat>`` (the unrevealed Treasure's 2d6 gp) and
+        ``money/<seat>`` (gold with it, the first tie-break).
+
+        Whys: ``first`` (the first player, with its draw), ``order`` (the turn order),
+        ``place/<seat>`` (the money while played; the tie chain against the neighbours at The
+        End) and ``winner`` (the step of the chain that decided, with the dwarf's entry).
+        """
+        return explain(self, state)
 
     def standings(self, state: State) -> list[Standing]:
         """Gold while the game is played (money is never hidden); victory points at the end."""
@@ -342,6 +400,10 @@ class LootAndScoot(Game):
             return [replace(s, parts=((N_("Gold"), s.score),))
                     for s in ranked([(seat, p.gold) for seat, p in enumerate(state.parties)])]
         return ranking(final_scores(state), state.dwarf)
+
+    def tie_chain(self, state: State) -> tuple[ChainStep, ...]:
+        """The end screen's tie chain, step by step; empty until every Treasure is rolled."""
+        return chain(final_scores(state), state.dwarf) if state.phase == "over" else ()
 
     def totals_by_round(self, state: State) -> list[list[int]]:
         """Each player's gold after each turn."""

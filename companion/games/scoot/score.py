@@ -121,3 +121,37 @@ def _note(score: Score, behind: Score | None, dwarf: int | None) -> Msg | None:
         if score.key[step] != behind.key[step]:
             return msg(NOTES[step])
     return msg(NOTES[DWARF_STEP]) if score.seat == dwarf else None
+
+
+# The chain as the end screen lists it: what each step compares, and how it went.
+STEPS = (N_("Victory points"), N_("Money (gp)"), N_("Adventurer levels"), N_("Looted rooms"),
+         N_("Most looks like a dwarf"))
+
+
+@dataclass(frozen=True)
+class ChainStep:
+    """One step of the tie chain among the players still tied when it comes: their values, and
+    ``result``: "decided" (``seat`` alone ahead), "equal", "waiting" (the dwarf not yet
+    picked) or "unneeded" (an earlier step decided)."""
+
+    label: str
+    values: tuple[tuple[int, int], ...]
+    result: str
+    seat: int | None = None
+
+
+def chain(scores: list[Score], dwarf: int | None) -> tuple[ChainStep, ...]:
+    top, out = scores, []
+    for step, label in enumerate(STEPS):
+        if len(top) == 1:
+            out.append(ChainStep(label, (), "unneeded"))
+            continue
+        if step == DWARF_STEP:
+            picked = dwarf if dwarf in [s.seat for s in top] else None
+            out.append(ChainStep(label, (), "decided" if picked is not None else "waiting", picked))
+            continue
+        values = tuple((s.seat, s.key[step]) for s in top)
+        best = max(v for _, v in values)
+        top = [s for s in top if s.key[step] == best]
+        out.append(ChainStep(label, values, "decided" if len(top) == 1 else "equal", top[0].seat))
+    return tuple(out)

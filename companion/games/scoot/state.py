@@ -198,6 +198,16 @@ class State:
     boss_killed_by: int | None = None
     final: Final | None = None
     dwarf: int | None = None      # the table's pick when all else is equal
+    # The entries folded so far, newest first, as nested (earlier, kind, data): one cell per
+    # entry costs a replay nothing, and lets ``explain`` replay them to tell how each number
+    # was made without the record at hand.
+    log: Any = None
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The seats in turn order, from the first player on to the left."""
+        first, n = self.first_player or 0, len(self.players)
+        return tuple((first + i) % n for i in range(n))
 
     @property
     def setup(self) -> SetupCard:
