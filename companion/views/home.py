@@ -19,6 +19,7 @@ from ..records import MAX_NAME, new_record
 from ..store import NotSaved, StoreError
 from ..text import Refused, field_text
 from . import group_id, mine_in_trash, not_saved, safe_next, zone
+from .groups import invite_shown
 
 bp = Blueprint("home", __name__)
 RECENT = 10
@@ -83,8 +84,10 @@ def index() -> Any:
                       key=lambda g: g.get("ended") or "", reverse=True)[:RECENT]
     # A game is offered once its forms exist (its rules may land first).
     offered = {slug: g for slug, g in GAMES.items() if slug in ADAPTERS}
+    # A group with no game yet gets the first night's three steps, each marked once done.
+    steps = None if games else {"players": known_players(mine), "phones": invite_shown(mine)}
     return render_template("home/index.html", playing=playing, finished=finished, games=GAMES,
-                           offered=offered, now=clock.now())
+                           offered=offered, now=clock.now(), steps=steps)
 
 
 def _players(typed: list[str]) -> tuple[list[str], list[str]]:
