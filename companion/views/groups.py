@@ -223,6 +223,7 @@ def _settings(group: dict[str, Any], status: int = 200, **forms: Any) -> Any:
         add_form=forms.get("add") or AddPlayerForm(formdata=None),
         rename_form=rename, merge_form=merge,
         restore_form=forms.get("restore") or RestoreForm(formdata=None),
+        zone_form=forms.get("zone"),
         messages=forms.get("messages", [])), status
 
 
