@@ -322,14 +322,15 @@ def new_group() -> Any:
 
 @bp.post("/groups/<gid>/players")
 def add_player(gid: str) -> Any:
-    # Back to the open, empty name field: the next player is typed at once.
+    # Back to the open, empty name field, focused (``autofocus``; an anchor in the address
+    # would stop it): the next player is typed at once.
     return _change(gid, "add", AddPlayerForm(),
                    lambda f: groups.add_player(_store(), gid, f.name.data or "",
                                                f.submission.data or ""),
                    lambda name: (msg(N_("%(name)s is in the group. Add the next player, or start a "
                                         "game on the Games page."), name=name) if name
                                  else N_("The player is added.")),
-                   to=url_for("groups.settings", gid=gid, add=1, _anchor="players"), where="players")
+                   to=url_for("groups.settings", gid=gid, add=1), where="players")
 
 
 @bp.post("/groups/<gid>/remove-player")

@@ -79,7 +79,7 @@ def test_players_come_first_and_adding_one_lands_on_an_empty_focused_field(user)
 
     response = user.submit("/groups/household/players", {"name": "Anna"}, follow=False)
     assert response.status_code == 303
-    assert response.headers["Location"] == "/groups/household?add=1#players"
+    assert response.headers["Location"] == "/groups/household?add=1"
     user.open(response.headers["Location"])
     players = section(user.page, "players")
     field = re.search(r"<input[^>]*id=\"add-player-name\"[^>]*>", players).group(0)
