@@ -225,6 +225,7 @@ def test_a_search_finds_the_zones_of_other_regions(user, store):
     assert store.table("groups")["household"]["timezone"] == "America/New_York"
     user.open("/groups/household?zone_q=portugal")
     assert [v for v, _ in zone_options(user.page)][:3] == ["Atlantic/Azores", "Europe/Lisbon", "Atlantic/Madeira"]
+    assert "3 time zones found: first in the list above." in text(user.page)
     user.open("/groups/household?zone_q=zzzz")
     assert "No time zone matches “zzzz”." in text(user.page)
 
