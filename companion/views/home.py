@@ -13,7 +13,7 @@ from .. import clock, lifecycle
 from ..forms import LanguageForm, NewGameForm, guard_messages, new_submission
 from ..forms.adapters import ADAPTERS
 from ..games import GAMES
-from ..games.base import N_, RulesError, msg_n
+from ..games.base import N_, RulesError, msg, msg_n
 from ..groups import DEFAULT, names_now
 from ..groups import players as group_players
 from ..i18n import locale_name, t
@@ -192,6 +192,11 @@ def new(slug: str) -> Any:
         loose += guard_messages(form)
         if "submission" in form.errors:
             form.submission.data = new_submission()
+    if any(v.strip() for v in names[game.max_players:]) or any(name_errors[game.max_players:]):
+        # Names past the form's seats (a crafted form): none of them has a field to be shown at.
+        said = t(msg(N_("%(game)s is played by %(min)s to %(max)s players."), game=game.title,
+                     min=game.min_players, max=game.max_players))
+        loose += [] if said in loose else [said]
     names = names[:game.max_players] + [""] * (game.max_players - len(names))
     name_errors = name_errors[:game.max_players] + [""] * (game.max_players - len(name_errors))
     known = known_players(group_id())

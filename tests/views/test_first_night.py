@@ -249,3 +249,12 @@ def test_zones_offered_are_only_those_that_load_and_have_a_place():
     assert set(zones.listed()) <= set(periods.zones())
     assert {"Factory", "localtime", "posixrules", "Etc/GMT+5"}.isdisjoint(zones.listed())
     assert zones.region("Europe/Berlin") == "Europe" and zones.region("UTC") == ""
+
+
+def test_a_name_past_the_forms_seats_is_refused_with_a_message(user, store):
+    # A crafted form: eight names for five seats, one of them of invisible characters only.
+    user.open("/new/beutelschneider")
+    user.submit("", {"player": ["", "", "", "", "", "Ann", "\x1b", "Cem"]})
+    assert user.response.status_code == 422
+    assert "Beutelschneider is played by 3 to 5 players." in text(user.page)
+    assert not list(store.game_ids())
