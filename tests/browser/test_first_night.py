@@ -16,6 +16,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from PIL import Image, ImageChops, ImageStat
 from playwright.sync_api import expect
 
@@ -40,6 +41,11 @@ def look(page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / "first-night" / f"{name}.png"))
 
 
+def accessible(page, where: str) -> None:
+    found = Axe().run(page).response["violations"]
+    assert found == [], f"{where}: " + "; ".join(f"{v['id']}: {[n['target'] for n in v['nodes']][:4]}" for v in found)
+
+
 def in_view(page, selector: str) -> bool:
     return bool(page.evaluate("""(s) => { const r = document.querySelector(s).getBoundingClientRect();
         return r.top >= 0 && r.bottom <= window.innerHeight; }""", selector))
@@ -59,6 +65,7 @@ def test_the_first_night_from_an_empty_instance_to_a_saved_first_hand(page, serv
     expect(steps).to_have_count(3)
     expect(page.locator("ol.steps > li.done")).to_have_count(0)
     look(page, f"{tag}-1-home")
+    accessible(page, "home's steps")
 
     # Step 1: the players, typed one after another without scrolling or reopening.
     with page.expect_navigation():
@@ -76,6 +83,10 @@ def test_the_first_night_from_an_empty_instance_to_a_saved_first_hand(page, serv
     expect(page.locator("#players p.done")).to_contain_text(words["added"])
     expect(page.locator("#players ul.players li")).to_have_count(4)
     look(page, f"{tag}-2-players")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        accessible(page, f"group page ({scheme})")
+    page.emulate_media(color_scheme="light")
 
     # Step 2: the join link, on the address the phones use.
     page.locator("#invite").scroll_into_view_if_needed()
@@ -99,6 +110,7 @@ def test_the_first_night_from_an_empty_instance_to_a_saved_first_hand(page, serv
     expect(dealer).to_have_text(["Anna", "Ben", "Cem", "Eli", words["seat5"]])
     page.locator("select[name=first_dealer]").select_option(label="Ben")
     look(page, f"{tag}-4-new-game")
+    accessible(page, "new-game form")
     with page.expect_navigation():
         page.get_by_role("button", name=words["start"]).tap()
     expect(page.locator("#next .notice")).to_have_text(words["joins"])
