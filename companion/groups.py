@@ -21,7 +21,7 @@ from typing import Any
 
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from .games.base import N_, Msg, msg
+from .games.base import N_, Msg, msg, msg_n
 from .records import MAX_NAME, now_iso
 from .store import Store
 from .text import Refused, clean, field_text, identity
@@ -498,3 +498,33 @@ def undo_alias(store: Store, group_id: str, alias_id: str) -> dict[str, Any]:
         return {"aliases": aliases, **moved}
     store.change_tables(change)
     return doc
+
+
+def remove_player(store: Store, group_id: str, player: str, submission: str = "") -> str:
+    """Take a name off the group's list: only one who played no game (a name added by
+    mistake). A player with games stays: their games are the group's history."""
+    sent_before(store, group_id, submission)
+    counts = players(store, group_id)
+    name = next((p for p in counts if identity(p) == identity(player)), None)
+    if name is None:
+        raise GroupError(msg(N_("No such player.")), "player")
+    if counts[name]:
+        raise GroupError(msg_n(N_("%(name)s has played %(n)s game, so they stay in the group "
+                                  "(rename or merge them instead)."),
+                               N_("%(name)s has played %(n)s games, so they stay in the group "
+                                  "(rename or merge them instead)."), counts[name], name=name),
+                         "player")
+    names = names_now(store, group_id)
+
+    def change(groups: dict[str, Any]) -> dict[str, Any]:
+        group = dict(groups.get(group_id) or _default())
+        if _sent(group, submission):
+            raise SentBefore(group)
+        group["players"] = [p for p in group.get("players", ())
+                            if identity(canonical(p, names)) != identity(name)]
+        # A colour left under the name would go to the next player called so.
+        group["colours"] = {k: v for k, v in (group.get("colours") or {}).items()
+                            if k != identity(name)}
+        return {**groups, group_id: _with_submission(group, submission)}
+    store.change_table("groups", change)
+    return name

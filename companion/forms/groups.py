@@ -69,3 +69,9 @@ class ShareForm(LedgerForm):
 
 class RestoreForm(LedgerForm):
     file = FileField(N_("Backup (JSON)"), validators=[FileRequired(message=N_("Choose a file."))])
+
+
+class RemovePlayerForm(LedgerForm):
+    """One button beside a player who has played no game."""
+    submission = HiddenField(default=new_submission, validators=[strict_submission])
+    player = HiddenField(validators=[InputRequired(message=REQUIRED), Length(max=MAX_NAME)])

@@ -28,11 +28,12 @@ from ..forms.groups import (
     JoinLinkForm,
     MergeForm,
     NewGroupForm,
+    RemovePlayerForm,
     RenameForm,
     RestoreForm,
     UndoAliasForm,
 )
-from ..games.base import N_, Msg, msg_n
+from ..games.base import N_, Msg, msg, msg_n
 from ..i18n import t
 from ..store import NotSaved, Store
 from . import background, current_group, group_id, here, not_saved, safe_next
@@ -181,10 +182,26 @@ def settings_current() -> Any:
     return redirect(url_for("groups.settings", gid=group_id()), 303)
 
 
+SHOWN_INVITE = "shown_invite"  # the groups whose join link this phone has shown (home's step 2)
+
+
+def reachable(phones: network.Base) -> bool:
+    """Whether the links made for other phones can work: the server listens beyond this
+    computer, and this computer has an address on the network."""
+    return not phones.closed and phones.source != "none"
+
+
+def invite_shown(gid: str) -> bool:
+    return gid in session.get(SHOWN_INVITE, ())
+
+
 def _settings(group: dict[str, Any], status: int = 200, **forms: Any) -> Any:
     store = _store()
-    players = sorted(groups.players(store, group["id"]), key=str.casefold)
+    games = groups.players(store, group["id"])
+    players = sorted(games, key=str.casefold)
     phones = network.base()
+    if reachable(phones) and not invite_shown(group["id"]):
+        session[SHOWN_INVITE] = [*session.get(SHOWN_INVITE, ()), group["id"]][-10:]
     link = phones.url_for("groups.join_link", gid=group["id"],
                           token=groups.invite_token(current_app.config["SECRET_KEY"], group))
     # Without a code any phone on the network just opens the app: show where.
@@ -195,7 +212,9 @@ def _settings(group: dict[str, Any], status: int = 200, **forms: Any) -> Any:
     merge = forms.get("merge") or MergeForm(formdata=None)
     rename.player.choices = merge.player.choices = merge.into.choices = choices((p, p) for p in players)
     return render_template(
-        "groups/settings.html", group=group, players=players, link=link,
+        "groups/settings.html", group=group, players=players, games=games, link=link,
+        reachable=reachable(phones), remove_form=forms.get("remove") or RemovePlayerForm(formdata=None),
+        adding=bool(request.args.get("add")) or "add" in forms,
         qr=_qr(link if group.get("code_hash") else address), address=address, phones=phones,
         aliases=groups.aliases(store, group["id"]), undo_form=UndoAliasForm(formdata=None),
         code_form=forms.get("code") or CodeForm(formdata=None),
@@ -204,6 +223,7 @@ def _settings(group: dict[str, Any], status: int = 200, **forms: Any) -> Any:
         add_form=forms.get("add") or AddPlayerForm(formdata=None),
         rename_form=rename, merge_form=merge,
         restore_form=forms.get("restore") or RestoreForm(formdata=None),
+        zone_form=forms.get("zone"),
         messages=forms.get("messages", [])), status
 
 
@@ -226,22 +246,27 @@ def settings(gid: str) -> Any:
     return _settings(mine(gid))
 
 
-def _change(gid: str, key: str, form: Any, action: Any, done: str) -> Any:
-    """Validate ``form``, run ``action`` (which may raise GroupError), then PRG or re-show."""
+def _change(gid: str, key: str, form: Any, action: Any, done: Any, to: str = "",
+            where: str = "message") -> Any:
+    """Validate ``form``, run ``action`` (which may raise GroupError), then PRG or re-show.
+    ``done`` is the notice, or a function of what ``action`` returned that makes it; ``to``
+    the settings page's address to go back to (with its anchor), ``where`` the flash's
+    category (``players``: shown in that section, where the answer lands)."""
     group = mine(gid)
+    to = to or url_for("groups.settings", gid=gid)
     if form.validate():
         try:
-            action(form)
+            result = action(form)
         except groups.SentBefore:
-            flash(t(done))  # done already, by this form sent before
-            return redirect(url_for("groups.settings", gid=gid), 303)
+            flash(t(done if isinstance(done, str) else done(None)), where)  # done already, by this form sent before
+            return redirect(to, 303)
         except groups.GroupError as error:
             return _settings(group, 422, **{key: form, "messages": refused(form, error)})
         except NotSaved as error:
             text, status = not_saved(error)
             return _settings(group, status, **{key: form, "messages": [text]})
-        flash(t(done))
-        return redirect(url_for("groups.settings", gid=gid), 303)
+        flash(t(done if isinstance(done, str) else done(result)), where)
+        return redirect(to, 303)
     return _settings(group, 422, **{key: form, "messages": refused(form)})
 
 
@@ -297,10 +322,25 @@ def new_group() -> Any:
 
 @bp.post("/groups/<gid>/players")
 def add_player(gid: str) -> Any:
+    # Back to the open, empty name field, focused (``autofocus``; an anchor in the address
+    # would stop it): the next player is typed at once.
     return _change(gid, "add", AddPlayerForm(),
                    lambda f: groups.add_player(_store(), gid, f.name.data or "",
                                                f.submission.data or ""),
-                   N_("The player is added."))
+                   lambda name: (msg(N_("%(name)s is in the group. Add the next player, or start a "
+                                        "game on the Games page."), name=name) if name
+                                 else N_("The player is added.")),
+                   to=url_for("groups.settings", gid=gid, add=1), where="players")
+
+
+@bp.post("/groups/<gid>/remove-player")
+def remove_player(gid: str) -> Any:
+    return _change(gid, "remove", RemovePlayerForm(),
+                   lambda f: groups.remove_player(_store(), gid, f.player.data or "",
+                                                  f.submission.data or ""),
+                   lambda name: (msg(N_("%(name)s is no longer a player of this group."), name=name)
+                                 if name else N_("The player is removed.")),
+                   to=url_for("groups.settings", gid=gid, _anchor="players"), where="players")
 
 
 @bp.post("/groups/<gid>/players/rename")

@@ -3,22 +3,25 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 from typing import Any
 
+from babel.lists import format_list
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
 
 from .. import clock, lifecycle
 from ..forms import LanguageForm, NewGameForm, guard_messages, new_submission
 from ..forms.adapters import ADAPTERS
 from ..games import GAMES
-from ..games.base import N_, RulesError
-from ..groups import DEFAULT
+from ..games.base import N_, RulesError, msg, msg_n
+from ..groups import DEFAULT, names_now
 from ..groups import players as group_players
-from ..i18n import t
+from ..i18n import locale_name, t
 from ..records import MAX_NAME, new_record
 from ..store import NotSaved, StoreError
-from ..text import Refused, field_text
+from ..text import Refused, field_text, identity
 from . import group_id, mine_in_trash, not_saved, safe_next, zone
+from .groups import invite_shown
 
 bp = Blueprint("home", __name__)
 RECENT = 10
@@ -83,8 +86,31 @@ def index() -> Any:
                       key=lambda g: g.get("ended") or "", reverse=True)[:RECENT]
     # A game is offered once its forms exist (its rules may land first).
     offered = {slug: g for slug, g in GAMES.items() if slug in ADAPTERS}
+    # A group with no game yet gets the first night's three steps, each marked once done.
+    steps = None if games else {"players": known_players(mine), "phones": invite_shown(mine)}
     return render_template("home/index.html", playing=playing, finished=finished, games=GAMES,
-                           offered=offered, now=clock.now())
+                           offered=offered, now=clock.now(), steps=steps)
+
+
+JOINING = (N_("%(names)s joins the group."), N_("%(names)s join the group."))
+
+
+def known_names(group: str) -> set[str]:
+    """Every name (as ``identity``) that is a player of the group already: on its list, in
+    its games, or a name a rename or merge leads from."""
+    store = current_app.extensions["store"]
+    return set(names_now(store, group)) | {identity(n) for n in group_players(store, group)}
+
+
+def joining(names: list[str], known: set[str]) -> str:
+    """The sentence that says which of ``names`` are new to the group ("" when none are)."""
+    new: list[str] = []
+    for name in names:
+        if identity(name) not in known and identity(name) not in {identity(n) for n in new}:
+            new.append(name)
+    if not new:
+        return ""
+    return t(msg_n(*JOINING, len(new), names=format_list(new, locale=locale_name())))
 
 
 def _players(typed: list[str]) -> tuple[list[str], list[str]]:
@@ -119,6 +145,7 @@ def new(slug: str) -> Any:
     shown = request.form.get("played_shown", "")[:20] if request.method == "POST" else \
         lifecycle.shown_text(today, this_minute)
     valid = request.method == "POST" and form.validate() and setup.validate()
+    everyone = known_names(group_id())  # before the game: its new names are then known
     players, name_errors = _players(names)
     valid = valid and not any(name_errors)
     played_on, problem = None, None
@@ -158,16 +185,26 @@ def new(slug: str) -> Any:
                 form.submission.data = new_submission()
                 status = 409
             else:
+                if said := joining(players, everyone):
+                    flash(said, "next")
                 return redirect(url_for("play.game", game_id=game_id, _anchor="next"), 303)
     elif request.method == "POST":
         loose += guard_messages(form)
         if "submission" in form.errors:
             form.submission.data = new_submission()
+    if any(v.strip() for v in names[game.max_players:]) or any(name_errors[game.max_players:]):
+        # Names past the form's seats (a crafted form): none of them has a field to be shown at.
+        said = t(msg(N_("%(game)s is played by %(min)s to %(max)s players."), game=game.title,
+                     min=game.min_players, max=game.max_players))
+        loose += [] if said in loose else [said]
     names = names[:game.max_players] + [""] * (game.max_players - len(names))
     name_errors = name_errors[:game.max_players] + [""] * (game.max_players - len(name_errors))
     known = known_players(group_id())
     return render_template("home/new.html", game=game, form=form, setup=setup, names=names,
-                           name_errors=name_errors,
+                           name_errors=name_errors, joining=joining(players, everyone),
+                           # The script says it as names are typed; keyed as identity() keys.
+                           known_json=json.dumps(sorted(everyone), ensure_ascii=False),
+                           joining_forms=[t(m) for m in JOINING],
                            known=known, notices=loose, adapter=adapter, shown=shown), status
 
 

@@ -12,13 +12,13 @@ from typing import Any
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import format_date, format_timedelta
 
-from .. import clock, colours, groups, lifecycle, periods, records, summary, trash
+from .. import clock, colours, groups, lifecycle, periods, records, summary, trash, zones
 from ..chart import COLOUR_NAMES, legend_items
 from ..forms import CSRF_MESSAGE, ChangeForm, choices, guard_messages
 from ..forms.lifecycle import ColourForm, EmptyTrashForm, StatusForm, ZoneForm
 from ..games import GAMES
 from ..games.base import N_, RulesError, msg
-from ..i18n import t
+from ..i18n import locale_name, t
 from ..records import Repeated, Stale
 from ..store import NoSuchGame, Store
 from ..text import Refused, clean, identity, number
@@ -207,16 +207,27 @@ def seats(game_id: str) -> Any:
 
 # -- the group's time zone and its players' colours ------------------------------------------
 
-def group_settings(group: dict[str, Any]) -> dict[str, Any]:
-    """What the group page's time zone and colours section shows (its template calls this)."""
+def group_settings(group: dict[str, Any], zone_form: ZoneForm | None = None) -> dict[str, Any]:
+    """What the group page's time zone and colours section shows (its template calls this):
+    ``zone_form`` is a refused one, shown again with its message."""
     store = _store()
     players = sorted(groups.players(store, group["id"]), key=str.casefold)
-    zone_form = ZoneForm(formdata=None, zone=zone_name())
-    zone_form.zone.choices = choices((z, z) for z in periods.zones())
+    current, lang = zone_name(), locale_name()
+    home, nearby = zones.short_list(current, lang)
+    query = request.args.get("zone_q", "")[:60]
+    found = zones.search(query, lang)
+    offered = {z for z, _ in nearby + found}
+    if zone_form is None:
+        # A search that found one zone picks it; else the zone the group shows times in.
+        zone_form = ZoneForm(formdata=None, zone=found[0][0] if len(found) == 1 else current)
     colour_form = ColourForm(formdata=None, prefix=ColourForm.PREFIX)
     colour_form.player.choices = choices((p, p) for p in players)
     picks = colours.chosen(store, group["id"])
     return {"zone_form": zone_form, "zone_chosen": bool(group.get("timezone")),
+            "zone_region": zones.REGION_NAMES.get(home, ""), "zone_nearby": nearby,
+            "zone_found": found, "zone_query": query,
+            # The zone in use stays on the list, wherever it is.
+            "zone_other": [] if current in offered else [(current, zones.labels(lang).get(current, current))],
             "colour_form": colour_form, "colour_names": COLOUR_NAMES,
             "picks": [(p, picks.get(identity(p))) for p in players]}
 
@@ -226,8 +237,11 @@ def set_zone(gid: str) -> Any:
     group = mine(gid)
     form = ZoneForm()
     if not form.validate() or not periods.is_zone(form.zone.data):
-        problem = [t(CSRF_MESSAGE)] if "csrf_token" in form.errors else [t(N_("Choose a time zone from the list."))]
-        return _settings(group, 422, messages=problem)
+        if "csrf_token" in form.errors:
+            return _settings(group, 422, messages=[t(CSRF_MESSAGE)])
+        # Next to the field: a value no list offers ("Factory", "localtime", made up).
+        form.zone.errors = [t(N_("Choose a time zone from the list."))]
+        return _settings(group, 422, zone=form)
 
     def change(table: dict[str, Any]) -> dict[str, Any]:
         doc = dict(table.get(gid) or groups.get(_store(), gid) or {})

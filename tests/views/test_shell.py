@@ -13,8 +13,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_language_follows_the_browser(client):
-    assert "Neue Partie" in client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"}).get_data(as_text=True)
-    assert "New game" in client.get("/", headers={"Accept-Language": "en-US"}).get_data(as_text=True)
+    # An empty group's home page: the first night's steps.
+    assert "Die erste Partie beginnen" in client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"}).get_data(as_text=True)
+    assert "Start the first game" in client.get("/", headers={"Accept-Language": "en-US"}).get_data(as_text=True)
 
 
 def test_the_language_switch_is_remembered_and_returns_to_the_page(user):
