@@ -165,6 +165,12 @@ def _url_for(endpoint: str, **values: Any) -> str:
         return url_for(endpoint, **values)
 
 
+def _why_url(game_id: str, key: str) -> str:
+    """The address of one number's explanation (play.why): a game page links dozens of them,
+    and only the key differs, so the game's part of the address is built once."""
+    return _built_url(request.script_root, "play.why", (("game_id", "str", game_id), ("key", "str", "-")))[:-1] + key
+
+
 @lru_cache(maxsize=4096)
 def _built_url(script_root: str, endpoint: str, values: tuple[tuple[str, str, Any], ...]) -> str:
     return url_for(endpoint, **{k: v for k, _, v in values})
@@ -207,3 +213,4 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["number"] = _number
     app.jinja_env.globals["g"] = g
     app.jinja_env.globals["url_for"] = _url_for
+    app.jinja_env.globals["why_url"] = _why_url

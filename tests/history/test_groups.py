@@ -140,7 +140,7 @@ def test_every_game_url_of_one_group_is_404_for_another(app, store, two_groups, 
         if "<game_id>" not in rule.rule:
             continue
         game_id = own_kind.get(rule.endpoint.split(".")[0], history[0])
-        url = rule.rule.replace("<game_id>", game_id).replace("<int:entry_id>", "1")
+        url = rule.rule.replace("<game_id>", game_id).replace("<int:entry_id>", "1").replace("<path:key>", "winner")
         for method in sorted((rule.methods or set()) & {"GET", "POST"}):
             assert b.open(url, method=method).status_code == 404, (method, url)
             checked += 1

@@ -53,7 +53,7 @@ def test_a_hand_shows_its_making_with_its_entry_in_english_and_german(client, us
     ])
     page = text(client.get(f"/games/{game_id}/why/hand/3/0").get_data(as_text=True))
     assert "Anna, hand 3" in page
-    assert "Hand 3: gold Entry 3 20 1 cutpurse × −20 Entry 3 -20 Assassin: 1 authority murdered Entry 3 +10 = 10" in page
+    assert "Hand 3: gold Entry 3 20 1 cutpurse × −20 Entry 3 −20 Assassin: 1 authority murdered Entry 3 +10 = 10" in page
     assert "minus 20 for each cutpurse" in page
     assert '/rules/beutelschneider#scoring-a-hand' in client.get(f"/games/{game_id}/why/hand/3/0").get_data(as_text=True)
     user.open(f"/games/{game_id}")
@@ -61,7 +61,7 @@ def test_a_hand_shows_its_making_with_its_entry_in_english_and_german(client, us
     user.open(f"/games/{game_id}/why/hand/3/0")
     page = text(user.page)
     assert "Anna, Spiel 3" in page
-    assert "Spiel 3: Gold Eintrag 3 20 1 Beutelschneider × −20 Eintrag 3 -20 Meuchelmörder: 1 Würdenträger ermordet" in page
+    assert "Spiel 3: Gold Eintrag 3 20 1 Beutelschneider × −20 Eintrag 3 −20 Meuchelmörder: 1 Würdenträger ermordet" in page
     user.open(f"/games/{game_id}/why/score/0")
     assert "Summe von Anna Beutelschneider Spiel 1 Eintrag 1 30 Spiel 2 Eintrag 2 +40 Spiel 3 Eintrag 3 +10 = 80" in text(user.page)
 

@@ -63,10 +63,10 @@ def test_a_key_no_number_has_is_not_found_and_changes_nothing(client, store):
 
 
 @pytest.mark.parametrize("headers, shown", [
-    ({}, ["Gold of Adam", "Starting gold 5", "Recruit an Adventurer: Priest, the first of its class (3 gp) Entry 5 -3",
+    ({}, ["Gold of Adam", "Starting gold 5", "Recruit an Adventurer: Priest, the first of its class (3 gp) Entry 5 −3",
           "Left peacefully: 3 gp × level 3, the highest room looted this turn Entry 6 +9",
           "Bonus Loot: 1 gp each for 3 looted rooms and special tiles Entry 6 +3", "= 14"]),
-    (DE, ["Gold von Adam", "Startgold 5", "Abenteurer anwerben: Priester, der erste seiner Klasse (3 GS) Eintrag 5 -3",
+    (DE, ["Gold von Adam", "Startgold 5", "Abenteurer anwerben: Priester, der erste seiner Klasse (3 GS) Eintrag 5 −3",
           "Friedlich gegangen: 3 GS × Stufe 3, der höchste in diesem Zug geplünderte Raum Eintrag 6 +9",
           "Bonusbeute: je 1 GS für 3 geplünderte Räume und Spezialplättchen Eintrag 6 +3", "= 14"]),
 ])
@@ -79,7 +79,7 @@ def test_the_rulebook_example_nathaniel_takes_9_and_3_gp_shown_with_its_parts(cl
 
 @pytest.mark.parametrize("headers, shown", [
     ({}, ["Victory points of Adam", "Room tiles looted, levels 1, 2, 3 Entry 6 6",
-          "Room tiles looted, levels 4, 6 Entry 17 +10", "Loot marker Entry 18 +2", "Loot marker Entry 18 -1",
+          "Room tiles looted, levels 4, 6 Entry 17 +10", "Loot marker Entry 18 +2", "Loot marker Entry 18 −1",
           "3 unclaimed tiles in one's own Dungeon × 3 VP Entry 18 +9", "33 gp: 1 VP per 5 gp, rounded down +6",
           "= 32", "A looted room tile scores its level (the Boss 6)"]),
     (DE, ["Siegpunkte von Adam", "Geplünderte Raumplättchen, Stufen 1, 2, 3 Eintrag 6 6",
