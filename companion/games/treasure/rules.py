@@ -290,9 +290,11 @@ class GiveMeTheTreasure(Game):
         if not errors and coins == 0:
             errors["coins"] = msg(N_("A correction changes the coins."))
         if not errors and state.coins[side] + coins < 0:
-            errors["coins"] = msg_n(N_("%(side)s has %(n)s coin; coins cannot go below zero."),
-                                    N_("%(side)s has %(n)s coins; coins cannot go below zero."),
-                                    state.coins[side], side=state.side_name(side))
+            # The coins' number and the side's (one person or a team) each have their say.
+            errors["coins"] = msg_n(N_("%(has)s %(n)s coin; coins cannot go below zero."),
+                                    N_("%(has)s %(n)s coins; coins cannot go below zero."),
+                                    state.coins[side], has=msg_n(N_("%(side)s has"), N_("%(side)s have"),
+                                                                 len(state.sides[side]), side=state.side_name(side)))
         if errors:
             raise RulesError(errors)
         return replace(state, corrections=state.corrections + (
@@ -345,8 +347,14 @@ class GiveMeTheTreasure(Game):
                        "each). Hand the phone over: only the owner should look.")),))
         if self.outcome(state) is not None:
             return None
-        lines = [msg(N_("%(divider)s divides the 5 Loot cards (one face down); %(chooser)s chooses."),
-                     divider=state.side_name(state.divider), chooser=state.side_name(1 - state.divider))]
+        # A side is one person or a team of two: each half of the sentence agrees with its own.
+        divider, chooser = state.divider, 1 - state.divider
+        lines = [msg(N_("%(divides)s; %(chooses)s."), divides=msg_n(
+            N_("%(side)s divides the 5 Loot cards (one face down)"),
+            N_("%(side)s divide the 5 Loot cards (one face down)"),
+            len(state.sides[divider]), side=state.side_name(divider)), chooses=msg_n(
+            N_("%(side)s chooses"), N_("%(side)s choose"),
+            len(state.sides[chooser]), side=state.side_name(chooser)))]
         coins = state.turns[-1].coins_after if state.turns else None
         if coins and coins[0] == coins[1] >= state.target:
             lines.append(msg(N_("Equal coins at or over %(target)s: another turn."), target=state.target))
