@@ -71,3 +71,40 @@ def test_a_crafted_form_without_its_version_is_refused_without_asking_the_rules(
     assert "This form arrived incomplete or changed" in user.page
     assert TOTAL not in user.page
     assert store.load(game_id)["entries"] == []
+
+
+def test_a_treasure_turn_names_a_bad_count_and_a_card_not_held_at_once(user, store):
+    from tests.views.test_treasure import near as near_treasure
+    from tests.views.test_treasure import ready
+    game_id = ready(user)
+    response = user.submit("/entries", {"sides-0-cursed_held": "x",
+                                        "sides-1-combinations-0": ["green1", "green2", "green3", "green4", "green5"],
+                                        "sides-1-reinforcements": ["lucky"]})
+    assert response.status_code == 422
+    assert near_treasure(user.page, "sides-0-cursed_held", "Enter a whole number.")
+    assert near_treasure(user.page, "sides-1-reinforcements", "Bob does not hold Lucky the Lucky Dog.")
+    assert len(store.load(game_id)["entries"]) == 2
+
+
+def test_a_coin_correction_names_a_bad_number_and_the_missing_reason_at_once(user, store):
+    from tests.views.test_treasure import near as near_treasure
+    from tests.views.test_treasure import ready
+    game_id = ready(user)
+    response = user.submit("/entries", {"side": "0", "coins": "x", "reason": ""}, with_field="reason")
+    assert response.status_code == 422
+    assert near_treasure(user.page, "coins", "Enter a whole number.")
+    assert near_treasure(user.page, "reason", "Say why the coins change.")
+    assert len(store.load(game_id)["entries"]) == 2
+
+
+def test_a_loot_and_scoot_trade_names_a_bad_amount_and_the_missing_partner_at_once(user, store):
+    from tests.views.test_scoot import entries as scoot_entries
+    from tests.views.test_scoot import errors, seed, tap
+    from tests.views.test_scoot_refusals import SET_UP
+    game_id = seed(store, ["Adam", "Beth"], SET_UP)
+    user.open(f"/games/{game_id}")
+    stored = scoot_entries(store, game_id)
+    response = tap(user, "trade", None, pay="x")
+    assert response.status_code == 422
+    assert "Enter a whole number." in errors(user) and "Choose a player." in errors(user)
+    assert scoot_entries(store, game_id) == stored
