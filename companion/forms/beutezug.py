@@ -221,11 +221,11 @@ class GameAdapter(Adapter):
         return {"round": number, "rows": self._rows(record, data, index), "chips": chips}
 
     def empty_stacks(self, record: dict[str, Any]) -> dict[str, str]:
-        """The stacks with no card left for the next round, each with the rules' reason (the
-        round form shows them disabled; a round that takes one anyway is refused so)."""
+        """The stacks with no card left for the next round, each with its reason (the round
+        form shows them disabled; a round that takes one anyway is refused by the rules)."""
         taken = replay(record).state.stack_counts
-        return {str(stack): t(msg(N_("Stack %(stack)s holds %(max)s cards; this would be card %(count)s."),
-                                  stack=stack, max=size, count=size + 1))
+        return {str(stack): t(msg(N_("Stack %(stack)s is empty: its %(max)s cards are taken."),
+                                  stack=stack, max=size))
                 for stack, size in STACK_SIZES.items() if taken[stack] >= size}
 
     def heist_url(self, game_id: str, seat: int | None = None) -> str:

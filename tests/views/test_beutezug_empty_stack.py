@@ -1,5 +1,5 @@
 """A stack with no card left is shown as such on the round form: its chip disabled, the
-rules' reason above the rows; a round that takes from it anyway is refused with that reason."""
+reason above the rows; a round that takes from it anyway is refused by the rules."""
 from __future__ import annotations
 
 import re
@@ -7,6 +7,7 @@ import re
 from companion.records import add_entry, new_record
 from tests.views.test_beutezug import near, round_values
 
+SHOWN = "Stack 5 is empty: its 9 cards are taken."
 REASON = "Stack 5 holds 9 cards; this would be card 10."
 
 
@@ -24,7 +25,7 @@ def test_an_empty_stack_is_disabled_with_the_reason_and_a_crafted_round_is_refus
     user.open(f"/games/{game_id}")
     assert re.search(r'name="outcomes-0-stack" value="5"[^>]* disabled', user.page)
     assert not re.search(r'name="outcomes-0-stack" value="4"[^>]* disabled', user.page)
-    assert f'<ul class="refusals"><li>{REASON}</li></ul>' in user.page
+    assert f'<ul class="refusals"><li>{SHOWN}</li></ul>' in user.page
     stored = store.load(game_id)["entries"]
     response = user.submit("/entries", round_values((5, 3, "none"), (4, 3, "none"), (4, 5, "none")))
     assert response.status_code == 422
@@ -36,4 +37,4 @@ def test_the_reason_is_german_on_a_german_page(user, store):
     game_id = emptied(store)
     user.open(f"/games/{game_id}")
     user.submit("/lang", button=("lang", "de"))
-    assert "Der 5er-Stapel hat 9 Karten; dies wäre die 10. Karte." in user.page.split('class="refusals"')[1].split("</ul>")[0]
+    assert "Der 5er-Stapel ist leer: Seine 9 Karten sind vergeben." in user.page.split('class="refusals"')[1].split("</ul>")[0]
