@@ -90,3 +90,16 @@ def test_coins_past_the_target_say_it_is_reached(user, store):
     assert "27 coins (target 20 reached)" in page and "27 of 20" not in page
     assert "2 of 20 coins" in page
     assert "27 Münzen (Ziel 20 erreicht)" in german(user, game_id)
+
+
+def test_a_team_member_keeping_two_cards_is_asked_for_one_card(user):
+    start(user, FOUR)
+    user.submit("/entries", {"bandits-0": "raoul", "bandits-1": "chipo", "bandits-2": "joe",
+                             "bandits-3": "mofette", "first_divider": "1"})
+    keep = {"reinforcements-0": ["pat", "doug"], "reinforcements-1": ["doug"],
+            "reinforcements-2": ["lucky"], "reinforcements-3": ["viper"]}
+    assert user.submit("/entries", keep).status_code == 422
+    assert near(user.page, "reinforcements-0", "Give 1 Reinforcement card.")
+    user.submit("/lang", button=("lang", "de"))
+    user.submit("/entries", keep)
+    assert near(user.page, "reinforcements-0", "Gib 1 Verstärkungskarte an.")

@@ -232,7 +232,7 @@ class GiveMeTheTreasure(Game):
                count: int) -> tuple[str, ...]:
         """Read ``count`` distinct Reinforcement cards, none of them already in ``taken``."""
         if not isinstance(row, Sequence) or isinstance(row, str) or len(row) != count:
-            errors[path] = msg(N_("Give %(n)s Reinforcement cards."), n=count)
+            errors[path] = msg_n(N_("Give %(n)s Reinforcement card."), N_("Give %(n)s Reinforcement cards."), count)
             return ()
         out: list[str] = []
         already = {c for cards in taken for c in cards}
