@@ -304,7 +304,7 @@ def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, Any]:
             "playerScores": scores, "expansionPlays": []})
     me = max(counts, key=lambda n: (counts[n], n)) if counts else None
     return {
-        "about": f"Loot Ledger export of {group_name}: {len(plays)} plays",
+        "about": f"Loot Ledger export of {group_name}: {len(plays)} {'play' if len(plays) == 1 else 'plays'}",
         "players": [{"uuid": _uuid(group_id, "player", identity(n)), "id": i, "name": n,
                      "isAnonymous": False, "modificationDate": stamp} for n, i in player_ids.items()],
         "locations": [{"uuid": _uuid(group_id, "location"), "id": 1, "name": group_name,

@@ -185,7 +185,8 @@ def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household"
     if (found := settings_problem(slug, settings)) is not None:
         raise _fail(N_("Setting %(field)s %(problem)s."), field=found[0], problem=found[1])
     if len(entries) > MAX_ENTRIES:
-        raise _fail(N_("Too many entries."))
+        raise _fail(N_("Too many entries: a game record holds at most %(max)s, this one %(n)s."),
+                    max=MAX_ENTRIES, n=len(entries))
     try:
         record = new_record(slug, players, settings, group=group, note=note)
     except RulesError as error:

@@ -74,5 +74,5 @@ def test_one_message_has_one_german_text_across_the_catalogs():
 
 def test_the_poison_choice_and_a_refused_entry_have_their_own_german():
     assert GERMAN.get("Not saved").string == "Nicht gespeichert"
-    assert GERMAN.get("Not saved", context="poison").string == "Nicht gerettet"
-    assert GERMAN.get("Saved", context="poison").string == "Gerettet"
+    assert GERMAN.get("Neutralized").string == "Neutralisiert"
+    assert GERMAN.get("Poisoned").string == "Vergiftet"

@@ -13,9 +13,10 @@ from collections.abc import Mapping
 from itertools import pairwise
 from typing import Any, ClassVar
 
-from ..games.base import RulesError
+from ..games.base import ReplayError, RulesError
 from ..i18n import t
-from . import EntryForm, attach_errors
+from ..records import replay
+from . import EntryForm, attach_errors, guard_messages, walk
 from .base import LedgerForm
 
 
@@ -64,6 +65,35 @@ class Adapter(ABC):
     def attach(self, form: Any, error: RulesError) -> list[str]:
         """Put each rules message next to its field; return the ones that fit no field."""
         return attach_errors(form, error)
+
+    def refusals(self, kind: str, form: Any, record: dict[str, Any],
+                 before: int | None = None) -> list[str] | None:
+        """``None`` when the form passes its own checks; otherwise its refusals, all in one
+        answer: a form that refused a typed value still asks the rules about the rest
+        (the entry after the first ``before`` entries, a correction), so a missing stack
+        and a loot above the range, or a bad count and the deck's 80 gold, are said at once,
+        not one save after the other. Returns the messages that belong to no field."""
+        if form.validate():
+            return None
+        said = guard_messages(form)
+        if said:  # a form that cannot say what it was filled in against: nothing more to check
+            return said
+        try:
+            view = replay(record if before is None else {**record, "entries": record["entries"][:before]})
+            if view.expect is not None:
+                view.game.apply(view.state, kind, self.to_data(kind, form, record))
+        except RulesError as error:
+            # A field the form refused keeps the form's message (the rules would only say
+            # it again, in other words); the others get the rules' messages.
+            own = {id(f): list(f.errors) for f in walk(form) if f.errors}
+            loose = self.attach(form, error)
+            for f in walk(form):
+                if id(f) in own:
+                    f.errors = own[id(f)]
+            return loose
+        except ReplayError:
+            pass
+        return []
 
     #: Lists of fields whose index is a seat (``players-2-gold`` is seat 2's gold).
     seat_lists: ClassVar[tuple[str, ...]] = ("players",)

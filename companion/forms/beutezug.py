@@ -22,6 +22,7 @@ from ..games.beutezug.cards import (
     LOOT_RANGE,
     PLACEMENT_CHIP_BONUSES,
     ROUNDS,
+    STACK_SIZES,
 )
 from ..games.beutezug.odds import COLOUR_LABELS, COLOURS, FACES, MOST_DICE
 from ..games.beutezug.rules import State, bonus_inventory, points_groups
@@ -218,6 +219,14 @@ class GameAdapter(Adapter):
                 chips = {h.seat: h.loot_chip for h in after.rounds[number - 1]
                          if h.loot_chip is not None}
         return {"round": number, "rows": self._rows(record, data, index), "chips": chips}
+
+    def empty_stacks(self, record: dict[str, Any]) -> dict[str, str]:
+        """The stacks with no card left for the next round, each with its reason (the round
+        form shows them disabled; a round that takes one anyway is refused by the rules)."""
+        taken = replay(record).state.stack_counts
+        return {str(stack): t(msg(N_("Stack %(stack)s is empty: its %(max)s cards are taken."),
+                                  stack=stack, max=size))
+                for stack, size in STACK_SIZES.items() if taken[stack] >= size}
 
     def heist_url(self, game_id: str, seat: int | None = None) -> str:
         """The heist check page (companion/views/beutezug.py)."""

@@ -248,8 +248,9 @@ def add(game_id: str) -> Any:
     # reason); a form from before another phone's entry is caught by its version.
     form = adapter.form(kind, record, formdata=request.form)
     form.kind.data = kind
-    if not form.validate():
-        return refused(record, form, _form_messages(form))
+    said = adapter.refusals(kind, form, record)
+    if said is not None:
+        return refused(record, form, said)
     data = adapter.to_data(kind, form, record)
     source = adapter.source(form)
     try:
@@ -343,8 +344,9 @@ def edit(game_id: str, entry_id: int) -> Any:
     status = 200
     mending = preview = later = None
     if request.method == "POST":
-        if not form.validate():
-            messages, status = _form_messages(form), 422
+        said = adapter.refusals(entry["kind"], form, record, before=number - 1)
+        if said is not None:
+            messages, status = said, 422
         else:
             data = adapter.to_data(entry["kind"], form, record)
             try:

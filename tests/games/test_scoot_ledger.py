@@ -151,7 +151,7 @@ def test_refuses_a_seventh_character_by_hiring():
 def test_refuses_hiring_when_the_pool_has_no_hirelings():
     state = with_party(started(), 0, hirelings=0)
     assert refused(state, "action", {"action": "hire", "count": 1}) == {
-        "count": "Only 0 Hirelings are left in the common pool."}
+        "count": "No Hireling is left in the common pool."}
 
 
 def test_refuses_a_third_upgrade():

@@ -96,7 +96,7 @@ def test_the_team_variant_plays_to_30():
     assert GAME.totals_by_round(state) == [[29, 29, 10, 10], [29, 29, 17, 17]]
     assert GAME.outcome(state) is None
     # The Arrow pointed at Cem & Dora in turn 1, so again in turn 3.
-    assert GAME.expect(state).rule.args == {"divider": "Cem & Dora", "chooser": "Ann & Bob"}
+    assert str(GAME.expect(state).rule) == "Cem & Dora divide the 5 Loot cards 2 + 3 or 1 + 4, one face down; Ann & Bob take a share."
     state = GAME.apply(state, "turn", TEAM_GAME[3][1])
     assert GAME.outcome(state).winners == (0, 1)
     assert "First to" in GAME.outcome(state).decided_by.text

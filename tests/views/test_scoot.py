@@ -291,16 +291,20 @@ def test_the_game_page_links_the_odds_and_speaks_german(user):
     assert "Abenteurer anwerben" in user.page and "Söldner 2" in user.page
 
 
-def test_the_poison_choice_says_gerettet_not_the_loops_nicht_gespeichert(user, store):
-    # The Poison choice's "Not saved" has a context of its own: the loop's "Not saved"
-    # (a refused entry) is "Nicht gespeichert" in German, this one is "Nicht gerettet".
+def test_the_poison_choice_speaks_the_rules_words_not_the_apps_refusal(user, store):
+    # The rule: roll one die to Save vs. Poison; at least the room number neutralizes it,
+    # less and the party takes the tile (-1 VP) and a wound. "Saved / Not saved" read as the
+    # app's own "Not saved" (an entry refused), so the buttons say what the die decided.
     game_id = start(user)
     tap(user, "recruit", ("class", "thief"))
+    poison = user.page.split('id="act-poison"')[1].split("</form>")[0]
+    assert "Save vs. Poison" in poison and "Neutralized" in poison and "Poisoned" in poison
+    assert "saved" not in poison.replace('name="saved"', "").lower()
     user.submit("/lang", button=("lang", "de"))
     poison = user.page.split('id="act-poison"')[1].split("</form>")[0]
-    assert "Nicht gerettet" in poison and "Gerettet" in poison
-    assert "gespeichert" not in poison
+    assert "Neutralisiert" in poison and "Vergiftet" in poison and "Raumnummer" in poison
+    assert "gespeichert" not in poison and "gerettet" not in poison.lower()
     tap(user, "poison", ("saved", "no"))
     assert entries(store, game_id)[-1]["data"]["saved"] is False
     log = user.page.split('class="log"')[1]
-    assert "Nicht gerettet" in log and "Nicht gespeichert" not in log
+    assert "Vergiftet" in log and "Nicht gespeichert" not in log

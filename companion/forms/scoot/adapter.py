@@ -63,8 +63,11 @@ from .forms import (
 class Chip:
     value: str
     label: str
-    note: str = ""       # the price, or why it cannot be had
+    note: str = ""       # the price, or what there is of it
     checked: bool = False
+    # Why the rules refuse it now, in their words ("" = it can be taken): shown disabled
+    # with this reason before the tap, and a crafted post of it is refused with the same.
+    reason: str = ""
 
 
 @dataclass
@@ -292,11 +295,16 @@ class GameAdapter(Adapter):
                                url_for("play.add", game_id=record["id"], do=action, _anchor="next"))
         out = Panel(seat, names[seat], party.gold, inn, dungeon, forms, targets)
         others = [(str(s), n) for s, n in enumerate(names) if s != seat]
+        def why(action: str, **fields: Any) -> str:
+            return self._refusal(state, seat, action, fields) if action in forms else ""
+
         out.chips = {
-            "recruit": [Chip(c, t(TITLES[c][0]), self._recruit_note(state, seat, c)) for c in CLASSES],
-            "hire": [Chip(str(n), str(n), gp(n * HIRE_PRICE) if n <= state.pool.hirelings else t(N_("none left")))
+            "recruit": [Chip(c, t(TITLES[c][0]), self._recruit_note(state, seat, c), reason=why("recruit", **{"class": c}))
+                        for c in CLASSES],
+            "hire": [Chip(str(n), str(n), gp(n * HIRE_PRICE), reason=why("hire", count=n))
                      for n in range(1, MOST_HIRED_AT_ONCE + 1)],
-            "build": [Chip(c, t(TITLES[c][0]), self._build_note(state, seat, c)) for c in CLASSES],
+            "build": [Chip(c, t(TITLES[c][0]), self._build_note(state, seat, c), reason=why("build", upgrade=c, train=False))
+                      for c in CLASSES],
             "train": [Chip(c, t(TITLES[c][0]), t(msg(N_("%(n)s at Level 1"), n=party.at_level(c, 1))))
                       for c in CLASSES],
             "owner": [Chip(str(s), t(msg(N_("Own Upgrade (%(gp)s gp each)"), gp=TRAIN_PRICE)) if s == seat
@@ -336,24 +344,23 @@ class GameAdapter(Adapter):
                         out.more_levels = out.more_levels or row is not rows[0]
         return out
 
+    def _refusal(self, state: State, seat: int, action: str, fields: dict[str, Any]) -> str:
+        """Why the rules refuse this action now, or "" when they take it: the rules are
+        asked themselves, so the panel never offers what a tap would have refused."""
+        try:
+            GAME.apply(state, "action", {"seat": seat, "action": action, **fields})
+        except RulesError as error:
+            return t(next(iter(error.errors.values())))
+        return ""
+
     def _recruit_note(self, state: State, seat: int, cls: str) -> str:
         price = recruit_price(state.parties[seat], cls)
-        if price is None:
-            return t(N_("no third"))
-        if state.pool.adventurers[CLASSES.index(cls)] < 1:
-            return t(N_("none left"))
-        return gp(price)
+        return "" if price is None else gp(price)
 
     def _build_note(self, state: State, seat: int, cls: str) -> str:
         party = state.parties[seat]
-        if cls in party.upgrades:
-            return t(N_("built"))
         price = upgrade_price(party)
-        if price is None:
-            return t(N_("no third"))
-        if state.pool.upgrades[CLASSES.index(cls)] < 1:
-            return t(N_("none left"))
-        return gp(price)
+        return "" if price is None or cls in party.upgrades else gp(price)
 
 
 ADAPTER = GameAdapter()

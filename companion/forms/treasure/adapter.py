@@ -236,6 +236,11 @@ class GameAdapter(Adapter):
         teams = record["settings"].get("teams") or [0, 1]
         return [" & ".join(p for p, t in zip(record["players"], teams, strict=True) if t == side) for side in (0, 1)]
 
+    def side_sizes(self, record: dict[str, Any]) -> list[int]:
+        """How many people each side is, for the verb that follows its name ("divide")."""
+        teams = record["settings"].get("teams") or [0, 1]
+        return [list(teams).count(side) for side in (0, 1)]
+
     def face_up(self, state: Any, side: int) -> list[str]:
         return [c for seat in state.sides[side] for c in state.reinforcements[seat] if c in state.used]
 

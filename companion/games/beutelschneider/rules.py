@@ -157,9 +157,7 @@ class Beutelschneider(Game):
             special.append(points + other)
             scored.append(tuple(mine))
             others.append(other)
-        if errors:
-            raise RulesError(errors)
-
+        # No stop here: a row's bad value must not hide the deck's totals (all refusals at once).
         set_aside = as_int(data, "set_aside", errors, "set_aside", lo=0, default=0)
         if sum(gold) > GOLD_IN_DECK:
             errors["gold"] = msg(N_("The deck holds %(max)s in gold; these hands add up to %(total)s."),

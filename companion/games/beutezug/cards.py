@@ -136,7 +136,8 @@ def read_outcome(row: Any, round_no: int, errors: dict[str, Msg], path: str) -> 
                 errors[path + "loot"] = msg(N_("A 0-card gives either a bonus or 1 loot point."))
     else:
         if row.get("loot") in (None, ""):
-            errors[path + "loot"] = msg(N_("Enter the loot on the card."))
+            if path + "stack" not in errors:  # no stack chosen yet: it may be the 0-card, which has none
+                errors[path + "loot"] = msg(N_("Enter the loot on the card."))
             loot = 0
         else:
             loot = as_int(row, "loot", errors, path + "loot", lo=LOOT_RANGE[0], hi=LOOT_RANGE[1])

@@ -105,7 +105,9 @@ def hire(state: State, seat: int, data: Mapping[str, Any]) -> State:
     count = as_int(data, "count", errors, "count", lo=1, hi=MOST_HIRED_AT_ONCE, default=1)
     check(errors)
     party = state.parties[seat]
-    if count > state.pool.hirelings:
+    if state.pool.hirelings == 0:
+        errors["count"] = msg(N_("No Hireling is left in the common pool."))
+    elif count > state.pool.hirelings:
         errors["count"] = msg_n(N_("Only %(n)s Hireling is left in the common pool."),
                                 N_("Only %(n)s Hirelings are left in the common pool."), state.pool.hirelings)
     elif party.characters + count > MAX_CHARACTERS:

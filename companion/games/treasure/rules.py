@@ -250,7 +250,7 @@ class GiveMeTheTreasure(Game):
                count: int) -> tuple[str, ...]:
         """Read ``count`` distinct Reinforcement cards, none of them already in ``taken``."""
         if not isinstance(row, Sequence) or isinstance(row, str) or len(row) != count:
-            errors[path] = msg(N_("Give %(n)s Reinforcement cards."), n=count)
+            errors[path] = msg_n(N_("Give %(n)s Reinforcement card."), N_("Give %(n)s Reinforcement cards."), count)
             return ()
         out: list[str] = []
         already = {c for cards in taken for c in cards}
@@ -309,9 +309,11 @@ class GiveMeTheTreasure(Game):
         if not errors and coins == 0:
             errors["coins"] = msg(N_("A correction changes the coins."))
         if not errors and state.coins[side] + coins < 0:
-            errors["coins"] = msg_n(N_("%(side)s has %(n)s coin; coins cannot go below zero."),
-                                    N_("%(side)s has %(n)s coins; coins cannot go below zero."),
-                                    state.coins[side], side=state.side_name(side))
+            # The coins' number and the side's (one person or a team) each have their say.
+            errors["coins"] = msg_n(N_("%(has)s %(n)s coin; coins cannot go below zero."),
+                                    N_("%(has)s %(n)s coins; coins cannot go below zero."),
+                                    state.coins[side], has=msg_n(N_("%(side)s has"), N_("%(side)s have"),
+                                                                 len(state.sides[side]), side=state.side_name(side)))
         if errors:
             raise RulesError(errors)
         return fast_replace(state, corrections=state.corrections + (
@@ -377,10 +379,14 @@ class GiveMeTheTreasure(Game):
         # Who divides and who chooses, in the one sentence of the rule: the strip above the form
         # stays short on a phone at large text. The coins and each chest limit are the state
         # section's, each opening its making.
-        divider, chooser = state.side_name(state.divider), state.side_name(1 - state.divider)
-        return Expect("turn", msg(N_("Turn %(n)s"), n=len(state.turns) + 1), tuple(lines), rule=msg(N_(
-            "%(divider)s divides the 5 Loot cards 2 + 3 or 1 + 4, one face down; %(chooser)s takes a "
-            "share."), divider=divider, chooser=chooser),
+        # A side is one person or a team of two: each half of the sentence agrees with its own.
+        d, c = state.divider, 1 - state.divider
+        divider, chooser = state.side_name(d), state.side_name(c)
+        return Expect("turn", msg(N_("Turn %(n)s"), n=len(state.turns) + 1), tuple(lines), rule=msg(
+            N_("%(divides)s the 5 Loot cards 2 + 3 or 1 + 4, one face down; %(takes)s a share."),
+            divides=msg_n(N_("%(side)s divides"), N_("%(side)s divide"), len(state.sides[d]), side=divider),
+            takes=msg_n(N_("%(side)s takes"), N_("%(side)s take"), len(state.sides[c]), side=chooser),
+            divider=divider, chooser=chooser),
             section="a-turn")
 
     def parts(self, state: State, side: int) -> tuple[tuple[str, int], ...]:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from ..base import N_, Msg, RulesError, as_int, msg
+from ..base import N_, Msg, RulesError, as_int, msg, msg_n
 from .market import (
     CROC_BROTHERS,
     MOFETTE,
@@ -148,7 +148,8 @@ def _calls(state: Table, side: int, items: list[Mapping[str, Any]], combos: list
             errors[p] = msg(N_("%(name)s has already been used; a card turned over stays used."), name=name)
             continue
         if card not in held:
-            errors[p] = msg(N_("%(side)s does not hold %(name)s."), side=state.side_name(side), name=name)
+            errors[p] = msg_n(N_("%(side)s does not hold %(name)s."), N_("%(side)s do not hold %(name)s."),
+                              len(state.sides[side]), side=state.side_name(side), name=name)
             continue
         effect, repeats = card, None
         if card == CROC_BROTHERS:
@@ -217,9 +218,13 @@ def read_turn(state: Table, data: Mapping[str, Any]) -> tuple[tuple[SideTurn, Si
         # Payment happens during the Resale; Mofette's coin only comes at its end.
         before = state.coins[s] + side.coins - (skill if bandits[s] == MOFETTE else 0)
         if before < 0:
-            errors[f"sides.{s}.cursed_paid"] = msg(N_(
-                "Paying off %(n)s Cursed Paintings costs %(cost)s coins; %(side)s has only %(coins)s."),
-                n=paid, cost=side.paid, side=state.side_name(s), coins=before + side.paid)
+            # The paintings' number and the side's (one person or a team) each have their say.
+            errors[f"sides.{s}.cursed_paid"] = msg_n(N_(
+                "Paying off %(n)s Cursed Painting costs %(cost)s coins; %(short)s."), N_(
+                "Paying off %(n)s Cursed Paintings costs %(cost)s coins; %(short)s."),
+                paid, cost=side.paid, short=msg_n(N_("%(side)s has only %(coins)s"),
+                                                  N_("%(side)s have only %(coins)s"), len(state.sides[s]),
+                                                  side=state.side_name(s), coins=before + side.paid))
         sides.append(side)
     if errors:
         raise RulesError(errors)
