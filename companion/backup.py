@@ -242,13 +242,13 @@ def start_seat(record: Mapping[str, Any]) -> int | None:
     settings, entries = record.get("settings", {}), record.get("entries", [])
     first = {e["kind"]: e["data"] for e in reversed(entries)}
     if record["game"] == "beutelschneider":  # the player left of the first dealer leads
-        return (settings.get("first_dealer", 0) + 1) % len(record["players"])
+        return (int(settings.get("first_dealer", 0)) + 1) % len(record["players"])
     if record["game"] == "beutezug" and "placement" in first:  # rolling is reverse placement
-        return first["placement"]["order"][-1]
+        return int(first["placement"]["order"][-1])
     if record["game"] == "give-me-the-treasure" and "deal" in first:  # the Arrow's side leads
-        return settings["leaders"][first["deal"]["first_divider"]]
+        return int(settings["leaders"][first["deal"]["first_divider"]])
     if record["game"] == "loot-and-scoot" and "first_player" in first:
-        return first["first_player"]["seat"]
+        return int(first["first_player"]["seat"])
     return None
 
 

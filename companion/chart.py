@@ -94,7 +94,7 @@ def label_step(count: int, room: float, widest: int) -> int:
     and a gap)."""
     need = widest * 6 + 6
     steps = (m * 10 ** e for e in range(9) for m in (1, 2, 5))
-    return next(step for step in steps if count / step * need <= room)
+    return next(int(step) for step in steps if count / step * need <= room)
 
 
 def totals_chart(players: Sequence[str], totals: Sequence[Sequence[int]], *,

@@ -7,7 +7,7 @@ import io
 import ipaddress
 import socket
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 from flask import Flask, current_app
@@ -232,7 +232,7 @@ def _games(count: int) -> str:
     return f"{count} game{'s' * (count != 1)}"
 
 
-def _group(name: str) -> dict:
+def _group(name: str) -> dict[str, Any]:
     group = groups.find_by_name(current_app.extensions["store"], name)
     if group is None:
         raise click.ClickException(f"no group called {name!r}")

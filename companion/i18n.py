@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from babel import support
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -69,7 +70,7 @@ def compile_catalogs(target: Path) -> None:
 
 def select_locale() -> str:
     chosen = session.get("lang")
-    if chosen in LANGUAGES:
+    if isinstance(chosen, str) and chosen in LANGUAGES:
         return chosen
     return request.accept_languages.best_match(LANGUAGES) or "en"
 
@@ -80,15 +81,15 @@ def _request_g() -> Any:
     return g._get_current_object()
 
 
-def _translations() -> Any:
+def _translations() -> support.NullTranslations:
     """This request's catalog, looked up once: a page asks for a few hundred strings, and
     Flask-Babel would resolve the locale and domain again for each of them."""
     kept = _request_g()
     try:
-        return kept._catalog
+        catalog: support.NullTranslations = kept._catalog
     except AttributeError:
-        kept._catalog = get_translations()
-        return kept._catalog
+        catalog = kept._catalog = get_translations()
+    return catalog
 
 
 def locale_name() -> str:
@@ -100,20 +101,20 @@ def locale_name() -> str:
     except RuntimeError:  # no app context (a form built by a command): the default
         return str(get_locale() or "en")
     try:
-        return kept._locale_name
+        name: str = kept._locale_name
     except AttributeError:
-        kept._locale_name = str(get_locale() or "en")
-        return kept._locale_name
+        name = kept._locale_name = str(get_locale() or "en")
+    return name
 
 
 def timezone_name() -> str:
     """This request's time zone, looked up once (every time on a page is shown in it)."""
     kept = _request_g()
     try:
-        return kept._timezone_name
+        name: str = kept._timezone_name
     except AttributeError:
-        kept._timezone_name = str(get_timezone())
-        return kept._timezone_name
+        name = kept._timezone_name = str(get_timezone())
+    return name
 
 
 # What ``language`` sets aside for its block: whatever above depends on the language.
@@ -141,7 +142,7 @@ def language(lang: str) -> Iterator[None]:
 
 def gettext(text: str, **args: Any) -> str:
     translated = _translations().ugettext(text)
-    return translated % args if args else translated
+    return str(translated % args) if args else translated
 
 
 def template_gettext(text: str, **args: Any) -> Markup:
@@ -160,7 +161,7 @@ def template_pgettext(context: str, text: str, **args: Any) -> Markup:
 
 def ngettext(singular: str, plural: str, count: int, **args: Any) -> str:
     """The form of a sentence about ``count`` things that fits it, filled in with ``args``."""
-    return _translations().ungettext(singular, plural, count) % args
+    return str(_translations().ungettext(singular, plural, count) % args)
 
 
 def t(value: Any) -> str:

@@ -48,7 +48,7 @@ class StaticOnly(URLFetcher):
     def __init__(self) -> None:
         super().__init__(allowed_protocols=("data",), allow_redirects=False, timeout=1)
 
-    def fetch(self, url: str, headers: dict | None = None) -> URLFetcherResponse:
+    def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
         scheme = url.split(":", 1)[0].lower() if ":" in url else ""
         if scheme == "data":
             return super().fetch(url, headers)
@@ -105,8 +105,9 @@ def render(html: str, paper: str = "a4", landscape: bool = False) -> bytes:
 
 def _write_pdf(html: str, paper: str, landscape: bool) -> bytes:
     # Its own frame: when it returns, nothing refers to the document any more.
-    return HTML(string=html, url_fetcher=FETCHER).write_pdf(
+    pdf: bytes = HTML(string=html, url_fetcher=FETCHER).write_pdf(
         stylesheets=[PRINT_CSS, PAPER_CSS[(paper, landscape)]], font_config=FONTS)
+    return pdf
 
 
 def serve(conn: Connection, nice: int) -> None:

@@ -165,7 +165,7 @@ def entries_version(record: Mapping[str, Any]) -> int:
     or corrected, but not with the note, so editing the note on one phone does not make
     the hand being typed on another phone stale. (``version`` changes with everything and
     keys the caches.)"""
-    return record.get("entries_version", record.get("version", 0))
+    return int(record.get("entries_version", record.get("version", 0)))
 
 
 def _bump(record: dict[str, Any], submission: str | None, entries: bool = True) -> dict[str, Any]:

@@ -27,7 +27,7 @@ def parse_time(value: str | None) -> datetime | None:
 def played_on(record: Mapping[str, Any]) -> str:
     """When the table began playing: given for a game entered afterwards, else the time it
     was started in the app (records from before the field was kept have only that)."""
-    return record.get("played_on") or record["created"]
+    return str(record.get("played_on") or record["created"])
 
 
 def result_only(record: Mapping[str, Any]) -> bool:
@@ -45,7 +45,7 @@ def started(record: Mapping[str, Any]) -> str:
     entries = record["entries"]
     if entered_afterwards(record) or not entries:
         return played_on(record)
-    return entries[0]["at"]
+    return str(entries[0]["at"])
 
 
 def ended(record: Mapping[str, Any], view: View) -> str | None:
@@ -66,7 +66,7 @@ def last_activity(record: Mapping[str, Any]) -> str:
     times = [record["created"]] + [e["at"] for e in record["entries"]] + [
         e["undone_at"] for e in record.get("undone", ()) if e.get("undone_at")] + [
         edit["at"] for e in record["entries"] for edit in e.get("edits", ())]
-    return max(times, key=lambda at: parse_time(at))  # type: ignore[arg-type, return-value]
+    return str(max(times, key=lambda at: parse_time(at)))  # type: ignore[arg-type, return-value]
 
 
 def play_minutes(record: Mapping[str, Any]) -> int | None:

@@ -125,7 +125,8 @@ def _entry_data(slug: str, kind: str, data: Any, n: int, what: str) -> dict[str,
         field, problem = found
         raise _fail(N_("Entry %(n)s (%(kind)s): %(what)s%(field)s %(problem)s."),
                     n=n, kind=kind, what=what, field=field, problem=problem)
-    return _cleaned(data)
+    cleaned: dict[str, Any] = _cleaned(data)
+    return cleaned
 
 
 def parse(raw: bytes | str, max_bytes: int, what: Msg) -> Any:

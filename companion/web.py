@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import gzip
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from babel import dates
 from flask import Flask, current_app, g, has_request_context, render_template, request, url_for
@@ -45,7 +45,7 @@ from .views import (
 
 
 def store() -> Store:
-    return current_app.extensions["store"]
+    return cast(Store, current_app.extensions["store"])
 
 
 CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "

@@ -67,7 +67,8 @@ def current_group() -> dict[str, Any] | None:
     """The group this phone is in (from its session), or None when it must join one first."""
     if "group" not in g:
         g.group = group_of_session(current_app.extensions["store"], session)
-    return g.group
+    group: dict[str, Any] | None = g.group
+    return group
 
 
 def zone_name() -> str:

@@ -31,7 +31,7 @@ def _filled(value: Any) -> bool:
 
 
 def percent(chance: Fraction) -> str:
-    return format_percent(float(chance), "#,##0.0%")
+    return str(format_percent(float(chance), "#,##0.0%"))
 
 
 def _used(form: HeistForm, have: Bonuses) -> Bonuses:

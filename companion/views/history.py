@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from flask import Blueprint, current_app, render_template, request
 
@@ -26,12 +26,15 @@ DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _DERIVED: dict[tuple[int, str, str], tuple[Any, Any]] = {}
 
 
-def _derived(what: str, gid: str, compute: Callable[[Store, str], Any]) -> Any:
+T = TypeVar("T")
+
+
+def _derived(what: str, gid: str, compute: Callable[[Store, str], T]) -> T:
     store: Store = current_app.extensions["store"]
     key = store.index_key()
     cached = _DERIVED.get((id(store), gid, what))
     if cached and cached[0] == key:
-        return cached[1]
+        return cast(T, cached[1])
     value = compute(store, gid)
     if len(_DERIVED) > 64:
         _DERIVED.clear()

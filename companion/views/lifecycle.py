@@ -7,7 +7,7 @@ every game or trash address of another group answers 404, like the game pages.
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import format_date, format_timedelta
@@ -30,7 +30,7 @@ bp = Blueprint("lifecycle", __name__)
 
 
 def _store() -> Store:
-    return current_app.extensions["store"]
+    return cast(Store, current_app.extensions["store"])
 
 
 def period_of_request() -> tuple[periods.Period, str | None]:
@@ -282,8 +282,8 @@ def _day(value: str | date) -> str:
     """A day in words of the page's language; a time as its day in the phone's zone."""
     if isinstance(value, str):
         moment = summary.parse_time(value)
-        return format_date(moment, "medium", rebase=True) if moment else ""
-    return format_date(value, "medium")
+        return str(format_date(moment, "medium", rebase=True)) if moment else ""
+    return str(format_date(value, "medium"))
 
 
 def _playtime(minutes: int | None) -> str:

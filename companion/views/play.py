@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from flask import (
     Blueprint,
@@ -70,7 +70,7 @@ RNG = random.SystemRandom()
 
 
 def _store() -> Store:
-    return current_app.extensions["store"]
+    return cast(Store, current_app.extensions["store"])
 
 
 def load(game_id: str) -> dict[str, Any]:

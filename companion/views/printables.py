@@ -112,10 +112,10 @@ def read_sheet_request(slug: str, args: Any) -> tuple[int, list[str], str, str]:
 
 
 def printing() -> Printing:
-    return current_app.extensions["printing"]
+    return cast(Printing, current_app.extensions["printing"])
 
 
-def blank_sheet_key(slug: str, players: int, names: Sequence[str], paper: str, lang: str) -> tuple:
+def blank_sheet_key(slug: str, players: int, names: Sequence[str], paper: str, lang: str) -> tuple[Any, ...]:
     return ("sheet", slug, players, tuple(names), paper, lang)
 
 

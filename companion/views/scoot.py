@@ -13,7 +13,7 @@ bp = Blueprint("scoot", __name__)
 
 
 def _percent(value: Any) -> str:
-    return format_percent(float(value), "#,##0.0%")
+    return str(format_percent(float(value), "#,##0.0%"))
 
 
 @bp.get("/loot-and-scoot/odds")

@@ -4,7 +4,7 @@ with the page's ETag; unchanged is a 304), until revoked."""
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, cast
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 
@@ -25,7 +25,7 @@ bp = Blueprint("share", __name__)
 
 
 def _store() -> Store:
-    return current_app.extensions["store"]
+    return cast(Store, current_app.extensions["store"])
 
 
 def _link_of(game_id: str) -> dict[str, Any] | None:
