@@ -17,7 +17,7 @@ import hmac
 import secrets
 import time
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -150,7 +150,7 @@ def set_code(store: Store, group_id: str, code: str) -> dict[str, Any]:
             raise GroupError(msg(N_("No such group.")))
         group.update(code_hash=generate_password_hash(code), gen=group.get("gen", 0) + 1)
         return {**groups, group_id: group}
-    return store.change_table("groups", change)[group_id]
+    return cast(dict[str, Any], store.change_table("groups", change)[group_id])
 
 
 def create(store: Store, name: str, code: str, submission: str = "") -> dict[str, Any]:
@@ -231,7 +231,7 @@ def wait_after(failures: int) -> int:
     """Seconds an address must wait after ``failures`` wrong codes in a row."""
     if failures < FREE_TRIES:
         return 0
-    return min(2 ** (failures - FREE_TRIES + 1), MAX_WAIT)
+    return int(min(2 ** (failures - FREE_TRIES + 1), MAX_WAIT))
 
 
 def group_wait_after(failures: int) -> int:
@@ -244,12 +244,12 @@ def group_wait_after(failures: int) -> int:
 
 def failures(store: Store, address: str, target: str | None) -> int:
     """Wrong codes in a row from ``address`` at the group ``target``."""
-    return (store.read_state(THROTTLE).get(_key(address, target)) or {}).get("failures", 0)
+    return int((store.read_state(THROTTLE).get(_key(address, target)) or {}).get("failures", 0))
 
 
 def group_failures(store: Store, target: str) -> int:
     """Wrong codes at the group ``target`` from all addresses together."""
-    return (store.read_state(THROTTLE).get(_key(EVERYONE, target)) or {}).get("failures", 0)
+    return int((store.read_state(THROTTLE).get(_key(EVERYONE, target)) or {}).get("failures", 0))
 
 
 def _counters(state: Mapping[str, Any], address: str, target: str | None) -> list[tuple[str, Any]]:
@@ -428,7 +428,7 @@ def _add_alias(store: Store, group_id: str, old: str, new: str, kind: str,
             table = {**table, group_id: _with_submission(dict(table.get(group_id) or group), submission)}
         return {"aliases": {**kept, doc["id"]: doc}, "groups": table}
     store.change_tables(change)
-    return doc
+    return cast(dict[str, Any], doc)
 
 
 def sent_before(store: Store, group_id: str, submission: str) -> None:
@@ -497,7 +497,7 @@ def undo_alias(store: Store, group_id: str, alias_id: str) -> dict[str, Any]:
                  if doc.get("kind") == "rename" else {})
         return {"aliases": aliases, **moved}
     store.change_tables(change)
-    return doc
+    return cast(dict[str, Any], doc)
 
 
 def remove_player(store: Store, group_id: str, player: str, submission: str = "") -> str:

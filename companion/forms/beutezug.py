@@ -8,7 +8,7 @@ anything else as typed, for the rules to name).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from flask import url_for
 from wtforms import FieldList, FormField, HiddenField, RadioField, SelectField, StringField
@@ -103,7 +103,7 @@ def _text(value: Any) -> str:
 
 def state_at(record: dict[str, Any], stop: int) -> State:
     """The game after its first ``stop`` entries."""
-    return replay({**record, "entries": record["entries"][:stop]}).state
+    return cast(State, replay({**record, "entries": record["entries"][:stop]}).state)
 
 
 class GameAdapter(Adapter):
@@ -185,7 +185,7 @@ class GameAdapter(Adapter):
     # -- reading the game for the pages --------------------------------------------------
 
     def _rolling(self, record: dict[str, Any]) -> tuple[int, ...]:
-        return replay(record).state.rolling_order
+        return cast(State, replay(record).state).rolling_order
 
     def _rows(self, record: dict[str, Any], data: dict[str, Any],
               index: int | None = None) -> list[dict[str, Any]]:

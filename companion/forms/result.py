@@ -57,7 +57,7 @@ class ResultForm(EntryForm):
             if cards(row.loot.data) is False:
                 row.loot.errors = [ENTER_CARDS]
                 ok = False
-        return ok
+        return bool(ok)
 
 
 class NewResultForm(ResultForm):

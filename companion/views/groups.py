@@ -1,7 +1,7 @@
 """Groups: join with a code, a link or a QR code; the group's settings and its players."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import segno
 from flask import (
@@ -56,7 +56,7 @@ TOO_MANY_HERE = (N_("Too many wrong codes for this group lately. Try again in %(
 
 
 def _store() -> Store:
-    return current_app.extensions["store"]
+    return cast(Store, current_app.extensions["store"])
 
 
 @bp.before_app_request

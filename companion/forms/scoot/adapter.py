@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from flask import g, has_app_context, url_for
 
@@ -126,7 +126,7 @@ class GameAdapter(Adapter):
         return cache[key]
 
     def state(self, record: dict[str, Any]) -> State:
-        return self._cached("state", record, lambda: replay(record).state)
+        return cast(State, self._cached("state", record, lambda: replay(record).state))
 
     def state_before(self, record: dict[str, Any], entry_id: int) -> State:
         entries = []
@@ -134,7 +134,7 @@ class GameAdapter(Adapter):
             if e["id"] == entry_id:
                 break
             entries.append((e["kind"], e["data"]))
-        return GAME.replay(record["players"], record["settings"], entries)
+        return cast(State, GAME.replay(record["players"], record["settings"], entries))
 
     def changes(self, record: dict[str, Any]) -> dict[int, list[tuple[int, int]]]:
         """Each entry's gold changes by seat: the price the rules took or paid out."""
@@ -145,7 +145,7 @@ class GameAdapter(Adapter):
                 out[e["id"]] = gold_changes(e["kind"], state, new)
                 state = new
             return out
-        return self._cached("changes", record, make)
+        return cast(dict[int, list[tuple[int, int]]], self._cached("changes", record, make))
 
     def setup_cards(self) -> list[tuple[int, tuple[Any, ...]]]:
         """What the table sets out for 2, 3 and 4 players (chapters 2 and 3)."""
@@ -167,7 +167,7 @@ class GameAdapter(Adapter):
         kind = formdata.get("kind", "")
         if kind in ("action", "leave"):
             return "leave" if formdata.get("action") == "leave" else "action"
-        return kind
+        return str(kind)
 
     def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
              formdata: Any = None) -> EntryForm:

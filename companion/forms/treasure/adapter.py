@@ -5,7 +5,7 @@ the entries the rules accept. The forms themselves are in ``forms``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from flask import g, request
 
@@ -159,7 +159,7 @@ class GameAdapter(Adapter):
             form = CorrectionForm(formdata=formdata, data={
                 k: str(v) if k == "side" else v for k, v in data.items()})
         form.side_names = [state.side_name(side) for side in (0, 1)]
-        return form
+        return cast(EntryForm, form)
 
     def _turn_data(self, data: Mapping[str, Any]) -> dict[str, Any]:
         sides, treasure_as = {}, ""
@@ -230,7 +230,7 @@ class GameAdapter(Adapter):
         form.version.data = entries_version(record)
         if not form.submission.data:
             form.submission.data = new_submission()
-        return form
+        return cast(CorrectionForm, form)
 
     def side_names(self, record: dict[str, Any]) -> list[str]:
         teams = record["settings"].get("teams") or [0, 1]
