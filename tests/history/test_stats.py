@@ -116,3 +116,11 @@ def test_the_history_page_lists_and_filters(client, history):
 def test_statistics_pages_speak_german(client, history):
     page = text(client.get("/players/Anna", headers={"Accept-Language": "de"}))
     assert "Siegquote" in page and "60 %" in page.replace("\xa0", " ")
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "1 game together"), ("de", "1 gemeinsame Partie")])
+def test_two_players_with_one_game_together_read_in_the_singular(client, store, lang, said):
+    from tests.history.conftest import finished_game
+    finished_game(store, (50, 30, 0))
+    page = text(client.get("/players/Anna?vs=Ben", headers={"Accept-Language": lang}))
+    assert said in page and "1 games" not in page and "1 gemeinsame Partien" not in page
