@@ -52,6 +52,10 @@ class Table:
         self.files: tls.Files | None = None
         self.announcer: mdns.Announcer | None = None
         self.on_renew: list[Callable[[tls.Files], None]] = []
+        # The announcement runs on a thread of its own and the address watch on another: a
+        # stop closes the announcer once, and no announcement starts a zeroconf after it.
+        self._announcing = threading.Lock()
+        self.closed = False
 
     def addresses(self) -> list[str]:
         """The addresses phones reach this computer at, as served."""
@@ -69,16 +73,19 @@ class Table:
 
     def announce(self) -> str | None:
         """Announce the name on the network; a reason when that cannot work here."""
-        if self.announcer is None:
-            self.announcer = mdns.Announcer(self.name, self.http_port, self.https_port)
-        try:
-            self.announcer.announce(self.lan)
-        # No multicast on this network, port 5353 not ours, zeroconf's own refusals: the name is
-        # a convenience, and serving (and renewing the certificate) must go on without it.
-        except Exception as error:
-            self.announcer.close()
-            return str(error) or type(error).__name__
-        return None
+        with self._announcing:
+            if self.closed:
+                return "the server stopped"
+            if self.announcer is None:
+                self.announcer = mdns.Announcer(self.name, self.http_port, self.https_port)
+            try:
+                self.announcer.announce(self.lan)
+            # No multicast on this network, port 5353 not ours, zeroconf's own refusals: the name
+            # is a convenience, and serving (and renewing the certificate) must go on without it.
+            except Exception as error:
+                self.announcer.close()
+                return str(error) or type(error).__name__
+            return None
 
     def check(self) -> list[str] | None:
         """When the addresses changed: a new certificate (the same authority) and a new
@@ -108,8 +115,10 @@ class Table:
         return thread
 
     def close(self) -> None:
-        if self.announcer is not None:
-            self.announcer.close()
+        with self._announcing:
+            self.closed = True
+            if self.announcer is not None:
+                self.announcer.close()
 
     def lines(self) -> list[str]:
         """What the host reads: how a phone trusts the table once, then where it opens it."""

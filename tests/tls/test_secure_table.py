@@ -165,3 +165,13 @@ def wait_for(condition, seconds=10):
     while not condition():
         assert time.monotonic() < end, "not in time"
         time.sleep(0.02)
+
+
+def test_an_announcement_that_comes_after_the_stop_starts_no_zeroconf(tmp_path):
+    # serve announces on a thread of its own; a server stopped before that thread runs must
+    # not leave a zeroconf instance (and its sockets and loop) behind in the process.
+    t = table(tmp_path, ["192.168.1.20"])
+    t.certify()
+    t.close()
+    assert t.announce() == "the server stopped"
+    assert t.announcer is None
