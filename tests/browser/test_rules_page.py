@@ -32,6 +32,7 @@ def shown(page) -> list[str]:
 def test_the_rules_are_a_tap_from_the_game_and_searched_as_one_types_in_german(page, server_url, bs_game, ids):
     page.goto(f"{server_url}/games/{bs_game}")
     in_german(page)
+    shot(page, "rules-link-game-de", full_page=False)
     with page.expect_navigation():
         page.locator(".to-rules").get_by_role("link", name="Regeln").tap()
     expect(page.locator("h1")).to_contain_text("Regelübersicht")
@@ -56,6 +57,17 @@ def test_the_rules_are_a_tap_from_the_game_and_searched_as_one_types_in_german(p
     search.fill("")
     assert len(shown(page)) == len(ids) + 1
     assert [u for u in asked if "/rules/" in u] == []
+
+
+def test_the_printables_page_opens_each_reference_on_the_phone(page, server_url):
+    page.goto(f"{server_url}/printables")
+    link = page.locator("#print-beutezug").get_by_role("link", name="Read the rules on this phone")
+    link.scroll_into_view_if_needed()
+    shot(page, "rules-link-printables", full_page=False)
+    with page.expect_navigation():
+        link.tap()
+    expect(page).to_have_url(f"{server_url}/rules/beutezug")
+    expect(page.locator("h1")).to_contain_text("Beutezug")
 
 
 def test_a_search_without_script_is_answered_by_the_server_marked(no_script, server_url, ids):
