@@ -3,15 +3,22 @@
 A versioned address never changes its content, so the phone keeps it for good (HTTP cache
 and the service worker) and a new version is a new address: nothing stale, nothing fetched
 twice on a slow connection.
+
+Scripts and stylesheets are served minified (``served``): the files keep their comments, which
+say why; the phone gets none of them. A game page with its files stays under 50 KB raw.
 """
 from __future__ import annotations
 
 import hashlib
+import mimetypes
+import os
+import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from flask import current_app, request, url_for
+from flask import Flask, abort, current_app, request, url_for
+from werkzeug.security import safe_join
 
 YEAR = 365 * 24 * 3600
 
@@ -53,3 +60,48 @@ def cache_versioned(response: Any) -> Any:
         response.cache_control.max_age = YEAR
         response.cache_control.immutable = True
     return response
+
+
+_minifying = threading.Lock()
+
+
+@lru_cache(maxsize=64)
+def _minified(path: str, stamp: tuple[int, int]) -> bytes:
+    """A script or stylesheet without comments and spaces (a script's local names
+    shortened too), made once per version of the file (``stamp``: its time and size)."""
+    source = Path(path).read_text(encoding="utf-8")
+    if path.endswith(".css"):
+        import rcssmin  # type: ignore[import-untyped]
+        return str(rcssmin.cssmin(source)).encode()
+    # The parser takes seconds, once per version and process: one at a time, and only
+    # when a script is asked for (the app starts without it).
+    with _minifying:
+        from calmjs.parse import es5  # type: ignore[import-untyped]
+        from calmjs.parse.exceptions import ECMASyntaxError  # type: ignore[import-untyped]
+        from calmjs.parse.unparsers.es5 import minify_print  # type: ignore[import-untyped]
+        try:
+            return str(minify_print(es5(source), obfuscate=True, obfuscate_globals=False)).encode()
+        except ECMASyntaxError as error:  # newer syntax than ES5: the file as it is, still working
+            current_app.logger.warning("%s is served unminified: %s", path, error)
+            return source.encode()
+
+
+def send_static(filename: str) -> Any:
+    """The static view: scripts and stylesheets minified, every other file as it is."""
+    if not filename.endswith((".js", ".css")):
+        return current_app.send_static_file(filename)
+    path = safe_join(current_app.static_folder or "", filename)
+    if path is None or not os.path.isfile(path):
+        abort(404)
+    stat = os.stat(path)
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    response = current_app.response_class(_minified(path, stamp),
+                                          mimetype=mimetypes.guess_type(filename)[0])
+    response.set_etag(f"{stamp[0]:x}-{stamp[1]:x}")
+    response.cache_control.public = True
+    response.cache_control.max_age = current_app.get_send_file_max_age(filename)
+    return response.make_conditional(request)
+
+
+def init_app(app: Flask) -> None:
+    app.view_functions["static"] = send_static

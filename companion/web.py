@@ -12,7 +12,7 @@ from flask_wtf.csrf import generate_csrf
 from jinja2 import TemplateNotFound
 from werkzeug.exceptions import NotFound
 
-from . import cli
+from . import assets, cli
 from .assets import cache_versioned, game_stylesheet, static_url
 from .games.base import N_
 from .groups import display_name
@@ -185,6 +185,7 @@ def init_app(app: Flask) -> None:
                stats.bp, share.bp, backup.bp, printables.bp, lifecycle.bp, offline.bp,
                trust.bp, rules.bp, result.bp):
         app.register_blueprint(bp)
+    assets.init_app(app)  # scripts and stylesheets served minified
     app.before_request(_settle)
     app.after_request(_security_headers)
     app.after_request(cache_versioned)

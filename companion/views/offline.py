@@ -1,7 +1,7 @@
 """The phone's offline side: the service worker and the page it shows for a page never opened.
 
 The worker keeps the static files (versioned names, see ``web.static_url``) and the last copy
-of each game page, so a dropped connection shows the last known state (marked as such) and
+of each game page and rules reference, so a dropped connection shows the last known state (marked as such) and
 the outbox in app.js can keep what was typed until it is sent.
 """
 from __future__ import annotations
@@ -16,8 +16,8 @@ from ..forms.adapters import ADAPTERS
 
 bp = Blueprint("offline", __name__)
 
-ASSETS = ("css/app.css", "js/app.js", "js/zone.js", "js/secret.js", "icons/icon.svg", "icons/icon-192.png",
-          "manifest.webmanifest")
+ASSETS = ("css/app.css", "css/areas.css", "js/app.js", "js/zone.js", "js/secret.js", "css/rules.css", "js/rules.js",
+          "icons/icon.svg", "icons/icon-192.png", "manifest.webmanifest")
 
 
 @bp.get("/sw.js")
@@ -27,7 +27,8 @@ def worker() -> Any:
     version = hashlib.sha256("\n".join(assets).encode()).hexdigest()[:12]
     body = render_template("offline/sw.js", version=version, assets=assets,
                            offline=url_for("offline.page"), static=url_for("static", filename=""),
-                           pages=[url_for("home.index"), url_for("play.game", game_id="x")[:-1]])
+                           pages=[url_for("home.index"), url_for("play.game", game_id="x")[:-1],
+                                  url_for("rules.reference", slug="x")[:-1]])
     response = current_app.response_class(body, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"  # a new version is noticed at once
     return response
