@@ -40,7 +40,7 @@ def serve(host: str, port: int, threads: int, https: bool | None) -> None:
     served by cheroot (a multi-threaded server that also speaks TLS)."""
     import threading
 
-    from . import server
+    from . import assets, server
     from .secure import Table, reloader
     # The app itself, not the context-bound proxy (which the stubs type as the app).
     app = current_app._get_current_object()  # type: ignore[attr-defined]
@@ -87,6 +87,7 @@ def serve(host: str, port: int, threads: int, https: bool | None) -> None:
         if not is_loopback(host):
             threading.Thread(target=_announce, args=(table,), name="mdns", daemon=True).start()
             table.watch(click.echo, stop)
+    threading.Thread(target=assets.warm, args=(app,), name="minify", daemon=True).start()
     try:
         server.run(servers)
     except OSError as error:

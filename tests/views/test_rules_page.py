@@ -110,8 +110,6 @@ def test_sections_given_ids_are_anchors_and_contents_in_both_languages(client, a
     assert ">Wertung eines Spiels</a>" in contents if lang == "de" else ">Scoring a hand</a>" in contents
 
 
-@pytest.mark.xfail(strict=False, reason="issue 26: the game engineers add the section ids to the eight "
-                   "printed references; the coordinator removes this mark once their work is merged")
 @pytest.mark.parametrize("slug", list(GAMES))
 def test_every_printed_section_carries_its_english_headings_id_in_both_languages(app, slug):
     ids = {}
