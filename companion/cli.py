@@ -76,7 +76,7 @@ def serve(host: str, port: int, threads: int, https: bool | None) -> None:
         ports = [port, port + 1] if table is not None else [port]
         raise click.ClickException(cannot_serve(host, ports) or f"cannot serve on {host}: {error}") from None
     click.echo(f"Loot Ledger on http://{_address(host)}:{port}/")
-    click.echo(f"instance folder {app.instance_path} (config, secret key, translations)")
+    click.echo(f"instance folder {app.instance_path} (config, secret key, certificates)")
     click.echo(f"data in {app.extensions['store'].folder}")
     for line in phone_lines(host, port):
         click.echo(line)

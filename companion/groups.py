@@ -509,10 +509,10 @@ def remove_player(store: Store, group_id: str, player: str, submission: str = ""
     if name is None:
         raise GroupError(msg(N_("No such player.")), "player")
     if counts[name]:
-        raise GroupError(msg_n(N_("%(name)s has played %(n)s game, so they stay in the group "
-                                  "(rename or merge them instead)."),
-                               N_("%(name)s has played %(n)s games, so they stay in the group "
-                                  "(rename or merge them instead)."), counts[name], name=name),
+        raise GroupError(msg_n("%(name)s has played %(n)s game, so they stay in the group "
+                                  "(rename or merge them instead).",
+                               "%(name)s has played %(n)s games, so they stay in the group "
+                                  "(rename or merge them instead).", counts[name], name=name),
                          "player")
     names = names_now(store, group_id)
 

@@ -1,21 +1,18 @@
-"""Languages: English message ids, German catalogs compiled when the app starts.
+"""Languages: English message ids, one German catalog.
 
-Each area keeps its own catalog (``translations/de/core.po``, ``beutezug.po``, ...) so
-that work on one game never conflicts with another. At start-up they are merged and
-compiled into the instance folder, where Flask-Babel reads them.
+``translations/messages.pot`` holds every message the code marks; the German is
+``translations/de/LC_MESSAGES/messages.po``, compiled beside it to ``messages.mo`` (which
+the wheel carries): ``pybabel extract``, ``update`` and ``compile`` as docs/translations.md
+says. Nothing is compiled when the app starts.
 """
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from babel import support
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from flask import g, request, session
 from flask_babel import Babel, force_locale, get_locale, get_timezone, get_translations
 from markupsafe import Markup
@@ -24,48 +21,6 @@ from .games.base import Msg
 
 LANGUAGES = ("en", "de")
 SOURCE = Path(__file__).parent / "translations"
-
-
-def merged_catalog(lang: str) -> Catalog:
-    merged = Catalog(locale=lang)
-    for po in sorted((SOURCE / lang).glob("*.po")):
-        with po.open("rb") as f:
-            for message in read_po(f, locale=lang):
-                forms = message.string if isinstance(message.string, tuple) else (message.string,)
-                if message.id and all(forms):
-                    # A context (pgettext) keeps one English word apart where the German
-                    # differs: the Poison choice's "Not saved" is not the loop's.
-                    merged.add(message.id, message.string, context=message.context)
-    return merged
-
-
-def _sources_stamp(lang_dir: Path) -> str:
-    """Names, sizes and change times of a language's catalogs: equal stamps, equal sources."""
-    return "\n".join(f"{po.name} {po.stat().st_size} {po.stat().st_mtime_ns}"
-                     for po in sorted(lang_dir.glob("*.po")))
-
-
-def compile_catalogs(target: Path) -> None:
-    """Write ``<target>/<lang>/LC_MESSAGES/messages.mo`` for every language we translate to.
-
-    Skipped when the catalogs are the ones the .mo was compiled from: parsing and merging
-    them is a tenth of the app's start-up, paid by every command.
-    """
-    for lang_dir in sorted(p for p in SOURCE.iterdir() if p.is_dir()):
-        out = target / lang_dir.name / "LC_MESSAGES" / "messages.mo"
-        stamp_file = out.with_suffix(".sources")
-        stamp = _sources_stamp(lang_dir)
-        if out.exists() and stamp_file.exists() and stamp_file.read_text(encoding="utf-8") == stamp:
-            continue
-        out.parent.mkdir(parents=True, exist_ok=True)
-        buf = io.BytesIO()
-        write_mo(buf, merged_catalog(lang_dir.name))
-        if not out.exists() or out.read_bytes() != buf.getvalue():
-            # write_atomically takes text; .mo is bytes, so write via a temporary name.
-            tmp = out.with_suffix(".mo.tmp")
-            tmp.write_bytes(buf.getvalue())
-            tmp.replace(out)
-        stamp_file.write_text(stamp, encoding="utf-8")
 
 
 def select_locale() -> str:
@@ -175,11 +130,9 @@ def t(value: Any) -> str:
 
 
 def init_app(app: Any, zone_name: Callable[[], str]) -> Babel:
-    """Catalogs compiled, the page's language and, from ``zone_name``, its time zone (which
+    """The catalogs, the page's language and, from ``zone_name``, its time zone (which
     group a phone is in is the views' to know: the app factory passes theirs)."""
-    translations = Path(app.instance_path) / "translations"
-    compile_catalogs(translations)
-    app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(translations)
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(SOURCE)
     babel = Babel(app, locale_selector=select_locale, timezone_selector=zone_name)
     app.jinja_env.install_gettext_callables(
         gettext=lambda s: _translations().ugettext(s),

@@ -251,7 +251,7 @@ class MemoryCache:
 # What a printed page is made from: the code (any module may shape a page, the rules above
 # all), its templates, style sheet, fonts and catalogs. A change to any of these is a new
 # build, and the PDFs kept on disk for the old one are dropped.
-SOURCES = (("package", "**/*.py"), ("package", "translations/*/*.po"),
+SOURCES = (("package", "**/*.py"), ("package", "translations/*/LC_MESSAGES/*.po"),
            ("templates", "print/**/*.html"), ("templates", "play/*/_entry.html"),
            ("static", "css/print.css"), ("static", "fonts/**/*"))
 

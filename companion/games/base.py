@@ -48,6 +48,12 @@ def msg(text: str, **args: Any) -> Msg:
     return Msg(text, args)
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a sentence and its plural for translation, kept for ``msg_n`` (the extractor
+    reads ``Nn_`` and ``msg_n`` as a singular with its plural, as it reads ``ngettext``)."""
+    return singular, plural
+
+
 def msg_n(singular: str, plural: str, n: int, **args: Any) -> Msg:
     """A sentence about ``n`` things, in the form that fits ``n`` (``%(n)s`` in both)."""
     return Msg(singular, {"n": n, **args}, plural)

@@ -68,16 +68,16 @@ def restore(gid: str) -> Any:
     except backup.Interrupted as error:
         text, status = not_saved(error.error)
         return _settings(group, status, restore=form, messages=[text, t(msg_n(
-            N_("%(n)s game of the backup was restored before that; restoring the same backup again "
-               "adds the rest."),
-            N_("%(n)s games of the backup were restored before that; restoring the same backup "
-               "again adds the rest."), error.added))])
+            "%(n)s game of the backup was restored before that; restoring the same backup again "
+               "adds the rest.",
+            "%(n)s games of the backup were restored before that; restoring the same backup "
+               "again adds the rest.", error.added))])
     flash(t(msg(N_("Restored: %(added)s, %(present)s."),  # "1 game added", "2 games added"
-                added=msg_n(N_("%(n)s game added"), N_("%(n)s games added"), added),
-                present=msg_n(N_("%(n)s already here"), N_("%(n)s already here"), present))))
+                added=msg_n("%(n)s game added", "%(n)s games added", added),
+                present=msg_n("%(n)s already here", "%(n)s already here", present))))
     if trashed:
-        flash(t(msg_n(N_("%(n)s game of the backup is in this group's trash and was left there: "
-                         "bring it back from the trash."),
-                      N_("%(n)s games of the backup are in this group's trash and were left there: "
-                         "bring them back from the trash."), trashed)))
+        flash(t(msg_n("%(n)s game of the backup is in this group's trash and was left there: "
+                         "bring it back from the trash.",
+                      "%(n)s games of the backup are in this group's trash and were left there: "
+                         "bring them back from the trash.", trashed)))
     return redirect(url_for("groups.settings", gid=gid), 303)

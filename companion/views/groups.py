@@ -33,7 +33,7 @@ from ..forms.groups import (
     RestoreForm,
     UndoAliasForm,
 )
-from ..games.base import N_, Msg, msg, msg_n
+from ..games.base import N_, Msg, Nn_, msg, msg_n
 from ..i18n import t
 from ..store import NotSaved, Store
 from . import background, current_group, group_id, here, not_saved, safe_next
@@ -48,11 +48,11 @@ OPEN = {"groups.join", "groups.join_link", "share.view", "static", "home.languag
 WRONG = N_("Wrong group name or access code.")
 SIGNED_OUT = N_("This phone has to join its group again (its access code may have changed): this "
                 "is not stored yet. Join, and it is sent as soon as the game is open.")
-TOO_MANY = (N_("Too many wrong codes from this device. Try again in %(n)s second."),
-            N_("Too many wrong codes from this device. Try again in %(n)s seconds."))
+TOO_MANY = Nn_("Too many wrong codes from this device. Try again in %(n)s second.",
+            "Too many wrong codes from this device. Try again in %(n)s seconds.")
 # The wait of a group's count of all addresses: this phone may have typed nothing wrong.
-TOO_MANY_HERE = (N_("Too many wrong codes for this group lately. Try again in %(n)s second."),
-                 N_("Too many wrong codes for this group lately. Try again in %(n)s seconds."))
+TOO_MANY_HERE = Nn_("Too many wrong codes for this group lately. Try again in %(n)s second.",
+                 "Too many wrong codes for this group lately. Try again in %(n)s seconds.")
 
 
 def _store() -> Store:

@@ -13,7 +13,7 @@ from .. import clock, lifecycle
 from ..forms import LanguageForm, NewGameForm, guard_messages, new_submission
 from ..forms.adapters import ADAPTERS
 from ..games import GAMES
-from ..games.base import N_, RulesError, msg, msg_n
+from ..games.base import N_, Nn_, RulesError, msg, msg_n
 from ..groups import DEFAULT, names_now
 from ..groups import players as group_players
 from ..i18n import locale_name, t
@@ -92,7 +92,7 @@ def index() -> Any:
                            offered=offered, now=clock.now(), steps=steps)
 
 
-JOINING = (N_("%(names)s joins the group."), N_("%(names)s join the group."))
+JOINING = Nn_("%(names)s joins the group.", "%(names)s join the group.")
 
 
 def known_names(group: str) -> set[str]:

@@ -34,26 +34,3 @@ def test_every_entry_kind_and_action_is_documented():
         assert f"### `{kind}`" in text
     for action in ("recruit", "hire", "beg", "build", "train", "trade", "treasure", "poison", "wounds"):
         assert f"| `{action}` |" in text
-
-
-def test_the_german_catalog_translates_every_message_of_the_scoot_modules():
-    from babel.messages.extract import extract_from_file
-    from babel.messages.pofile import read_po
-
-    root = DOC.parents[2]
-    with open(root / "companion" / "translations" / "de" / "scoot.po", "rb") as fh:
-        catalog = read_po(fh)
-    assert not catalog.fuzzy
-    msgids = {msgid for module in sorted((root / "companion" / "games" / "scoot").glob("*.py"))
-              for _, msgid, _, _ in extract_from_file("python", str(module), keywords={"N_": None})}
-    assert msgids
-    # A sentence with plural forms is found by either of its ids, and has every form.
-    plurals = {m.id[1]: m for m in catalog if m.pluralizable}
-    untranslated = sorted(m for m in msgids if (catalog.get(m) or plurals.get(m)) is None
-                          or not all((catalog.get(m) or plurals[m]).string))
-    assert untranslated == []
-    for message in catalog:
-        if message.id:
-            names = sorted(re.findall(r"%\(\w+\)s", message.id if isinstance(message.id, str) else message.id[0]))
-            for form in (message.string if message.pluralizable else (message.string,)):
-                assert names == sorted(re.findall(r"%\(\w+\)s", form)), message.id

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..base import N_, Explanation, Making, Msg, Part, Why, msg, msg_n
+from ..base import N_, Explanation, Making, Msg, Nn_, Part, Why, msg, msg_n
 from .deck import CARDS_DEALT, CUTPURSE_PENALTY, SPECIAL_STEP
 
 if TYPE_CHECKING:
@@ -23,11 +23,11 @@ OURS = "our-readings"
 # the plural None where one card can score it once a hand at most.
 EVENT_LINES: dict[str, tuple[str, str | None]] = {
     "night_watchman": (N_("Night Watchman takes the last trick"), None),
-    "guard": (N_("Guard: %(n)s cutpurse caught"), N_("Guard: %(n)s cutpurses caught")),
-    "assassin": (N_("Assassin: %(n)s authority murdered"), N_("Assassin: %(n)s authorities murdered")),
+    "guard": Nn_("Guard: %(n)s cutpurse caught", "Guard: %(n)s cutpurses caught"),
+    "assassin": Nn_("Assassin: %(n)s authority murdered", "Assassin: %(n)s authorities murdered"),
     "seduction": (N_("Adventurer/Countess played second, trick won"), None),
     "bard": (N_("Bard drives out a couple"), None),
-    "muscleman": (N_("Muscleman: %(n)s Tavern Maid"), N_("Muscleman: %(n)s Tavern Maids")),
+    "muscleman": Nn_("Muscleman: %(n)s Tavern Maid", "Muscleman: %(n)s Tavern Maids"),
 }
 
 
@@ -59,7 +59,7 @@ def hand_making(state: State, n: int, seat: int, entry: int) -> Making:
     parts = [Part(msg(N_("Hand %(n)s: gold"), n=n), hand.gold[seat], entry)]
     cutpurses = hand.cutpurses[seat]
     if cutpurses:
-        parts.append(Part(msg_n(N_("%(n)s cutpurse × −%(penalty)s"), N_("%(n)s cutpurses × −%(penalty)s"),
+        parts.append(Part(msg_n("%(n)s cutpurse × −%(penalty)s", "%(n)s cutpurses × −%(penalty)s",
                                 cutpurses, penalty=CUTPURSE_PENALTY), -CUTPURSE_PENALTY * cutpurses, entry))
     parts += [Part(_event_line(key, count), SPECIAL_STEP * count, entry) for key, count in hand.events[seat]]
     if hand.other[seat]:
@@ -165,8 +165,8 @@ def explanations(game: Beutelschneider, state: State) -> dict[str, Explanation]:
         tied = sum(1 for other in standings if other.score == s.score)
         step, draw = None, None
         if tied > 1:
-            step = msg_n(N_("%(n)s player with %(total)s points shares place %(rank)s."),
-                         N_("%(n)s players with %(total)s points share place %(rank)s."),
+            step = msg_n("%(n)s player with %(total)s points shares place %(rank)s.",
+                         "%(n)s players with %(total)s points share place %(rank)s.",
                          tied, total=s.score, rank=s.rank)
             if s.rank == 1 and len(state.hands) in ties:  # played on from a tie at the top
                 draw = ties[len(state.hands)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..base import N_, Explanation, Making, Msg, Part, Why, msg, msg_n, replace
+from ..base import N_, Explanation, Making, Msg, Nn_, Part, Why, msg, msg_n, replace
 from .cards import BONUS_LABELS, ROUNDS, STACK_LABELS, STACK_SIZES, LootCard
 from .rules import State, bonus_inventory, points_groups
 
@@ -30,8 +30,8 @@ CHAIN = N_("After round %(total)s the most loot points win. On equal points the 
 LOOT_POINTS = N_("Loot points: %(values)s.")
 # Two sentences in a row: a chain of steps is one message whose parts are translated each.
 THEN = N_("%(first)s %(then)s")
-TIED_FOR_PLACES = (N_("%(players)s are tied on %(n)s point: their placement chips are drawn at random."),
-                   N_("%(players)s are tied on %(n)s points: their placement chips are drawn at random."))
+TIED_FOR_PLACES = Nn_("%(players)s are tied on %(n)s point: their placement chips are drawn at random.",
+                   "%(players)s are tied on %(n)s points: their placement chips are drawn at random.")
 
 
 def _join(lines: Sequence[Msg]) -> Msg:
@@ -163,7 +163,7 @@ def explanations(state: State, standings_order: Sequence[tuple[int, int, int]],
         msg(N_("Each loot chip goes out once, the highest left first, at the end of the heist that "
                "completes a player's four +1 colours.")), "loot-chips")
     for stack, count in state.stack_counts.items():
-        taken = [Part(msg_n(N_("Round %(round)s: %(n)s card"), N_("Round %(round)s: %(n)s cards"), k, round=r),
+        taken = [Part(msg_n("Round %(round)s: %(n)s card", "Round %(round)s: %(n)s cards", k, round=r),
                       k, at.rounds[r - 1])
                  for r, heists in enumerate(state.rounds, start=1)
                  if (k := sum(h.card.stack == stack for h in heists))]
@@ -245,8 +245,8 @@ def explanations(state: State, standings_order: Sequence[tuple[int, int, int]],
             shared = [s for s, _r, sc in standings_order if sc == score]
             lines = [msg(LOOT_POINTS, values=_listing(state, seats, points.__getitem__))]
             if len(shared) > 1:
-                lines.append(msg_n(N_("%(players)s share the place on %(n)s loot point."),
-                                   N_("%(players)s share the place on %(n)s loot points."),
+                lines.append(msg_n("%(players)s share the place on %(n)s loot point.",
+                                   "%(players)s share the place on %(n)s loot points.",
                                    score, players=_names(state, shared)))
             out[f"place/{seat}"] = Why(title, msg(N_(
                 "During the game the standings go by loot points alone, and equal points share a "

@@ -356,8 +356,8 @@ class Beutezug(Game):
         if state.placement is None:
             points = state.points
             return Expect("placement_tie", msg(N_("Placement chips for round %(n)s"), n=state.round_no),
-                          tuple(msg_n(N_("%(players)s are tied on %(n)s point: their placement chips are drawn at random."),
-                                      N_("%(players)s are tied on %(n)s points: their placement chips are drawn at random."),
+                          tuple(msg_n("%(players)s are tied on %(n)s point: their placement chips are drawn at random.",
+                                      "%(players)s are tied on %(n)s points: their placement chips are drawn at random.",
                                       points[g[0]], players=_names(state, g))
                                 for g in points_groups(state) if len(g) > 1), draw=True,
                           rule=msg(NOW["placement_tie"][0]), section=NOW["placement_tie"][1])

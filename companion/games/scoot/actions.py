@@ -108,8 +108,8 @@ def hire(state: State, seat: int, data: Mapping[str, Any]) -> State:
     if state.pool.hirelings == 0:
         errors["count"] = msg(N_("No Hireling is left in the common pool."))
     elif count > state.pool.hirelings:
-        errors["count"] = msg_n(N_("Only %(n)s Hireling is left in the common pool."),
-                                N_("Only %(n)s Hirelings are left in the common pool."), state.pool.hirelings)
+        errors["count"] = msg_n("Only %(n)s Hireling is left in the common pool.",
+                                "Only %(n)s Hirelings are left in the common pool.", state.pool.hirelings)
     elif party.characters + count > MAX_CHARACTERS:
         errors["count"] = msg(N_("A party holds at most six characters, Hirelings included."))
     check(errors)

@@ -166,7 +166,7 @@ def what(kind: str, data: Mapping[str, Any], before: State) -> Msg:
     if action == "recruit":
         return msg(N_("Recruit an Adventurer: %(title)s"), title=_title(data["class"]))
     if action == "hire":
-        return msg_n(N_("Hire %(n)s Hireling"), N_("Hire %(n)s Hirelings"), data.get("count", 1))
+        return msg_n("Hire %(n)s Hireling", "Hire %(n)s Hirelings", data.get("count", 1))
     if action == "beg":
         return msg(N_("Beg Funds"))
     if action == "build":
@@ -200,8 +200,8 @@ def gold_parts(kind: str, data: Mapping[str, Any], before: State, seat: int, gp:
                         how=how, level=max(data["levels"])), base, at)] if base else []
         if gp != base:
             tiles = gp - base
-            out.append(Part(msg_n(N_("Bonus Loot: 1 gp for %(n)s looted room or special tile"),
-                                  N_("Bonus Loot: 1 gp each for %(n)s looted rooms and special tiles"), tiles),
+            out.append(Part(msg_n("Bonus Loot: 1 gp for %(n)s looted room or special tile",
+                                  "Bonus Loot: 1 gp each for %(n)s looted rooms and special tiles", tiles),
                             tiles, at))
         return out
     if action == "recruit":
@@ -209,15 +209,15 @@ def gold_parts(kind: str, data: Mapping[str, Any], before: State, seat: int, gp:
             N_("%(title)s, the second of its class (6 gp)")
         label = msg(N_("Recruit an Adventurer: %(what)s"), what=msg(nth, title=_title(data["class"])))
     elif action == "hire":
-        label = msg_n(N_("Hire %(n)s Hireling at 1 gp"), N_("Hire %(n)s Hirelings at 1 gp each"), -gp)
+        label = msg_n("Hire %(n)s Hireling at 1 gp", "Hire %(n)s Hirelings at 1 gp each", -gp)
     elif action == "beg":
         label = msg(N_("Beg Funds: %(gp)s gp from the Bank"), gp=BEG_GOLD)
     elif action == "build":
         nth = N_("the first Upgrade (10 gp)") if upgrade_price(party) == 10 else N_("the second Upgrade (15 gp)")
         label = msg(N_("Build an Upgrade: %(title)s, %(what)s"), title=_title(data["upgrade"]), what=msg(nth))
     elif action == "train" and data.get("owner", acting) == acting:
-        label = msg_n(N_("Train %(n)s Adventurer with one's own Upgrade: 1 gp"),
-                      N_("Train %(n)s Adventurers with one's own Upgrade: 1 gp each"), data.get("count", 1))
+        label = msg_n("Train %(n)s Adventurer with one's own Upgrade: 1 gp",
+                      "Train %(n)s Adventurers with one's own Upgrade: 1 gp each", data.get("count", 1))
     elif action == "train" and seat == acting:
         label = msg(N_("Train at %(player)s's Upgrade: the fee agreed"), player=names[data["owner"]])
     elif action == "train":
@@ -244,8 +244,8 @@ def _vp_parts(kind: str, data: Mapping[str, Any], before: State, after: State, a
             for value in after.final.loot[s]:
                 vp[s, "loot"].append(Part(msg(N_("Loot marker")), value, at))
             if n := after.final.unclaimed[s]:
-                vp[s, "unclaimed"].append(Part(msg_n(N_("%(n)s unclaimed tile in one's own Dungeon × 3 VP"),
-                                                     N_("%(n)s unclaimed tiles in one's own Dungeon × 3 VP"), n),
+                vp[s, "unclaimed"].append(Part(msg_n("%(n)s unclaimed tile in one's own Dungeon × 3 VP",
+                                                     "%(n)s unclaimed tiles in one's own Dungeon × 3 VP", n),
                                                UNCLAIMED_TILE_VP * n, at))
 
 
@@ -258,7 +258,7 @@ def _start_parts(state: State) -> dict[str, list[Part]]:
         if not key.startswith("pool/") and value:
             out[key].append(Part(msg(N_("Starting gold")) if key.startswith("gold/") else start, value))
     box = msg(N_("In the box"))
-    removed = msg_n(N_("Taken out for %(n)s player"), N_("Taken out for %(n)s players"), n)
+    removed = msg_n("Taken out for %(n)s player", "Taken out for %(n)s players", n)
     for cls in CLASSES:
         out[f"pool/{cls}"] += [Part(box, ADVENTURERS_PER_CLASS)]
         if card.adventurers_removed_per_class:
@@ -266,8 +266,8 @@ def _start_parts(state: State) -> dict[str, list[Part]]:
     out["pool/hirelings"] += [Part(box, HIRELINGS)]
     if card.hirelings_removed:
         out["pool/hirelings"].append(Part(removed, -card.hirelings_removed))
-    out["pool/hirelings"].append(Part(msg_n(N_("Two Hirelings to each of %(n)s player"),
-                                            N_("Two Hirelings to each of %(n)s players"), n), -STARTING_HIRELINGS * n))
+    out["pool/hirelings"].append(Part(msg_n("Two Hirelings to each of %(n)s player",
+                                            "Two Hirelings to each of %(n)s players", n), -STARTING_HIRELINGS * n))
     for key, value in (("pity", DIVINE_PITY), ("loot", LOOT_MARKERS), ("treasure", TREASURE_TILES),
                        ("poison", POISON_TILES)):
         out[f"pool/{key}"].append(Part(box, value))

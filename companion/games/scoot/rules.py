@@ -207,7 +207,7 @@ class LootAndScoot(Game):
             # with nothing looted; only one that met nothing at all cannot.
             errors["how"] = msg(N_("Nothing was looted: the party ran screaming or lost."))
         if loot > state.pool.loot:
-            errors["loot"] = msg_n(N_("Only %(n)s Loot marker is left."), N_("Only %(n)s Loot markers are left."),
+            errors["loot"] = msg_n("Only %(n)s Loot marker is left.", "Only %(n)s Loot markers are left.",
                                    state.pool.loot)
         check(errors)
         pity = party.pity
@@ -246,8 +246,8 @@ class LootAndScoot(Game):
             p = f"players.{seat}."
             values = row.get("loot") or []
             if not isinstance(values, (list, tuple)) or len(values) != state.parties[seat].loot:
-                errors[p + "loot"] = msg_n(N_("%(player)s drew %(n)s Loot marker: enter its value."),
-                                           N_("%(player)s drew %(n)s Loot markers: enter each one's value."),
+                errors[p + "loot"] = msg_n("%(player)s drew %(n)s Loot marker: enter its value.",
+                                           "%(player)s drew %(n)s Loot markers: enter each one's value.",
                                            state.parties[seat].loot, player=state.players[seat])
                 values = []
             loot.append(tuple(as_int({"v": v}, "v", errors, f"{p}loot.{i}", lo=lo, hi=hi)
@@ -257,8 +257,8 @@ class LootAndScoot(Game):
             treasure.append(as_int(row, "treasure", errors, p + "treasure", lo=0,
                                    hi=min(unclaimed[-1], state.pool.treasure), default=0))
         if not errors and sum(treasure) > state.pool.treasure:
-            errors["treasure"] = msg_n(N_("Only %(n)s Treasure tile was not found."),
-                                       N_("Only %(n)s Treasure tiles were not found."), state.pool.treasure)
+            errors["treasure"] = msg_n("Only %(n)s Treasure tile was not found.",
+                                       "Only %(n)s Treasure tiles were not found.", state.pool.treasure)
         check(errors)
         return replace(state, final=Final(tuple(loot), tuple(unclaimed), tuple(treasure)))
 

@@ -81,20 +81,20 @@ class SetupCard:
     def lines(self) -> tuple[Msg, ...]:
         out = []
         if self.upgrades_removed_per_type:
-            out.append(msg_n(N_("Remove %(n)s Upgrade of each type."), N_("Remove %(n)s Upgrades of each type."),
+            out.append(msg_n("Remove %(n)s Upgrade of each type.", "Remove %(n)s Upgrades of each type.",
                              self.upgrades_removed_per_type))
         if self.hirelings_removed:
-            out.append(msg_n(N_("Remove %(n)s Hireling."), N_("Remove %(n)s Hirelings."), self.hirelings_removed))
+            out.append(msg_n("Remove %(n)s Hireling.", "Remove %(n)s Hirelings.", self.hirelings_removed))
         if self.adventurers_removed_per_class:
-            out.append(msg_n(N_("Remove %(n)s Adventurer of each class."), N_("Remove %(n)s Adventurers of each class."),
+            out.append(msg_n("Remove %(n)s Adventurer of each class.", "Remove %(n)s Adventurers of each class.",
                              self.adventurers_removed_per_class))
         if not out:
             out.append(msg(N_("Every piece in the box is used.")))
         out.append(msg(N_("Each player gets 5 gp, two Hirelings, a Dungeon/Inn card, a party token "
                           "and a Boss tile.")))
         if self.empty_rooms:
-            out.append(msg_n(N_("Each Dungeon gets %(rooms)s room tiles (%(n)s empty), the Boss among them."),
-                             N_("Each Dungeon gets %(rooms)s room tiles (%(n)s empty), the Boss among them."),
+            out.append(msg_n("Each Dungeon gets %(rooms)s room tiles (%(n)s empty), the Boss among them.",
+                             "Each Dungeon gets %(rooms)s room tiles (%(n)s empty), the Boss among them.",
                              self.empty_rooms, rooms=self.dungeon_rooms))
         else:
             out.append(msg(N_("Each Dungeon gets %(rooms)s room tiles, the Boss among them."), rooms=self.dungeon_rooms))

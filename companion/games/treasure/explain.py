@@ -72,8 +72,8 @@ def _turn_parts(state: State, turn: Turn, side: int) -> tuple[list[Part], list[P
             label = msg(N_("Turn %(turn)s: %(card)s repeat %(repeats)s"), turn=n, card=name,
                         repeats=REINFORCEMENTS[call.repeats])
         elif call.card == VIPER:
-            label = msg_n(N_("Turn %(turn)s: %(card)s, %(n)s Cursed Painting discarded"),
-                          N_("Turn %(turn)s: %(card)s, %(n)s Cursed Paintings discarded"),
+            label = msg_n("Turn %(turn)s: %(card)s, %(n)s Cursed Painting discarded",
+                          "Turn %(turn)s: %(card)s, %(n)s Cursed Paintings discarded",
                           call.cursed, turn=n, card=name)
         else:
             label = msg(N_("Turn %(turn)s: %(card)s"), turn=n, card=name)
@@ -81,8 +81,8 @@ def _turn_parts(state: State, turn: Turn, side: int) -> tuple[list[Part], list[P
     bandit = state.skill_bandits[side]
     skill = Part(msg(N_("Turn %(turn)s: %(bandit)s's skill"), turn=n, bandit=BANDITS[bandit]),
                  r.skill, e) if r.skill and bandit else None
-    paid = Part(msg_n(N_("Turn %(turn)s: %(n)s Cursed Painting paid off"),
-                      N_("Turn %(turn)s: %(n)s Cursed Paintings paid off"), r.cursed_paid, turn=n),
+    paid = Part(msg_n("Turn %(turn)s: %(n)s Cursed Painting paid off",
+                      "Turn %(turn)s: %(n)s Cursed Paintings paid off", r.cursed_paid, turn=n),
                 -r.paid, e) if r.paid else None
     return combos, calls, skill, paid
 
@@ -114,7 +114,7 @@ def _coins(state: State, out: dict[str, Explanation]) -> None:
             out[f"turn/{n}/{side}"] = _making(
                 msg(N_("%(side)s in turn %(turn)s"), side=name, turn=n), mine, TURN_RULE, "a-turn")
             for j, (part, combo) in enumerate(zip(combos, turn.sides[side].combinations, strict=True)):
-                label = msg_n(N_("%(kind)s, %(n)s card: %(cards)s"), N_("%(kind)s, %(n)s cards: %(cards)s"),
+                label = msg_n("%(kind)s, %(n)s card: %(cards)s", "%(kind)s, %(n)s cards: %(cards)s",
                               combo.size, kind=_kind(combo), cards=_cards(combo))
                 out[f"combo/{n}/{side}/{j}"] = _making(
                     msg(N_("Turn %(turn)s: a combination of %(side)s"), turn=n, side=name),

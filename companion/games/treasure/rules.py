@@ -250,7 +250,7 @@ class GiveMeTheTreasure(Game):
                count: int) -> tuple[str, ...]:
         """Read ``count`` distinct Reinforcement cards, none of them already in ``taken``."""
         if not isinstance(row, Sequence) or isinstance(row, str) or len(row) != count:
-            errors[path] = msg_n(N_("Give %(n)s Reinforcement card."), N_("Give %(n)s Reinforcement cards."), count)
+            errors[path] = msg_n("Give %(n)s Reinforcement card.", "Give %(n)s Reinforcement cards.", count)
             return ()
         out: list[str] = []
         already = {c for cards in taken for c in cards}
@@ -310,9 +310,9 @@ class GiveMeTheTreasure(Game):
             errors["coins"] = msg(N_("A correction changes the coins."))
         if not errors and state.coins[side] + coins < 0:
             # The coins' number and the side's (one person or a team) each have their say.
-            errors["coins"] = msg_n(N_("%(has)s %(n)s coin; coins cannot go below zero."),
-                                    N_("%(has)s %(n)s coins; coins cannot go below zero."),
-                                    state.coins[side], has=msg_n(N_("%(side)s has"), N_("%(side)s have"),
+            errors["coins"] = msg_n("%(has)s %(n)s coin; coins cannot go below zero.",
+                                    "%(has)s %(n)s coins; coins cannot go below zero.",
+                                    state.coins[side], has=msg_n("%(side)s has", "%(side)s have",
                                                                  len(state.sides[side]), side=state.side_name(side)))
         if errors:
             raise RulesError(errors)
@@ -384,8 +384,8 @@ class GiveMeTheTreasure(Game):
         divider, chooser = state.side_name(d), state.side_name(c)
         return Expect("turn", msg(N_("Turn %(n)s"), n=len(state.turns) + 1), tuple(lines), rule=msg(
             N_("%(divides)s the 5 Loot cards 2 + 3 or 1 + 4, one face down; %(takes)s a share."),
-            divides=msg_n(N_("%(side)s divides"), N_("%(side)s divide"), len(state.sides[d]), side=divider),
-            takes=msg_n(N_("%(side)s takes"), N_("%(side)s take"), len(state.sides[c]), side=chooser),
+            divides=msg_n("%(side)s divides", "%(side)s divide", len(state.sides[d]), side=divider),
+            takes=msg_n("%(side)s takes", "%(side)s take", len(state.sides[c]), side=chooser),
             divider=divider, chooser=chooser),
             section="a-turn")
 

@@ -148,7 +148,7 @@ def _calls(state: Table, side: int, items: list[Mapping[str, Any]], combos: list
             errors[p] = msg(N_("%(name)s has already been used; a card turned over stays used."), name=name)
             continue
         if card not in held:
-            errors[p] = msg_n(N_("%(side)s does not hold %(name)s."), N_("%(side)s do not hold %(name)s."),
+            errors[p] = msg_n("%(side)s does not hold %(name)s.", "%(side)s do not hold %(name)s.",
                               len(state.sides[side]), side=state.side_name(side), name=name)
             continue
         effect, repeats = card, None
@@ -219,11 +219,9 @@ def read_turn(state: Table, data: Mapping[str, Any]) -> tuple[tuple[SideTurn, Si
         before = state.coins[s] + side.coins - (skill if bandits[s] == MOFETTE else 0)
         if before < 0:
             # The paintings' number and the side's (one person or a team) each have their say.
-            errors[f"sides.{s}.cursed_paid"] = msg_n(N_(
-                "Paying off %(n)s Cursed Painting costs %(cost)s coins; %(short)s."), N_(
-                "Paying off %(n)s Cursed Paintings costs %(cost)s coins; %(short)s."),
-                paid, cost=side.paid, short=msg_n(N_("%(side)s has only %(coins)s"),
-                                                  N_("%(side)s have only %(coins)s"), len(state.sides[s]),
+            errors[f"sides.{s}.cursed_paid"] = msg_n("Paying off %(n)s Cursed Painting costs %(cost)s coins; %(short)s.", "Paying off %(n)s Cursed Paintings costs %(cost)s coins; %(short)s.",
+                paid, cost=side.paid, short=msg_n("%(side)s has only %(coins)s",
+                                                  "%(side)s have only %(coins)s", len(state.sides[s]),
                                                   side=state.side_name(s), coins=before + side.paid))
         sides.append(side)
     if errors:
