@@ -61,8 +61,10 @@ def test_the_template_holds_every_marked_message():
 
 def test_the_compiled_catalog_is_the_catalog():
     # A catalog edited without `pybabel compile` would show the old German.
+    def same(v):
+        return tuple(v) if isinstance(v, (list, tuple)) else v
+
     def key(m):
-        same = (lambda v: tuple(v) if isinstance(v, (list, tuple)) else v)
         return (m.context, same(m.id)), same(m.string)
 
     with (PO.with_suffix(".mo")).open("rb") as f:
