@@ -85,4 +85,4 @@ def test_every_field_of_a_beutelschneider_hand_is_documented():
 
 def test_the_probe_tells_an_accepted_kind_from_an_unknown_one():
     game = GAMES["beutelschneider"]
-    assert accepted_kinds(game) == {"hand", "tie_choice"}
+    assert accepted_kinds(game) == {"hand", "tie_choice", "result"}  # result: a game played on paper

@@ -47,7 +47,7 @@
   function visible(el) { return el.getClientRects().length > 0; }
 
   function firstField(scope) {
-    var all = scope.querySelectorAll(".forms input:not([type=hidden]), .forms select, .forms textarea, .forms button");
+    var all = scope.querySelectorAll(".forms input:not([type=hidden]), .forms select, .forms textarea, .forms button, .forms summary");
     for (var i = 0; i < all.length; i++) if (visible(all[i]) && !all[i].disabled) return all[i];
     return null;
   }
@@ -77,7 +77,12 @@
     if (status >= 400 || !at) { scrollTo(0, 0); return; }
     at.scrollIntoView({ block: "start" });
     var first = hash === "#next" && firstField(at);
-    if (first) first.focus({ preventScroll: true });
+    if (first) {
+      first.focus({ preventScroll: true });
+      // A turn whose first usable choice sits below the screen (Loot and Scoot's Inn, every
+      // chip out of reach, each with its reason): the choice is shown, not only focused.
+      if (first.getBoundingClientRect().bottom > innerHeight) first.scrollIntoView({ block: "center" });
+    }
   }
 
   // A summary's link focuses its field (the link itself points at the field's message).

@@ -92,6 +92,10 @@ def test_the_rules_page_reads_offline_once_opened(page, server_url, origin, ids)
     if secure:
         # Kept on its first opening (rules.js), before the service worker took over the page.
         page.wait_for_function("caches.open('pages').then(c => c.match(location.pathname)).then(Boolean)")
+        # The reload offline is answered by the worker: wait until it runs (its install fetches
+        # every script minified, seconds on the first request of a process).
+        page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
     page.context.set_offline(True)
     try:
         if secure:

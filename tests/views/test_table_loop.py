@@ -53,7 +53,9 @@ def test_a_refusal_names_each_problem_at_the_top_and_links_to_its_field(user, st
     links, alerts = summary(user.page)
     assert links == [("players-0-gold-error", "Anna · Gold: Enter a whole number."),
                      ("players-3-cutpurses-error", "Dora · Cutpurses: Number must be between 0 and 20.")]
-    assert alerts == []
+    # Every refusal at once (issue 25): the deck's count, which the rules check beside the
+    # form's range, is said in the same answer.
+    assert alerts == ["The deck holds 4 cutpurses; 25 are counted (kept plus set aside by the Guard)."]
     # Each link's target is the message next to its field; what was typed stays.
     assert 'id="players-0-gold-error" class="error">Enter a whole number.' in user.page
     assert 'aria-describedby="players-0-gold-error"' in user.page
