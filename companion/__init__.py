@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import i18n, printing, views, web, widgets
+from . import i18n, printing, settings, views, web, widgets
 from .paths import FolderNotWritable, resource
 from .store import Store
 from .summary import summary
@@ -34,7 +34,7 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
-def _env_config(prefix: str = "COMPANION_") -> dict[str, Any]:
+def _env_config(prefix: str = settings.ENV_PREFIX) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, raw in os.environ.items():
         if name.startswith(prefix):
@@ -53,7 +53,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # a checkout, `<prefix>/var/companion-instance` for an installed package (outside
     # site-packages, which an upgrade replaces).
     instance_path = ((test_config or {}).get("INSTANCE_PATH")
-                     or os.environ.get("COMPANION_INSTANCE_PATH") or None)
+                     or os.environ.get(settings.INSTANCE_PATH_VARIABLE) or None)
     app = Flask(
         __name__,
         # Flask wants it absolute; the variable may be relative to the current folder.
@@ -62,29 +62,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder=str(resource("templates")),
         static_folder=str(resource("static")),
     )
-    app.config.from_mapping(
-        DATA_DIR=None,  # default: the instance folder
-        WTF_CSRF_TIME_LIMIT=None,  # a game night is long; a form must not expire at the table
-        SESSION_COOKIE_HTTPONLY=True,
-        SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_SECURE=False,
-        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
-        # serve: a connection that has not sent a whole request within this many seconds
-        # (new, kept alive between requests, or halfway) is closed; also how long one read or
-        # write of a request in progress may wait.
-        SERVE_TIMEOUT=10,
-        SERVE_MAX_CONNECTIONS=400,  # waiting for a request at once; past it the longest waiting is closed
-        BACKUP_MAX_BYTES=32 * 1024 * 1024,  # a group's backup (restore upload)
-        BABEL_DEFAULT_LOCALE="en",
-        SEND_FILE_MAX_AGE_DEFAULT=60 * 60 * 24,
-        SHARE_POLL_SECONDS=5,  # how often a share view asks for news; a 304 is a few bytes
-        PDF_WORKERS=os.cpu_count() or 1,
-        PDF_WAITING=4,  # requests that may wait for a PDF at once; keep it below serve --threads
-        PDF_WAIT_SECONDS=20,
-        PDF_RENDER_TIMEOUT=300,
-        PDF_WORKER_NICE=19,  # the lowest priority: a render gives way to any page
-    )
+    app.config.from_mapping(settings.DEFAULTS)
     # Defaults, then the instance config file, then the environment, then the tests.
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_mapping(_env_config())
