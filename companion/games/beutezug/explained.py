@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..base import N_, Explanation, Making, Msg, Nn_, Part, Why, msg, msg_n, replace
 from .cards import BONUS_LABELS, ROUNDS, STACK_LABELS, STACK_SIZES, LootCard
-from .rules import State, bonus_inventory, points_groups
+from .state import State, bonus_inventory, points_groups
 
 # Which loot card the tie-break compares at each step of "End of the Game".
 CARD_STEP = (
