@@ -1,6 +1,6 @@
 """Beutelschneider: a trick-taking game scored hand by hand until someone reaches the limit.
 
-Rule text: ../shared/rules/beutelschneider.en.txt. A hand scores the gold taken in tricks,
+Rules: the Beutelschneider rulebook. A hand scores the gold taken in tricks,
 minus 20 per Beutelschneider (cutpurse) among them, plus special points in tens.
 """
 from __future__ import annotations

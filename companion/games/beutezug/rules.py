@@ -1,6 +1,6 @@
 """Beutezug: seven rounds of heists; the placement chips set the order, the most loot wins.
 
-Rule text: ../shared/rules/beutezug.en.txt. Each round every player chooses a loot card in
+Rules: the Beutezug rulebook. Each round every player chooses a loot card in
 placement order and rolls for it in reverse order; each player keeps one card a round (the seized
 card, or a 0-card after a failed heist). Points are the loot on one's cards plus a loot chip for
 completing the four +1 colours; after each round the points give the next placement.

@@ -1,6 +1,6 @@
 """Loot and Scoot: how each number on the game page was made, and why each seat is where it is.
 
-Rule text: ../shared/rules/loot-and-scoot.en.txt, chapters 2 (Set Up), 4 (the actions), 5
+Loot and Scoot rulebook, chapters 2 (Set Up), 4 (the actions), 5
 (Treasure, Poison, leaving a Dungeon), 6 (wounds) and 7 (scoring and ties). Only the
 explanation page asks for this: it replays the entries the state logged (``State.log``) and
 reads what each one changed, so every part is an entry's own difference and the parts add up

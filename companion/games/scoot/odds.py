@@ -1,6 +1,6 @@
 """Loot and Scoot: the odds of one combat round, exactly (a helper beyond the paper game).
 
-Rule text: ../shared/rules/loot-and-scoot.en.txt, chapter 6 (Battles and Other Stories).
+Loot and Scoot rulebook, chapter 6 (Battles and Other Stories).
 Match one Adventurer to one class symbol of the room tile, each symbol and each Adventurer
 once; each match rolls a die and a matching Level 2 Adventurer a bonus die. A Divine Pity
 marker adds two dice in the first battle, never against a Boss. The battle is won by one

@@ -1,7 +1,7 @@
 """Give Me The Treasure: how each number on the game page was made, and why each side holds
 its place, read off the replayed state (issue 26). Only the explanation page asks for these.
 
-Rule text: ../shared/rules/give-me-the-treasure.en.txt. The section ids are those of
+Rules: the Give Me The Treasure rulebook. The section ids are those of
 templates/print/rules/give-me-the-treasure.*.html.
 """
 from __future__ import annotations

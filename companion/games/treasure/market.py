@@ -1,6 +1,6 @@
 """Give Me The Treasure: the Loot cards and the Black Market table.
 
-Rule text: ../shared/rules/give-me-the-treasure.en.txt, sections "35 Loot Cards", "4 Bandit
+Give Me The Treasure rulebook, sections "35 Loot Cards", "4 Bandit
 Tiles" (the Black Market table) and "How to Make a Combination".
 
 Our reading of the Black Market table (the tile prints one example per row: 3 3, 5 5 5,

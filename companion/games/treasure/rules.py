@@ -1,6 +1,6 @@
 """Give Me The Treasure (Duel of Crooks): the coin tally of two sides of bandits.
 
-Rule text: ../shared/rules/give-me-the-treasure.en.txt. Two sides (two players, or teams of
+Rules: the Give Me The Treasure rulebook. Two sides (two players, or teams of
 2 against 2 or 2 against 1) divide and choose Loot, then resell combinations on the Black
 Market for coins. At the Inspection that finds a side at the target (20; teams 30) the game
 ends and the most coins win; equal coins at or over the target mean another turn.
