@@ -39,8 +39,8 @@ if TYPE_CHECKING:
 
 # The reference's sections (templates/print/rules/loot-and-scoot.*.html), by their English
 # headings.
-SETUP, TURN, LOOTING, BATTLES, LEAVING, END, TIES = (
-    "setup", "your-turn", "a-lootin", "battles", "leaving", "the-end", "ties")
+SETUP, TURN, LOOTING, LEAVING, END, TIES = (
+    "setup", "your-turn", "a-lootin", "leaving", "the-end", "ties")
 
 HOW = {"peaceful": N_("Left peacefully"), "fled": N_("Ran screaming"), "lost": N_("Lost the battle")}
 
