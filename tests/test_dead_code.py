@@ -1,5 +1,6 @@
 """No dead code in `companion`: every function, class, constant, attribute and parameter is
-used by the app itself (tests do not count as a use).
+used by the app itself (tests do not count as a use), and every template macro is called and
+reads each of its parameters.
 
 Vulture reads the package; what it cannot see is named here. The templates call Python by
 name, so every identifier in a template's tags counts as a use; Flask reaches views and hooks
@@ -73,3 +74,19 @@ def test_a_name_only_a_template_uses_is_used():
 
 def test_nothing_in_companion_is_dead():
     assert unused() - NOT_YET == set()
+
+
+MACRO = re.compile(r"{%-?\s*macro\s+(\w+)\((.*?)\)\s*-?%}(.*?){%-?\s*endmacro", re.S)
+
+
+def test_every_template_macro_is_called_and_uses_each_parameter():
+    texts = [p.read_text(encoding="utf-8") for p in (ROOT / "templates").rglob("*.html")]
+    calls = re.sub(r"{%-?\s*macro\s+\w+", "", "\n".join(texts))  # without the definitions
+    dead = []
+    for text in texts:
+        for name, params, body in MACRO.findall(text):
+            if not re.search(rf"(?:\b{name}\s*\(|import[^%]*\b{name}\b)", calls):
+                dead.append(name)
+            dead += [f"{name}({p})" for p in (p.split("=")[0].strip() for p in params.split(","))
+                     if p and not re.search(rf"\b{p}\b", body)]
+    assert dead == []
