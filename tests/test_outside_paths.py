@@ -1,7 +1,7 @@
-"""No text of the repository (a comment, a docstring, a doc page) points a reader at a folder
-beside the checkout, such as ``../shared/rules/…``: a reader of the repository has none. A
-rule is cited by its rulebook and section ("Beutezug rulebook, "Heist failed""), our own
-reading by its page in docs/games/."""
+"""No text of the repository (a comment, a docstring, a doc page, a test) points at a folder
+beside the checkout, such as ``../shared/rules/…``, or at this machine's own: a reader of the
+repository has neither. A rule is cited by its rulebook and section ("Beutezug rulebook,
+"Heist failed""), our own reading by its page in docs/games/."""
 from __future__ import annotations
 
 import re
@@ -9,7 +9,8 @@ import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-OUTSIDE = re.compile(r"(?<![\w.])\.\./(?:\.\./)*shared/")
+# ../shared/ beside the checkout, or this machine's own folders (/work/...)
+OUTSIDE = re.compile(r"(?<![\w.])\.\./(?:\.\./)*shared/|(?<![\w/])/work/")
 
 
 def tracked() -> list[Path]:
@@ -21,7 +22,8 @@ def tracked() -> list[Path]:
 def test_the_pattern_finds_a_path_beside_the_checkout():
     assert OUTSIDE.search('"""Rule text: ../shared/rules/beutezug.en.txt."""')
     assert OUTSIDE.search("# see ../../shared/TESTING.md")
-    assert not OUTSIDE.search("companion/shared/x.py and docs/shared/")
+    assert OUTSIDE.search('RULES = Path("/work/shared/rules")')
+    assert not OUTSIDE.search("companion/shared/x.py, docs/shared/, https://example.org/work/")
 
 
 def test_no_text_names_a_folder_outside_the_repository():
