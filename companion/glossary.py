@@ -1,4 +1,4 @@
-"""Each game's terms in English and German (../shared/GLOSSARY.md), for its rules page: a table
+"""Each game's terms in English and German for its rules page: a table
 that reads the German rule text beside an English player, and the other way round.
 
 Names are facts and carry over as they are; where a term needs a word of explanation, it is

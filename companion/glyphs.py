@@ -18,8 +18,9 @@ from itertools import pairwise
 
 from .printing import STATIC
 
-FONTS = {False: STATIC / "fonts" / "DejaVuSansCondensed.ttf",
-         True: STATIC / "fonts" / "DejaVuSansCondensed-Bold.ttf"}
+# Names are measured in the regular face (no cell shortens a bold one); both faces print.
+FONT = STATIC / "fonts" / "DejaVuSansCondensed.ttf"
+FONTS = (FONT, STATIC / "fonts" / "DejaVuSansCondensed-Bold.ttf")
 PLACEHOLDER = "\ufffd"           # the replacement character: DejaVu draws it as a marked box
 FSI, PDI = "\u2068", "\u2069"     # first-strong isolate ... pop directional isolate
 NO_BREAK = "\u00a0"
@@ -36,12 +37,12 @@ _LOCK = threading.Lock()
 
 
 @cache
-def _metrics(bold: bool) -> tuple[dict[int, int], int, int]:
+def _metrics() -> tuple[dict[int, int], int, int]:
     """(advance width per character, units per em, advance of an unknown character)."""
     from fontTools.ttLib import TTFont  # only when a sheet is laid out
 
     with _LOCK:
-        font = TTFont(str(FONTS[bold]), lazy=True)
+        font = TTFont(str(FONT), lazy=True)
         cmap, hmtx = font.getBestCmap(), font["hmtx"]
         units = font["head"].unitsPerEm
         widths = {code: hmtx[name][0] for code, name in cmap.items()}
@@ -50,14 +51,14 @@ def _metrics(bold: bool) -> tuple[dict[int, int], int, int]:
 
 
 @cache
-def _kerning(bold: bool) -> dict[tuple[str, str], int]:
+def _kerning() -> dict[tuple[str, str], int]:
     """The font's kerning pairs by character. The shaper applies them ("Tr", "AV", "Wo"
     draw tighter than their advances add up to: 0.9 mm less for "Trade · Trade" at 9 pt);
     the font's old-style kern table holds the same pairs as its OpenType kerning."""
     from fontTools.ttLib import TTFont
 
     with _LOCK:
-        font = TTFont(str(FONTS[bold]), lazy=True)
+        font = TTFont(str(FONT), lazy=True)
         chars: dict[str, list[str]] = {}
         for code, name in font.getBestCmap().items():
             chars.setdefault(name, []).append(chr(code))
@@ -69,27 +70,27 @@ def _kerning(bold: bool) -> dict[tuple[str, str], int]:
 
 
 @lru_cache(maxsize=4096)
-def width_mm(text: str, size_pt: float, bold: bool = False) -> float:
+def width_mm(text: str, size_pt: float) -> float:
     """How wide ``text`` prints in the bundled font, kerning included. (A long ledger
     measures the same few words and gaps over and over: they are remembered.)"""
-    widths, units, unknown = _metrics(bold)
-    kerning = _kerning(bold)
+    widths, units, unknown = _metrics()
+    kerning = _kerning()
     text = text.translate(BIDI_CONTROLS)   # they take no room on the page
     advance = sum(widths.get(ord(c), unknown) for c in text)
     advance += sum(kerning.get(pair, 0) for pair in pairwise(text))
     return advance * size_pt / units * MM_PER_PT
 
 
-def fit(text: str, room_mm: float, size_pt: float, bold: bool = False) -> str:
+def fit(text: str, room_mm: float, size_pt: float) -> str:
     """``text``, or as much of it as fits ``room_mm`` followed by an ellipsis. A margin of
     a twentieth covers kerning and rounding. An isolated name stays isolated."""
     if text.startswith(START) and text.endswith(PDI):
-        return START + fit(text[len(START):-1], room_mm, size_pt, bold) + PDI
+        return START + fit(text[len(START):-1], room_mm, size_pt) + PDI
     room = room_mm * 0.95
-    if width_mm(text, size_pt, bold) <= room:
+    if width_mm(text, size_pt) <= room:
         return text
     cut = len(text)
-    while cut > 1 and width_mm(text[:cut].rstrip() + ELLIPSIS, size_pt, bold) > room:
+    while cut > 1 and width_mm(text[:cut].rstrip() + ELLIPSIS, size_pt) > room:
         cut -= 1
     return text[:cut].rstrip() + ELLIPSIS
 
@@ -122,13 +123,13 @@ class _Fontconfig:
         lib.FcCharSetDestroy.argtypes = [ctypes.c_void_p]
         lib.FcObjectSetDestroy.argtypes = [ctypes.c_void_p]
         self.config = lib.FcInitLoadConfigAndFonts()
-        for font in FONTS.values():
+        for font in FONTS:
             lib.FcConfigAppFontAddFile(self.config, str(font).encode())
 
     def has(self, char: str) -> bool:
         """Does any font have ``char``? Without fontconfig, only what the bundled font has."""
         if self.lib is None or self.config is None:
-            return ord(char) in _metrics(False)[0]
+            return ord(char) in _metrics()[0]
         lib = self.lib
         with _LOCK:
             pattern, charset = lib.FcPatternCreate(), lib.FcCharSetCreate()
@@ -156,7 +157,7 @@ def printable(char: str) -> bool:
     invisible joiners need no glyph)."""
     if char.isspace() or unicodedata.category(char) in ("Cf", "Mn", "Me"):
         return True
-    return ord(char) in _metrics(False)[0] or _fontconfig().has(char)
+    return ord(char) in _metrics()[0] or _fontconfig().has(char)
 
 
 def shown(text: str) -> str:

@@ -69,9 +69,8 @@ def valid_id(value: Any) -> TypeGuard[str]:
 class AtomicJSONStorage(Storage):
     """TinyDB storage that refuses to read damaged files and writes atomically."""
 
-    def __init__(self, path: str | Path, create: bool = True):
+    def __init__(self, path: str | Path):
         self.path = Path(path)
-        self.create = create
 
     def read(self) -> dict[str, Any] | None:
         try:

@@ -20,6 +20,7 @@ from .i18n import LANGUAGES, locale_name, t, timezone_name
 from .store import DamagedFile, NoSuchGame, NotSaved, Store
 from .summary import parse_time
 from .views import (
+    CSP,
     backup,
     beutezug,
     current_group,
@@ -46,10 +47,6 @@ from .views import (
 
 def store() -> Store:
     return cast(Store, current_app.extensions["store"])
-
-
-CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-       "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
 
 
 def _settle() -> None:

@@ -51,7 +51,7 @@ def serve(tmp_path: Path, *args: str, prefix: list[str] | None = None,
 def loot_ledger(tmp_path: Path, *args: str, prefix: list[str] | None = None,
                 instance: Path | None = None) -> subprocess.CompletedProcess[str]:
     """The console script's own function (`loot-ledger` installed runs just this)."""
-    return subprocess.run([*(prefix or []), sys.executable, "-c", "from companion.cli import main; main()",
+    return subprocess.run([*(prefix or []), sys.executable, "-c", "from companion.__main__ import main; main()",
                            *args], cwd=ROOT, env=_env(instance or tmp_path / "instance"),
                           capture_output=True, text=True, timeout=120)
 

@@ -68,7 +68,7 @@ def test_the_wheel_carries_templates_static_files_translations_and_the_licence(w
     assert any(n.endswith("dist-info/licenses/LICENSE") for n in names)
     entry_points = zipfile.ZipFile(wheel).read(
         next(n for n in names if n.endswith("dist-info/entry_points.txt"))).decode()
-    assert "loot-ledger = companion.cli:main" in entry_points
+    assert "loot-ledger = companion.__main__:main" in entry_points
 
 
 def _get(url: str) -> tuple[int, str, bytes]:

@@ -18,6 +18,10 @@ from ..store import NotSaved
 # the lock taken): the request was fine, the server could not keep it.
 DISK_FULL_STATUS, CANNOT_WRITE_STATUS = 507, 503
 
+# Every page's policy (web.py sets it on each response); the trust page widens connect-src.
+CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+       "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+
 
 def safe_next(target: str | None, default: str = "/") -> str:
     """Only ever redirect to a path on this site, never to an address from the request; a

@@ -13,9 +13,10 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, render_template, request
 
-from .. import network, tls, web
+from .. import network, tls
 from ..games.base import N_
 from ..i18n import t
+from . import CSP
 from .groups import _qr
 
 bp = Blueprint("trust", __name__)
@@ -65,7 +66,7 @@ def page() -> Any:
         "trust/page.html", on=True, secure=request.is_secure, addresses=addresses,
         fingerprint=tls.fingerprint(f), ca_name=tls.common_name(f), plain=plain, qr=_qr(plain)))
     # trust.js asks the secure address whether this phone trusts the table yet.
-    response.headers["Content-Security-Policy"] = web.CSP + "; connect-src 'self' " + addresses[0].rstrip("/")
+    response.headers["Content-Security-Policy"] = CSP + "; connect-src 'self' " + addresses[0].rstrip("/")
     return response
 
 

@@ -1,7 +1,8 @@
 """Debian's Chromium at phone size, as the browser tests and bench/phone.py drive it.
 
 Never `playwright install` (no downloads here): Playwright is pointed at the Chromium that
-apt installed. See ../shared/TESTING.md for why these flags.
+apt installed; headless in a container, without the sandbox, GPU or /dev/shm it lacks, and
+without the background traffic (updates, sync) that has no network to reach.
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ Chromium treats as a secure context, or where the table's phones really are -- `
 an insecure address on the Wi-Fi (``http://spieltisch.lan:PORT``: no service worker, no Wake
 Lock, no ``crypto.randomUUID``), and ``https``, the same name over TLS with a certificate the
 phone trusts (a CA made for the session, trusted in a throwaway NSS database under a temp
-``HOME`` of the browser process; ../shared/TESTING.md, "The phone's real origin").
+``HOME`` of the browser process, tests/browser/tls.py).
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """A table the phone trusts: the table's own authority and server certificate for ``LAN``, made
 by the code `serve` uses (companion/tls.py), and a ``HOME`` whose NSS database (Chromium reads
 ``$HOME/.pki/nssdb``) trusts that authority. For the browser tests' https origin and
-bench/phone.py; ../shared/TESTING.md, "The phone's real origin"."""
+bench/phone.py."""
 from __future__ import annotations
 
 import subprocess

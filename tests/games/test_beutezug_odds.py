@@ -59,17 +59,17 @@ def test_johnnys_failed_heist():
     first = check_heist(JOHNNY_CARD, [2, 4, 3], bonuses)
     assert (first.success, first.failing) == (False, (2,))
     # Re-rolling the black die is the better try (the rulebook's Johnny chose otherwise).
-    assert (first.advice.action, first.advice.die) == ("reroll_one", 2)
-    assert first.advice.chance == F(23, 36)
+    assert (first.options[0].action, first.options[0].die) == ("reroll_one", 2)
+    assert first.options[0].chance == F(23, 36)
     assert [o.action for o in first.options] == ["reroll_one", "reroll_all"]
 
     after_placement_chip = check_heist(JOHNNY_CARD, [5, 3, 2], Bonuses(reroll_one=1))
     assert (after_placement_chip.success, after_placement_chip.failing) == (False, (2,))
-    assert (after_placement_chip.advice.action, after_placement_chip.advice.die) == ("reroll_one", 2)
+    assert (after_placement_chip.options[0].action, after_placement_chip.options[0].die) == ("reroll_one", 2)
 
     after_reroll_chip = check_heist(JOHNNY_CARD, [5, 3, 3], Bonuses())
     assert after_reroll_chip.success is False
-    assert after_reroll_chip.advice is None
+    assert after_reroll_chip.options == ()
 
 
 def test_kates_plus_one_pink_success():

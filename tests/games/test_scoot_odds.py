@@ -5,8 +5,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from companion.games.scoot.odds import OddsError, match, party_match, round_odds
-from companion.games.scoot.state import Party
+from companion.games.scoot.odds import OddsError, round_odds
 
 
 @pytest.mark.parametrize(("level1", "level2", "kwargs", "dice", "win", "wounds"), [
@@ -34,25 +33,7 @@ def test_more_than_one_hit_changes_nothing_so_the_chance_is_one_minus_no_hit():
     assert round_odds(2, outranks=True).win == F(wins, 36)
 
 
-def test_the_werewolf_matches_the_squire_and_the_mage_but_not_the_rogue():
-    # Mary: a Level 1 Squire, a Level 2 Rogue and a Level 2 Mage against Squire, Priest, Wizard.
-    mary = Party(level1=(1, 0, 0, 0), level2=(0, 0, 1, 1))
-    assert party_match(mary, ["squire", "priest", "wizard"]) == (1, 1)
-    assert round_odds(*party_match(mary, ["squire", "priest", "wizard"])).dice == 3
-
-
-@pytest.mark.parametrize(("symbols", "level1", "level2", "matched"), [
-    (["wizard", "wizard"], {"wizard": 1}, {"wizard": 1}, (1, 1)),   # each symbol once, Level 2 first
-    (["wizard"], {"wizard": 1}, {"wizard": 1}, (0, 1)),
-    (["priest"], {"wizard": 2}, {}, (0, 0)),
-    (["thief", "squire"], {"thief": 2, "squire": 1}, {}, (2, 0)),
-])
-def test_each_symbol_and_each_adventurer_is_matched_once(symbols, level1, level2, matched):
-    assert match(symbols, level1, level2) == matched
-
-
 @pytest.mark.parametrize("call", [
-    lambda: match(["dragon"], {}, {}),
     lambda: round_odds(-1),
     lambda: round_odds(1, damage=-2),
 ])

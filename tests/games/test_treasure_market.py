@@ -74,7 +74,6 @@ def test_the_great_treasure_completes_a_same_colour_run():
     combo = combination(["blue1", "blue2", "treasure", "blue4", "blue5"], "c")
     assert (combo.kind, combo.value) == (COLOUR_RUN, 15)
     assert combo.treasure == Card(3, "blue")
-    assert combo.as_data()[2] == {"treasure": True, "number": 3, "colour": "blue"}
 
 
 def test_the_great_treasure_is_placed_for_the_best_price():

@@ -187,7 +187,7 @@ def test_a_name_that_looks_like_a_formula_is_defused_in_the_csv(client, store):
 
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$")
 UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
-# The fields BG Stats reads (shared/formats/bgstats.md) and their types.
+# The fields BG Stats reads from an imported file, and their types.
 PLAYER = {"uuid": str, "id": int, "name": str, "isAnonymous": bool, "modificationDate": str}
 LOCATION = {"uuid": str, "id": int, "name": str, "modificationDate": str}
 GAME = {"uuid": str, "id": int, "name": str, "modificationDate": str, "cooperative": bool,

@@ -18,7 +18,7 @@ NOWHERE = ["\U0001f996", "\u738b", "\U0001fae8", "\uac00"]
 
 
 def bundled(char):
-    return ord(char) in glyphs._metrics(False)[0]
+    return ord(char) in glyphs._metrics()[0]
 
 
 def first(candidates, wanted):

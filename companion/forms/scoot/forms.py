@@ -31,7 +31,6 @@ from ...text import typed_number
 from .. import EntryForm, choices
 from ..base import IntegerField, LedgerForm, PlainForm
 
-SLUG = "loot-and-scoot"
 # Treasure "rolled for me": nobody at the table can predict SystemRandom.
 RNG = random.SystemRandom()
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}

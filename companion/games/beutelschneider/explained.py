@@ -6,13 +6,9 @@ reference (templates/print/rules/beutelschneider.*.html).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..base import N_, Explanation, Making, Msg, Nn_, Part, Why, msg, msg_n
+from ..base import N_, Explanation, Game, Making, Msg, Nn_, Part, Why, msg, msg_n
 from .deck import CARDS_DEALT, CUTPURSE_PENALTY, SPECIAL_STEP
-
-if TYPE_CHECKING:
-    from .rules import Beutelschneider, State
+from .state import State
 
 PLAYING = "playing-a-hand"
 SCORING = "scoring-a-hand"
@@ -101,7 +97,7 @@ def _deal(state: State, n: int) -> dict[str, Explanation]:
     }
 
 
-def _win(game: Beutelschneider, state: State, ties: dict[int, int]) -> tuple[Msg, int | None] | None:
+def _win(game: Game, state: State, ties: dict[int, int]) -> tuple[Msg, int | None] | None:
     """The step that decided the win and the entry of the table's choice it rests on, if any;
     ``None`` while the game is played."""
     outcome = game.outcome(state)
@@ -118,7 +114,7 @@ def _win(game: Beutelschneider, state: State, ties: dict[int, int]) -> tuple[Msg
         return msg(N_("Equal totals at the top after hand %(tied)s: the table chose to play another "
                       "hand, and after hand %(n)s %(player)s has the highest total, %(total)s."),
                    tied=tied, n=played, player=names, total=total), ties.get(tied)
-    reached = game.reached_in_last_hand(state)
+    reached = state.reached_in_last_hand
     if reached > 1:
         return msg(N_("%(count)s players reached %(limit)s in hand %(n)s; of them %(player)s has the "
                       "highest total, %(total)s."),
@@ -127,7 +123,7 @@ def _win(game: Beutelschneider, state: State, ties: dict[int, int]) -> tuple[Msg
                player=names, limit=state.limit, n=played, total=total), None
 
 
-def explanations(game: Beutelschneider, state: State) -> dict[str, Explanation]:
+def explanations(game: Game, state: State) -> dict[str, Explanation]:
     out: dict[str, Explanation] = {}
     hands, ties = entry_indexes(state)
     for seat, player in enumerate(state.players):

@@ -1,12 +1,12 @@
 """Beutelschneider: a trick-taking game scored hand by hand until someone reaches the limit.
 
-Rule text: ../shared/rules/beutelschneider.en.txt. A hand scores the gold taken in tricks,
+Rules: the Beutelschneider rulebook. A hand scores the gold taken in tricks,
 minus 20 per Beutelschneider (cutpurse) among them, plus special points in tens.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from ..base import N_, Expect, Explanation, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked
@@ -22,48 +22,13 @@ from .deck import (
     SPECIAL_STEP,
     TRUMPS_LEFT_OUT,
 )
+from .state import HandResult, State
 
 # What the deck fixes is read here by the forms, the sheets and the shapes, as before it had
 # a module of its own.
 __all__ = ["AUTHORITIES", "CARDS_DEALT", "CUTPURSE_PENALTY", "EVENTS", "EVENT_KEYS", "GAME", "GOLD_IN_DECK",
            "SETTINGS_DEFAULTS", "SPECIAL_STEP", "TRUMPS_LEFT_OUT", "Beutelschneider", "HandResult", "State",
            "hand_score"]
-
-
-@dataclass(frozen=True)
-class HandResult:
-    gold: tuple[int, ...]
-    cutpurses: tuple[int, ...]
-    special: tuple[int, ...]          # special points per seat (multiples of 10)
-    scores: tuple[int, ...]
-    # What the special points were made of, per seat: the events scored (key, count) and the
-    # other special points, kept as the fold goes so an explanation needs no second replay.
-    events: tuple[tuple[tuple[str, int], ...], ...] = ()
-    other: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class State:
-    players: tuple[str, ...]
-    limit: int
-    first_dealer: int
-    cutpurses_in_deck: int
-    hands: tuple[HandResult, ...] = ()
-    # Running totals after the last hand, kept with the hands so a replay stays linear.
-    totals: tuple[int, ...] = ()
-    # Tie at the top after the limit was reached: the table chose to play on
-    # ("another_hand") or to share the win ("share"), once per tied hand.
-    tie_choices: tuple[tuple[int, str], ...] = ()
-
-    @property
-    def dealer(self) -> int:
-        """The deal passes to the left each hand."""
-        return (self.first_dealer + len(self.hands)) % len(self.players)
-
-    @property
-    def leader(self) -> int:
-        """The player to the left of the dealer leads the first trick."""
-        return (self.dealer + 1) % len(self.players)
 
 
 def hand_score(gold: int, cutpurses: int, special: int) -> int:
@@ -219,18 +184,12 @@ class Beutelschneider(Game):
         return (self._limit_reached(state) and len(self._top(state)) > 1
                 and self._choice_now(state) is None)
 
-    def reached_in_last_hand(self, state: State) -> int:
-        """How many players crossed the limit with the last hand (not earlier, before a tie
-        was played on)."""
-        before = [t - s for t, s in zip(state.totals, state.hands[-1].scores, strict=True)]
-        return sum(1 for t, b in zip(state.totals, before, strict=True) if t >= state.limit > b)
-
     def outcome(self, state: State) -> Outcome | None:
         if not self._limit_reached(state):
             return None
         top = self._top(state)
         if len(top) == 1:
-            reached = self.reached_in_last_hand(state)
+            reached = state.reached_in_last_hand
             # The table played on from a tie: the highest total wins, whoever else crossed since.
             if reached == 0 or any(choice == "another_hand" for _, choice in state.tie_choices):
                 return Outcome((top[0],), msg(N_("Highest total after playing on from a tie.")))

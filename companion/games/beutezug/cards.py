@@ -1,6 +1,6 @@
 """Beutezug's vocabulary: loot cards, their bonuses, the chips, and reading one heist's outcome.
 
-Rule text: ../shared/rules/beutezug.en.txt ("Contents", "Using bonuses", "Heist failed").
+Beutezug rulebook, "Contents", "Using bonuses" and "Heist failed".
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Beutezug explains itself: how each number of the game page was made from the record, and why
 each seat holds its place (``Game.explanations``; ``Making`` and ``Why`` in ../base.py).
 
-Rule text: ../shared/rules/beutezug.en.txt. Computed only for the explanation page, from the
+Rules: the Beutezug rulebook. Computed only for the explanation page, from the
 state a replay returns: which entry gave what is read off the state (the entries come in the
 one order the rules ask for them), so the fold stays as fast as it was.
 """
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..base import N_, Explanation, Making, Msg, Nn_, Part, Why, msg, msg_n, replace
 from .cards import BONUS_LABELS, ROUNDS, STACK_LABELS, STACK_SIZES, LootCard
-from .rules import State, bonus_inventory, points_groups
+from .state import State, bonus_inventory, points_groups
 
 # Which loot card the tie-break compares at each step of "End of the Game".
 CARD_STEP = (

@@ -64,16 +64,12 @@ class Advice:
 @dataclass(frozen=True)
 class HeistCheck:
     """What a roll comes to: each die's value with the +1 bonuses, which dice fall short,
-    whether the heist succeeds, and the re-roll options best first (``advice`` is the best)."""
+    whether the heist succeeds, and the re-roll options best first."""
 
     success: bool
     values: tuple[int, ...]
     failing: tuple[int, ...]
     options: tuple[Advice, ...]
-
-    @property
-    def advice(self) -> Advice | None:
-        return self.options[0] if self.options else None
 
 
 def read_required(required: Sequence[Any], errors: dict[str, Msg],

@@ -1,6 +1,6 @@
 """Loot and Scoot: the Inn's actions and what happens in a Dungeon, one entry each.
 
-Rule text: ../shared/rules/loot-and-scoot.en.txt, chapters 4 (the actions), 5 (Treasure,
+Loot and Scoot rulebook, chapters 4 (the actions), 5 (Treasure,
 Poison) and 6 (wounds, Noble Sacrifice). Each function takes the state, the acting seat and
 the entry's data, and returns the new state with the rule's price paid, or raises
 ``RulesError`` naming the field. Whose turn it is and how many actions are left is

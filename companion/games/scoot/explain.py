@@ -1,6 +1,6 @@
 """Loot and Scoot: how each number on the game page was made, and why each seat is where it is.
 
-Rule text: ../shared/rules/loot-and-scoot.en.txt, chapters 2 (Set Up), 4 (the actions), 5
+Loot and Scoot rulebook, chapters 2 (Set Up), 4 (the actions), 5
 (Treasure, Poison, leaving a Dungeon), 6 (wounds) and 7 (scoring and ties). Only the
 explanation page asks for this: it replays the entries the state logged (``State.log``) and
 reads what each one changed, so every part is an entry's own difference and the parts add up
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..base import N_, Explanation, Making, Msg, Part, Why, msg, msg_n
+from ..base import N_, Explanation, Game, Making, Msg, Part, Why, msg, msg_n
 from .score import DWARF_STEP, Score, final_scores
 from .state import (
     ADVENTURERS_PER_CLASS,
@@ -34,13 +34,10 @@ from .state import (
     upgrade_price,
 )
 
-if TYPE_CHECKING:
-    from .rules import LootAndScoot
-
 # The reference's sections (templates/print/rules/loot-and-scoot.*.html), by their English
 # headings.
-SETUP, TURN, LOOTING, BATTLES, LEAVING, END, TIES = (
-    "setup", "your-turn", "a-lootin", "battles", "leaving", "the-end", "ties")
+SETUP, TURN, LOOTING, LEAVING, END, TIES = (
+    "setup", "your-turn", "a-lootin", "leaving", "the-end", "ties")
 
 HOW = {"peaceful": N_("Left peacefully"), "fled": N_("Ran screaming"), "lost": N_("Lost the battle")}
 
@@ -291,17 +288,17 @@ def _making(key: str, parts: list[Part], value: int, players: tuple[str, ...]) -
     return Making(msg(title, **args), value, tuple(parts), msg(rule), section)
 
 
-def explain(game: LootAndScoot, state: State) -> dict[str, Explanation]:
+def explain(game: Game, state: State) -> dict[str, Explanation]:
     """Every number and place of the game page, by key (see ``LootAndScoot.explanations``)."""
     players = state.players
-    start = game.start(players, {})
+    start: State = game.start(players, {})
     parts = _start_parts(start)
     vp: dict[tuple[int, str], list[Part]] = defaultdict(list)
     treasure: dict[int, list[Part]] = defaultdict(list)
     first_at = dwarf_at = None
     now, before_counts = start, counts(start)
     for at, (kind, data) in enumerate(entries(state)):
-        after = game.apply(now, kind, data)
+        after: State = game.apply(now, kind, data)
         after_counts = counts(after)
         label = what(kind, data, now)
         for key, value in after_counts.items():
@@ -363,7 +360,7 @@ def _order_whys(state: State, first_at: int) -> dict[str, Explanation]:
     }
 
 
-def _money_places(game: LootAndScoot, state: State) -> dict[str, Explanation]:
+def _money_places(game: Game, state: State) -> dict[str, Explanation]:
     standings = game.standings(state)
     out: dict[str, Explanation] = {}
     for s in standings:
@@ -389,7 +386,7 @@ def versus(mine: Score, theirs: Score, name: str, dwarf: int | None) -> tuple[Ms
     return None, False
 
 
-def _chain_places(game: LootAndScoot, state: State, scores: list[Score],
+def _chain_places(game: Game, state: State, scores: list[Score],
                   dwarf_at: int | None) -> dict[str, Explanation]:
     names = state.players
     by_seat = {s.seat: s for s in scores}

@@ -1,20 +1,18 @@
 """Loot and Scoot: the odds of one combat round, exactly (a helper beyond the paper game).
 
-Rule text: ../shared/rules/loot-and-scoot.en.txt, chapter 6 (Battles and Other Stories).
+Loot and Scoot rulebook, chapter 6 (Battles and Other Stories).
 Match one Adventurer to one class symbol of the room tile, each symbol and each Adventurer
-once; each match rolls a die and a matching Level 2 Adventurer a bonus die. A Divine Pity
-marker adds two dice in the first battle, never against a Boss. The battle is won by one
-die showing a 6 -- or a 4 or more when the monster's level is greater than the room level on
-the map; a single such die is enough, more of them change nothing. Otherwise the round is
-lost and the party takes as many wounds as the room tile shows damage icons.
+once (the table counts the matches); each match rolls a die and a matching Level 2 Adventurer
+a bonus die. A Divine Pity marker adds two dice in the first battle, never against a Boss.
+The battle is won by one die showing a 6 -- or a 4 or more when the monster's level is
+greater than the room level on the map; a single such die is enough, more of them change
+nothing. Otherwise the round is lost and the party takes as many wounds as the room tile
+shows damage icons.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-
-from .state import CLASSES, Party
 
 FACES = 6
 PITY_DICE = 2
@@ -23,7 +21,7 @@ HIT_ON_OUTRANKED = 4  # the monster is squeezed into a lower-level room
 
 
 class OddsError(ValueError):
-    """A battle the rules cannot have (a class that does not exist, negative counts)."""
+    """A battle the rules cannot have (negative counts)."""
 
 
 @dataclass(frozen=True)
@@ -36,33 +34,6 @@ class RoundOdds:
     @property
     def lose(self) -> Fraction:
         return 1 - self.win
-
-
-def match(symbols: Sequence[str], level1: Mapping[str, int],
-          level2: Mapping[str, int]) -> tuple[int, int]:
-    """The matched Adventurers as (Level 1, Level 2), Level 2 matched first.
-
-    The Werewolf (Squire, Priest, Wizard) against a Level 1 Squire, a Level 2 Rogue and a
-    Level 2 Mage matches the Squire and the Mage: (1, 1), three dice.
-    """
-    ones = twos = 0
-    for cls in set(symbols) | set(level1) | set(level2):
-        if cls not in CLASSES:
-            raise OddsError(f"no class {cls!r}; classes are {', '.join(CLASSES)}")
-    for cls in CLASSES:
-        wanted = list(symbols).count(cls)
-        l1, l2 = level1.get(cls, 0), level2.get(cls, 0)
-        if min(wanted, l1, l2) < 0:
-            raise OddsError(f"negative count for {cls!r}")
-        from_two = min(wanted, l2)
-        twos += from_two
-        ones += min(wanted - from_two, l1)
-    return ones, twos
-
-
-def party_match(party: Party, symbols: Sequence[str]) -> tuple[int, int]:
-    """``match`` for a party as the ledger keeps it."""
-    return match(symbols, dict(zip(CLASSES, party.level1, strict=True)), dict(zip(CLASSES, party.level2, strict=True)))
 
 
 def battle_dice(matched_level1: int, matched_level2: int, pity: bool = False, boss: bool = False) -> int:

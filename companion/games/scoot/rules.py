@@ -1,6 +1,6 @@
 """Loot and Scoot: a gold ledger for the Inn and the Dungeons, and the final victory points.
 
-Rule text: ../shared/rules/loot-and-scoot.en.txt. The record runs: the first player
+Rules: the Loot and Scoot rulebook. The record runs: the first player
 (drawn or entered), each player's two starting Adventurers in turn order, then one entry
 per action and per happening in a Dungeon (``action``), one per trip out of a Dungeon
 (``leave``), and after a Boss falls the final scoring (``final``), the unrevealed

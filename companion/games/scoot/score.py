@@ -1,6 +1,6 @@
 """Loot and Scoot: the final scoring and the chain of tie-breaks.
 
-Rule text: ../shared/rules/loot-and-scoot.en.txt, chapter 7 (This is The End, My Friends).
+Loot and Scoot rulebook, chapter 7 (This is The End, My Friends).
 Looted room tiles score their level (the Boss 6), a Poison tile -1, Loot markers their
 value (cursed ones less than nothing), each unclaimed tile in one's own Dungeon 3 VP, and
 1 VP per 5 gp after unrevealed Treasure paid 2d6 gp. Ties: most money, then the highest

@@ -1,6 +1,6 @@
 """Loot and Scoot: the pieces, the prices, each player's party and the state of a game.
 
-Rule text: ../shared/rules/loot-and-scoot.en.txt, chapters 1 (Components), 2 (Set Up) and
+Loot and Scoot rulebook, chapters 1 (Components), 2 (Set Up) and
 4 (Lights! Papryus! Action!). Everything a ledger needs to price an action or score the
 end lives here as data; the entries that change it are in ``actions`` and ``rules``.
 """

@@ -1,18 +1,14 @@
 """Give Me The Treasure: how each number on the game page was made, and why each side holds
 its place, read off the replayed state (issue 26). Only the explanation page asks for these.
 
-Rule text: ../shared/rules/give-me-the-treasure.en.txt. The section ids are those of
+Rules: the Give Me The Treasure rulebook. The section ids are those of
 templates/print/rules/give-me-the-treasure.*.html.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..base import N_, Explanation, Making, Msg, Part, Why, msg, msg_n
+from ..base import N_, Explanation, Game, Making, Msg, Part, Why, msg, msg_n
 from .market import BANDIT_SKILLS, BANDITS, KIND_LABELS, REINFORCEMENTS, VIPER, Combination
-
-if TYPE_CHECKING:
-    from .rules import GiveMeTheTreasure, State, Turn
+from .state import State, Turn
 
 COINS_RULE = msg(N_(
     "A side's coins: its starting coins, plus the Black Market price of each combination it "
@@ -178,7 +174,7 @@ def _roles(state: State, out: dict[str, Explanation], expects_turn: bool) -> Non
         out["divider"] = out[f"divider/{len(state.turns) + 1}"]
 
 
-def _places(game: GiveMeTheTreasure, state: State, out: dict[str, Explanation]) -> None:
+def _places(game: Game, state: State, out: dict[str, Explanation]) -> None:
     """``place/<seat>`` and, once the game is over, ``winner``."""
     outcome = game.outcome(state)
     pat = state.turns[-1].pat if outcome is not None and state.turns else None
@@ -221,7 +217,7 @@ def _places(game: GiveMeTheTreasure, state: State, out: dict[str, Explanation]) 
         "end-and-ties", step)
 
 
-def explanations(game: GiveMeTheTreasure, state: State) -> dict[str, Explanation]:
+def explanations(game: Game, state: State) -> dict[str, Explanation]:
     out: dict[str, Explanation] = {}
     _coins(state, out)
     _seats(state, out)

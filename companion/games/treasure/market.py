@@ -1,6 +1,6 @@
 """Give Me The Treasure: the Loot cards and the Black Market table.
 
-Rule text: ../shared/rules/give-me-the-treasure.en.txt, sections "35 Loot Cards", "4 Bandit
+Give Me The Treasure rulebook, sections "35 Loot Cards", "4 Bandit
 Tiles" (the Black Market table) and "How to Make a Combination".
 
 Our reading of the Black Market table (the tile prints one example per row: 3 3, 5 5 5,
@@ -49,7 +49,6 @@ BLACK_MARKET_ROWS = (
     (COLOUR_RUN, 3, "3 4 5", 6), (COLOUR_RUN, 4, "4 5 6 7", 9), (COLOUR_RUN, 5, "1 2 3 4 5", 15),
 )
 COLOUR_LABELS = {"yellow": N_("yellow"), "red": N_("red"), "green": N_("green"), "blue": N_("blue")}
-CURSED_NUMBER = 2  # the Cursed Painting bears a 2 but never combines
 
 
 @dataclass(frozen=True, order=True)
@@ -61,9 +60,6 @@ class Card:
 
     def __str__(self) -> str:
         return f"{self.colour}{self.number}"
-
-    def as_data(self) -> dict[str, Any]:
-        return {"number": self.number, "colour": self.colour}
 
 
 ALL_CARDS = tuple(Card(n, c) for c in COLOURS for n in NUMBERS)
@@ -100,11 +96,6 @@ class Combination:
     @property
     def holds_two(self) -> bool:
         return any(c.number == 2 for c in self.cards)
-
-    def as_data(self) -> list[Any]:
-        return [({"treasure": True, "number": c.number, "colour": c.colour}
-                 if c == self.treasure else {"number": c.number, "colour": c.colour})
-                for c in self.cards]
 
 
 def kind_of(cards: Sequence[Card]) -> str | None:

@@ -1,6 +1,6 @@
 """Give Me The Treasure: reading one turn's Resale for both sides.
 
-Rule text: ../shared/rules/give-me-the-treasure.en.txt, "Resale", "9 Reinforcement Cards",
+Give Me The Treasure rulebook, "Resale", "9 Reinforcement Cards",
 "4 Bandit Tiles" and "Cursed Painting". Per side the table enters the combinations resold,
 the Cursed Paintings paid off (2 coins each) or discarded free with a combination that holds a
 2 (as the rule is written, one such combination frees all of the side's paintings; the table
