@@ -15,13 +15,15 @@ from werkzeug.exceptions import NotFound
 from . import assets, cli
 from .assets import cache_versioned, game_stylesheet, static_url
 from .games.base import N_
+from .games.beutezug.web import views as beutezug
+from .games.scoot.web import views as scoot
+from .games.treasure.web import views as treasure
 from .groups import display_name
 from .i18n import LANGUAGES, locale_name, t, timezone_name
 from .store import DamagedFile, NoSuchGame, NotSaved, Store
 from .summary import parse_time
 from .views import (
     backup,
-    beutezug,
     current_group,
     groups,
     here,
@@ -35,11 +37,9 @@ from .views import (
     printables,
     result,
     rules,
-    scoot,
     share,
     stats,
     transfer,  # noqa: F401 -- imported, it adds its routes to play's blueprint
-    treasure,
     trust,
 )
 

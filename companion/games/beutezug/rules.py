@@ -423,7 +423,7 @@ class Beutezug(Game):
 
     def explanations(self, state: State) -> dict[str, Explanation]:
         """Every number and place of the game page (the shared standings and
-        templates/play/beutezug/_state.html), with its making or its why (explained.py), by key.
+        templates/games/beutezug/_state.html), with its making or its why (explained.py), by key.
 
         Makings: ``score/<seat>`` (loot points: the loot card of each round, the loot chip),
         ``card/<round>/<seat>`` (the loot of the card kept in round 1-7), ``lootchip/<seat>``,

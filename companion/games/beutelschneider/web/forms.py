@@ -7,17 +7,11 @@ from typing import Any, ClassVar
 from wtforms import BooleanField, FieldList, FormField, RadioField, SelectField
 from wtforms.validators import NumberRange, Optional
 
-from ..games.base import N_
-from ..games.beutelschneider.rules import (
-    CARDS_DEALT,
-    EVENT_KEYS,
-    GOLD_IN_DECK,
-    SETTINGS_DEFAULTS,
-    TRUMPS_LEFT_OUT,
-)
-from . import EntryForm, choices, complete_rows
-from .adapter import Adapter
-from .base import IntegerField, LedgerForm, PlainForm
+from ....forms import EntryForm, choices, complete_rows
+from ....forms.adapter import Adapter
+from ....forms.base import IntegerField, LedgerForm, PlainForm
+from ...base import N_
+from ..rules import CARDS_DEALT, EVENT_KEYS, GOLD_IN_DECK, SETTINGS_DEFAULTS, TRUMPS_LEFT_OUT
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
 

@@ -12,10 +12,14 @@ from typing import Any, ClassVar, cast
 
 from flask import g, has_app_context, url_for
 
-from ...games.base import N_, RulesError, msg
-from ...games.scoot.rules import GAME
-from ...games.scoot.score import Score, final_scores, tied_on_everything
-from ...games.scoot.state import (
+from ....forms import EntryForm, attach_errors, choices, new_submission
+from ....forms.adapter import Adapter
+from ....i18n import t
+from ....records import entries_version, replay
+from ...base import N_, RulesError, msg
+from ..rules import GAME
+from ..score import Score, final_scores, tied_on_everything
+from ..state import (
     BOSS_LEVEL,
     CLASSES,
     HIRE_PRICE,
@@ -29,10 +33,6 @@ from ...games.scoot.state import (
     setup_for,
     upgrade_price,
 )
-from ...i18n import t
-from ...records import entries_version, replay
-from .. import EntryForm, attach_errors, choices, new_submission
-from ..adapter import Adapter
 from .forms import (
     ACTION_LABELS,
     ACTIONS,

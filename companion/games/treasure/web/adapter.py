@@ -9,8 +9,12 @@ from typing import Any, ClassVar, cast
 
 from flask import g, request
 
-from ...games.base import N_, RulesError, msg
-from ...games.treasure.market import (
+from ....forms import EntryForm, new_submission
+from ....forms.adapter import Adapter, given_label
+from ....i18n import t
+from ....records import entries_version, replay
+from ...base import N_, RulesError, msg
+from ..market import (
     BANDIT_SKILLS,
     BANDITS,
     BLACK_MARKET_ROWS,
@@ -26,11 +30,7 @@ from ...games.treasure.market import (
     GreatTreasure,
     parse_card,
 )
-from ...games.treasure.rules import FREE_DISCARDS, KEPT_PER_SIDE
-from ...i18n import t
-from ...records import entries_version, replay
-from .. import EntryForm, new_submission
-from ..adapter import Adapter, given_label
+from ..rules import FREE_DISCARDS, KEPT_PER_SIDE
 from .forms import (
     CURSED,
     LOOT,

@@ -6,8 +6,8 @@ from typing import Any
 from flask import Blueprint, render_template, request
 from flask_babel import format_decimal, format_percent
 
-from ..forms.scoot.forms import OddsForm
-from ..games.scoot.odds import round_odds
+from ..odds import round_odds
+from .forms import OddsForm
 
 bp = Blueprint("scoot", __name__)
 
@@ -30,4 +30,4 @@ def odds() -> Any:
             "hit": _percent(result.hit),
             "wounds": format_decimal(float(result.expected_wounds), "#,##0.###"),
         }
-    return render_template("scoot/odds.html", form=form, answer=answer)
+    return render_template("games/loot-and-scoot/odds.html", form=form, answer=answer)

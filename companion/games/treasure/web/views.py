@@ -5,10 +5,11 @@ from typing import Any
 
 from flask import Blueprint, render_template, request
 
-from ..forms import attach_errors
-from ..forms.treasure import ADAPTER, ResaleForm
-from ..games.base import RulesError
-from ..games.treasure.resale import best_resale
+from ....forms import attach_errors
+from ...base import RulesError
+from ..resale import best_resale
+from .adapter import ADAPTER
+from .forms import ResaleForm
 
 bp = Blueprint("treasure", __name__)
 
@@ -24,5 +25,5 @@ def resale() -> Any:
             result = best_resale(**ADAPTER.resale_args(form))
         except RulesError as error:
             messages, status = attach_errors(form, error), 422
-    return render_template("treasure/resale.html", form=form, result=result, messages=messages,
+    return render_template("games/give-me-the-treasure/resale.html", form=form, result=result, messages=messages,
                            adapter=ADAPTER), status

@@ -4,7 +4,7 @@ a record is ``adapter``.
 
 Shape only: every price, limit and refusal comes from companion/games/scoot/. A turn is
 entered one tap per action, so the panel is a set of small forms, one per action, each
-posting one entry (see templates/play/loot-and-scoot/_panel.html and views/scoot.py).
+posting one entry (see templates/games/loot-and-scoot/_panel.html and web/views.py).
 Field names are the rules' error paths with "-" for ".", so messages land next to them.
 """
 from __future__ import annotations
@@ -24,12 +24,12 @@ from wtforms import (
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import CheckboxInput
 
-from ...games.base import N_
-from ...games.scoot.rules import roll_2d6
-from ...games.scoot.state import BOSS_LEVEL, CLASSES, HIRELING, TITLES, TOKENS
-from ...text import typed_number
-from .. import EntryForm, choices
-from ..base import IntegerField, LedgerForm, PlainForm
+from ....forms import EntryForm, choices
+from ....forms.base import IntegerField, LedgerForm, PlainForm
+from ....text import typed_number
+from ...base import N_
+from ..rules import roll_2d6
+from ..state import BOSS_LEVEL, CLASSES, HIRELING, TITLES, TOKENS
 
 SLUG = "loot-and-scoot"
 # Treasure "rolled for me": nobody at the table can predict SystemRandom.

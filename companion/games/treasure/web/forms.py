@@ -27,11 +27,11 @@ from wtforms.utils import unset_value
 from wtforms.validators import Length, Optional
 from wtforms.widgets import ListWidget
 
-from ...games.base import N_
-from ...games.treasure.market import BANDITS, COLOURS, NUMBERS, REINFORCEMENTS
-from ...games.treasure.rules import FREE_DISCARDS
-from .. import EntryForm, choices, walk
-from ..base import IntegerField, LedgerForm, PlainForm
+from ....forms import EntryForm, choices, walk
+from ....forms.base import IntegerField, LedgerForm, PlainForm
+from ...base import N_
+from ..market import BANDITS, COLOURS, NUMBERS, REINFORCEMENTS
+from ..rules import FREE_DISCARDS
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
 SLOTS = 4            # combination slots per side and turn

@@ -14,8 +14,14 @@ from flask import url_for
 from wtforms import FieldList, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
-from ..games.base import N_, ReplayError, msg
-from ..games.beutezug.cards import (
+from ....forms import EntryForm, choices, complete_rows
+from ....forms.adapter import Adapter, given_label
+from ....forms.base import LedgerForm, PlainForm
+from ....i18n import t
+from ....records import View, replay
+from ....text import typed_number
+from ...base import N_, ReplayError, msg
+from ..cards import (
     BONUS_LABELS,
     BONUS_MARKS,
     BONUSES,
@@ -24,14 +30,8 @@ from ..games.beutezug.cards import (
     ROUNDS,
     STACK_SIZES,
 )
-from ..games.beutezug.odds import COLOUR_LABELS, COLOURS, FACES, MOST_DICE
-from ..games.beutezug.rules import State, bonus_inventory, points_groups
-from ..i18n import t
-from ..records import View, replay
-from ..text import typed_number
-from . import EntryForm, choices, complete_rows
-from .adapter import Adapter, given_label
-from .base import LedgerForm, PlainForm
+from ..odds import COLOUR_LABELS, COLOURS, FACES, MOST_DICE
+from ..rules import State, bonus_inventory, points_groups
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 STACKS = (("2", "2"), ("3", "3"), ("4", "4"), ("5", "5"), ("0", "0 ✗"))
@@ -229,7 +229,7 @@ class GameAdapter(Adapter):
                 for stack, size in STACK_SIZES.items() if taken[stack] >= size}
 
     def heist_url(self, game_id: str, seat: int | None = None) -> str:
-        """The heist check page (companion/views/beutezug.py)."""
+        """The heist check page (views.py)."""
         return url_for("beutezug.heist", game_id=game_id, seat=seat)
 
     def table(self, view: View) -> list[dict[str, Any]]:

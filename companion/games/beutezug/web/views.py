@@ -12,16 +12,16 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 from flask_babel import format_percent
 
-from ..forms import attach_errors, choices
-from ..forms.adapters import ADAPTERS
-from ..forms.beutezug import HeistForm
-from ..games.base import N_, RulesError, as_int, msg
-from ..games.beutezug.odds import Bonuses, check_heist, success_chance
-from ..games.beutezug.rules import bonus_inventory
-from ..i18n import t
-from ..records import replay
-from ..text import typed_number
-from .play import load
+from ....forms import attach_errors, choices
+from ....forms.adapters import ADAPTERS
+from ....i18n import t
+from ....records import replay
+from ....text import typed_number
+from ....views.play import load
+from ...base import N_, RulesError, as_int, msg
+from ..odds import Bonuses, check_heist, success_chance
+from ..rules import bonus_inventory
+from .forms import HeistForm
 
 bp = Blueprint("beutezug", __name__)
 
@@ -91,7 +91,7 @@ def heist(game_id: str) -> Any:
             messages += attach_errors(form, error)
     elif given >= 0:
         messages.append(t(msg(N_("Enter the dice the loot card shows first."))))
-    return render_template("beutezug/heist.html", record=record, form=form, seat=int(seat),
+    return render_template("games/beutezug/heist.html", record=record, form=form, seat=int(seat),
                            inventory=inventory, result=result, messages=messages,
                            percent=percent, players=record["players"],
                            adapter=ADAPTERS["beutezug"])
