@@ -1,7 +1,7 @@
 """The hand form for Beutelschneider: one block per player, special points by event."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from wtforms import BooleanField, FieldList, FormField, RadioField, SelectField
@@ -139,6 +139,12 @@ class GameAdapter(Adapter):
         if form.alchemist.data:
             data["alchemist"] = True
         return data
+
+    # A result played on paper: the point limit it was played to.
+    result_template = "games/beutelschneider/_result.html"
+
+    def result_settings(self, form: Any, seats: Sequence[int]) -> dict[str, Any]:
+        return {} if form.limit.data is None else {"limit": form.limit.data}
 
 
 ADAPTER = GameAdapter()

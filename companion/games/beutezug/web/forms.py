@@ -17,6 +17,7 @@ from wtforms.validators import InputRequired, Optional
 from ....forms import EntryForm, choices, complete_rows
 from ....forms.adapter import Adapter, given_label
 from ....forms.base import LedgerForm, PlainForm
+from ....forms.result import cards
 from ....i18n import t
 from ....records import View, replay
 from ....text import typed_number
@@ -250,6 +251,13 @@ class GameAdapter(Adapter):
                 "points": state.points[seat],
             })
         return out
+
+    # A result played on paper: each seat's seven kept cards, for a tie.
+    result_template = "games/beutezug/_result.html"
+
+    def result_row(self, row: Any) -> dict[str, Any]:
+        values = cards(row.loot.data)
+        return {"loot": values} if values else {}
 
 
 ADAPTER = GameAdapter()

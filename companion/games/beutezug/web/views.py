@@ -13,7 +13,7 @@ from flask import Blueprint, abort, render_template, request
 from flask_babel import format_percent
 
 from ....forms import attach_errors, choices
-from ....forms.adapters import ADAPTERS
+from ....forms.adapter import ADAPTERS
 from ....i18n import t
 from ....records import replay
 from ....text import typed_number

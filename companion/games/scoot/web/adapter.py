@@ -362,5 +362,13 @@ class GameAdapter(Adapter):
         price = upgrade_price(party)
         return "" if price is None or cls in party.upgrades else gp(price)
 
+    # A result played on paper: its victory points, and what a tie on them reads.
+    result_template = "games/loot-and-scoot/_result.html"
+    result_score_label = N_("Victory points")
+
+    def result_row(self, row: Any) -> dict[str, Any]:
+        return {k: getattr(row, k).data for k in ("gold", "levels", "rooms")
+                if getattr(row, k).data is not None}
+
 
 ADAPTER = GameAdapter()

@@ -4,7 +4,7 @@ the entries the rules accept. The forms themselves are in ``forms``.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 from flask import g, request
@@ -267,6 +267,20 @@ class GameAdapter(Adapter):
                 "face_up": list(form.face_up.data or []),
                 "opponent_cursed": _int(form.opponent_cursed.data),
                 "free_discard": form.free_discard.data or FREE_DISCARDS[0]}
+
+    # A result played on paper: the sides and their coins, the target, Pat.
+    result_template = "games/give-me-the-treasure/_result.html"
+    result_score_label = N_("Coins of the side")
+
+    def result_settings(self, form: Any, seats: Sequence[int]) -> dict[str, Any]:
+        sides = [form.players.entries[i].form.side.data for i in seats]
+        out: dict[str, Any] = {"teams": [int(s) if s else -1 for s in sides]} if any(sides) else {}
+        if form.target.data is not None:
+            out["target"] = form.target.data
+        return out
+
+    def result_extra(self, form: Any) -> dict[str, Any]:
+        return {"pat": True} if form.pat.data else {}
 
 
 ADAPTER = GameAdapter()
