@@ -18,10 +18,12 @@ from typing import Any, ClassVar, cast
 
 from ..games import PACKAGES
 from ..games.base import ReplayError, RulesError
+from ..games.result import RESULT
 from ..i18n import t
 from ..records import replay
 from . import EntryForm, attach_errors, guard_messages, walk
 from .base import LedgerForm
+from .result import result_data, result_form
 
 
 def given_label(field: Any) -> str:
@@ -136,6 +138,29 @@ class Adapter(ABC):
         return {}
 
 
+class ResultForms(Adapter):
+    """A game's forms with its result besides: comes first among an adapter's bases. The
+    result is posted by its own page, never as the next entry (so it is not in ``forms``),
+    and corrected through the entry correction like any entry."""
+
+    def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
+             formdata: Any = None) -> EntryForm:
+        if kind == RESULT:
+            return result_form(record, len(record["players"]), data, formdata)
+        return super().form(kind, record, data, formdata)  # type: ignore[safe-super]  # the game's
+
+    def to_data(self, kind: str, form: Any, record: dict[str, Any]) -> dict[str, Any]:
+        if kind == RESULT:
+            return result_data(self, form, list(range(len(record["players"]))))
+        return super().to_data(kind, form, record)  # type: ignore[safe-super]
+
+
+def with_result(adapter: Adapter) -> Adapter:
+    """The game's adapter, answering for its result too."""
+    made: Adapter = type(f"{type(adapter).__name__}WithResult", (ResultForms, type(adapter)), {})()
+    return made
+
+
 def web(slug: str) -> ModuleType:
     """A registered game's web package (``<package>.web``): its ``ADAPTER`` and, if it has
     pages of its own, their blueprint ``bp``."""
@@ -152,7 +177,6 @@ class _Adapters(Mapping[str, Adapter]):
     def __getitem__(self, slug: str) -> Adapter:
         package = PACKAGES[slug]
         if package not in self._made:
-            from .result import with_result
             self._made[package] = with_result(cast(Adapter, web(slug).ADAPTER))
         return self._made[package]
 
