@@ -40,7 +40,7 @@ def test_a_rules_module_imports_no_web_store_or_print_library_and_nothing_of_the
 
 
 def test_the_check_reads_relative_imports_and_sees_a_web_package():
-    web = GAMES / "beutezug" / "web" / "forms.py"
+    web = GAMES / "beutezug" / "web" / "views.py"
     names = imported(web)
     assert "flask" in names and "companion.forms.adapter" in names and "companion.games.beutezug.rules" in names
     assert GAMES / "beutezug" / "rules.py" in rules_modules() and web not in rules_modules()

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
-from flask import url_for
 from wtforms import FieldList, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
@@ -228,10 +227,6 @@ class GameAdapter(Adapter):
         return {str(stack): t(msg(N_("Stack %(stack)s is empty: its %(max)s cards are taken."),
                                   stack=stack, max=size))
                 for stack, size in STACK_SIZES.items() if taken[stack] >= size}
-
-    def heist_url(self, game_id: str, seat: int | None = None) -> str:
-        """The heist check page (views.py)."""
-        return url_for("beutezug.heist", game_id=game_id, seat=seat)
 
     def table(self, view: View) -> list[dict[str, Any]]:
         """Each player's row under the standings: in rolling order while a round is to be

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
-from flask import g, has_app_context, url_for
+from flask import url_for
 
 from ....forms import EntryForm, attach_errors, choices, new_submission
 from ....forms.adapter import Adapter
@@ -109,6 +109,9 @@ class GameAdapter(Adapter):
     # During a turn a second action, a Dungeon happening and leaving are all open at once:
     # the turn panel renders one small form per action itself.
     own_forms = ("action", "leave")
+
+    def __init__(self) -> None:
+        self._last: dict[str, tuple[dict[str, Any], tuple[Any, int], Any]] = {}
     action_labels = ACTION_LABELS
     character_labels = CHARACTER_LABELS
     how_labels = HOW_LABELS
@@ -118,13 +121,16 @@ class GameAdapter(Adapter):
     # -- the record as the rules see it --------------------------------------------------
 
     def _cached(self, name: str, record: dict[str, Any], make: Any) -> Any:
-        if not has_app_context():
-            return make()
-        key = (name, record.get("id"), record.get("version"), len(record["entries"]))
-        cache = g.setdefault("scoot_cache", {})
-        if key not in cache:
-            cache[key] = make()
-        return cache[key]
+        """What ``make`` reads off this very record, made once: a game page asks the state of
+        a long game several times (its forms, its panel, its log), each a replay. Only the
+        last record asked is kept, and only while it is the same dict, unchanged."""
+        stamp = (record.get("version"), len(record["entries"]))
+        last = self._last.get(name)
+        if last is not None and last[0] is record and last[1] == stamp:
+            return last[2]
+        value = make()
+        self._last[name] = (record, stamp, value)
+        return value
 
     def state(self, record: dict[str, Any]) -> State:
         return cast(State, self._cached("state", record, lambda: replay(record).state))

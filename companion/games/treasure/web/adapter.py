@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
-from flask import g, request
-
 from ....forms import EntryForm, new_submission
 from ....forms.adapter import Adapter, given_label
 from ....i18n import t
@@ -34,7 +32,6 @@ from ..rules import FREE_DISCARDS, KEPT_PER_SIDE
 from .forms import (
     CURSED,
     LOOT,
-    SHOWN_SLOTS,
     SLOTS,
     TREASURE,
     CorrectionForm,
@@ -43,7 +40,6 @@ from .forms import (
     ResaleForm,
     SetupForm,
     TurnForm,
-    _seat_choices,
 )
 
 
@@ -90,11 +86,7 @@ class GameAdapter(Adapter):
     viper, croc = VIPER, CROC_BROTHERS
 
     def setup_form(self, formdata: Any = None) -> SetupForm:
-        form = SetupForm(formdata=formdata)
-        form.leader_0.choices = form.leader_1.choices = _seat_choices()
-        names = formdata.getlist("player") if formdata is not None else []
-        form.people = len([n for n in names if n.strip()])
-        return form
+        return SetupForm(formdata=formdata)
 
     #: A deal's and a keep's fields are a seat's (bandits-2); a turn's, a side's (below).
     seat_lists: ClassVar[tuple[str, ...]] = ("bandits", "reinforcements")
@@ -110,7 +102,7 @@ class GameAdapter(Adapter):
         return " · ".join([side] + ([t(label)] if label else []))
 
     def to_settings(self, form: SetupForm) -> dict[str, Any]:
-        n = getattr(form, "people", 0)
+        n = form.people
         out: dict[str, Any] = {"bandit_skills": bool(form.bandit_skills.data),
                                "free_discard": form.free_discard.data}
         for key in ("target", "starting_coins"):
@@ -127,21 +119,25 @@ class GameAdapter(Adapter):
              formdata: Any = None) -> EntryForm:
         data = data or {}
         state = replay(record).state
+        names = [state.side_name(side) for side in (0, 1)]
         form: Any  # the class depends on the kind, and so do the fields set below
         if kind == "deal":
-            form = DealForm(formdata=formdata, data=data)
+            form = DealForm(formdata=formdata, data=data, side_names=names)
             while len(form.bandits.entries) < len(record["players"]):
                 form.bandits.append_entry()
         elif kind == "keep":
             kept = data.get("reinforcements") or []
             form = KeepForm(formdata=formdata, data={"reinforcements": {
-                str(i): list(cards) for i, cards in enumerate(kept)}})
-            # Each seat chooses among the cards dealt to its side (all nine if not entered).
-            form.offered = [list(state.dealt[side]) if state.dealt else list(REINFORCEMENTS)
-                            for side in state.teams]
-            form.keep_counts = [KEPT_PER_SIDE // len(state.sides[side]) for side in state.teams]
+                str(i): list(cards) for i, cards in enumerate(kept)}}, side_names=names,
+                # Each seat chooses among the cards dealt to its side (all nine if not entered).
+                offered=[list(state.dealt[side]) if state.dealt else list(REINFORCEMENTS)
+                         for side in state.teams],
+                keep_counts=[KEPT_PER_SIDE // len(state.sides[side]) for side in state.teams])
         elif kind == "turn":
-            form = TurnForm(formdata=formdata, data=self._turn_data(data))
+            # A new turn offers the cards still face down; a correction all those held.
+            held = state.unused if not data else state.reinforcements
+            form = TurnForm(formdata=formdata, data=self._turn_data(data), side_names=names,
+                            held=[[c for seat in state.sides[side] for c in held[seat]] for side in (0, 1)])
             for side in ("0", "1"):
                 # Tapped slots move up over empty ones, so that "Combination 2" on the page is
                 # combination 2 (index 1) of the entry, where the rules put their messages.
@@ -149,16 +145,9 @@ class GameAdapter(Adapter):
                 tapped = [f.data for f in slots if f.data]
                 for j, f in enumerate(slots):
                     f.data = tapped[j] if j < len(tapped) else []
-            # A new turn offers the cards still face down; a correction all those held.
-            held = state.unused if not data else state.reinforcements
-            form.held = [[c for seat in state.sides[side] for c in held[seat]] for side in (0, 1)]
-            used = [j + 1 for side in ("0", "1") for j in range(SLOTS)
-                    if form.sides[side].combinations[str(j)].data]
-            form.slots = SLOTS if request.args.get("combinations") else max([SHOWN_SLOTS, *used])
         else:
             form = CorrectionForm(formdata=formdata, data={
-                k: str(v) if k == "side" else v for k, v in data.items()})
-        form.side_names = [state.side_name(side) for side in (0, 1)]
+                k: str(v) if k == "side" else v for k, v in data.items()}, side_names=names)
         return cast(EntryForm, form)
 
     def _turn_data(self, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -220,10 +209,10 @@ class GameAdapter(Adapter):
 
     # -- what the pages show -----------------------------------------------------------------
 
-    def correction_form(self, record: dict[str, Any]) -> CorrectionForm:
-        """The small coin-correction form under the standings (kept with its messages when
-        the rules refused it)."""
-        form = g.get("refused_form")
+    def correction_form(self, record: dict[str, Any], refused: Any = None) -> CorrectionForm:
+        """The small coin-correction form under the standings: the ``refused`` one, with its
+        messages, when the rules refused it."""
+        form = refused
         if not isinstance(form, CorrectionForm):
             form = self.form("correction", record)
             form.kind.data = "correction"

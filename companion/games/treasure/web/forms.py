@@ -119,6 +119,13 @@ class SetupForm(LedgerForm):
     free_discard = RadioField(N_("A resold combination holding a 2 lets the side discard for free"),
                               default=FREE_DISCARDS[0], choices=FREE_DISCARD_CHOICES)
 
+    def __init__(self, formdata: Any = None, **kwargs: Any) -> None:
+        super().__init__(formdata=formdata, **kwargs)
+        self.leader_0.choices = self.leader_1.choices = _seat_choices()
+        # The people typed on the new-game page the form is part of: teams are for 3 or 4.
+        names = formdata.getlist("player") if formdata is not None else []
+        self.people = len([n for n in names if n.strip()])
+
 
 def _seat_choices() -> list[Any]:
     return choices([("", N_("first of the side"))] + [(str(i), str(i + 1)) for i in range(MAX_SEATS)])
@@ -127,7 +134,15 @@ def _seat_choices() -> list[Any]:
 # -- the deal and the Reinforcements kept ------------------------------------------------------
 
 
-class DealForm(EntryForm):
+class SideForm(EntryForm):
+    """A Give Me The Treasure entry form; ``side_names``: how the page names the two sides."""
+
+    def __init__(self, *args: Any, side_names: Sequence[str] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.side_names = list(side_names)
+
+
+class DealForm(SideForm):
     bandits = FieldList(SelectField(N_("Bandit"), choices=choices(
         [("", "—")] + list(BANDITS.items())), validate_choice=False))
     bandits_all = ErrorAlias("bandits-0", name="bandits")
@@ -140,8 +155,17 @@ KeptGroup = _group("KeptGroup", {
     **{k: v for i in range(MAX_SEATS) for k, v in _aliases(str(i), 3).items()}})
 
 
-class KeepForm(EntryForm):
+class KeepForm(SideForm):
+    """The Reinforcements each seat keeps: ``offered``, the cards dealt to its side;
+    ``keep_counts``, how many it keeps."""
+
     reinforcements = FormField(KeptGroup)
+
+    def __init__(self, *args: Any, offered: Sequence[Sequence[str]] = (), keep_counts: Sequence[int] = (),
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.offered = [list(cards) for cards in offered]
+        self.keep_counts = list(keep_counts)
 
 
 # -- a turn ----------------------------------------------------------------------------------
@@ -167,17 +191,32 @@ SideResale = _group("SideResale", {
 Sides = _group("Sides", {"0": FormField(SideResale), "1": FormField(SideResale)})
 
 
-class TurnForm(EntryForm):
+class TurnForm(SideForm):
+    """One turn's Resale of both sides; ``held``: the Reinforcements each side can call."""
+
+    SLOTS = SLOTS
     sides = FormField(Sides)
     treasure_as = SelectField(N_("The Great Treasure became"), default="", validate_choice=False,
                               choices=choices([("", N_("the card worth most (the app places it)"))]
                                               + [(v, v) for v in LOOT]))
 
+    def __init__(self, *args: Any, held: Sequence[Sequence[str]] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.held = [list(cards) for cards in held]
+
+    def shown_slots(self) -> int:
+        """The combination slots the page shows unless asked for all: two, or as many as are
+        filled in."""
+        sides: Any = self.sides
+        used = [j + 1 for side in ("0", "1") for j in range(SLOTS)
+                if sides[side].combinations[str(j)].data]
+        return max([SHOWN_SLOTS, *used])
+
 
 # -- a coin correction -------------------------------------------------------------------------
 
 
-class CorrectionForm(EntryForm):
+class CorrectionForm(SideForm):
     side = RadioField(N_("Side"), default="0", choices=choices([("0", "0"), ("1", "1")]),
                       validate_choice=False)
     coins = IntegerField(N_("Coins (negative: taken away)"), validators=[Optional()],
