@@ -10,8 +10,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
-from flask import url_for
-
 from ....forms import EntryForm, attach_errors, choices, new_submission
 from ....forms.adapter import Adapter
 from ....i18n import t
@@ -81,7 +79,6 @@ class Panel:
     inn: tuple[str, ...]
     dungeon: tuple[str, ...]
     forms: dict[str, ActionForm]
-    targets: dict[str, str]
     chips: dict[str, list[Chip]] = field(default_factory=dict)
     level_rows: list[list[Chip]] = field(default_factory=list)
     more_levels: bool = False   # a second room of one level: open the extra rows
@@ -286,7 +283,6 @@ class GameAdapter(Adapter):
             prefill = {}
         names, party = record["players"], state.parties[seat]
         forms: dict[str, ActionForm] = {}
-        targets: dict[str, str] = {}
         for action in inn + dungeon:
             cls = ACTIONS[action]
             # formdata=None: a page answering a POST must not fill the other actions' forms
@@ -296,10 +292,7 @@ class GameAdapter(Adapter):
             f.seat.data = str(seat)
             f.submission.data = f.submission.data or new_submission()
             forms[action] = f
-            targets[action] = (url_for("play.edit", game_id=record["id"], entry_id=entry["id"], do=action)
-                               if entry is not None else
-                               url_for("play.add", game_id=record["id"], do=action, _anchor="next"))
-        out = Panel(seat, names[seat], party.gold, inn, dungeon, forms, targets)
+        out = Panel(seat, names[seat], party.gold, inn, dungeon, forms)
         others = [(str(s), n) for s, n in enumerate(names) if s != seat]
         def why(action: str, **fields: Any) -> str:
             return self._refusal(state, seat, action, fields) if action in forms else ""
