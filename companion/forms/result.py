@@ -7,16 +7,17 @@ limit, the target, the teams); a correction shows only the rows.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wtforms import BooleanField, FieldList, FormField, HiddenField, SelectField, StringField
 from wtforms.validators import Optional
 
 from ..games.base import N_
-from ..games.result import RESULT
 from . import EntryForm, NewGameForm, choices, complete_rows
-from .adapter import Adapter
 from .base import IntegerField, PlainForm
+
+if TYPE_CHECKING:  # the adapter module asks this one for a result's form
+    from .adapter import Adapter
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
 ENTER_SCORE = N_("Enter the final score.")
@@ -98,43 +99,10 @@ def result_form(record: dict[str, Any] | None, rows: int, data: dict[str, Any] |
     return form
 
 
-def result_data(slug: str, form: ResultForm, seats: list[int]) -> dict[str, Any]:
+def result_data(adapter: Adapter, form: ResultForm, seats: list[int]) -> dict[str, Any]:
     """The entry data of a validated form; ``seats`` are the rows that are seats, in order."""
-    out: list[dict[str, Any]] = []
-    for index in seats:
-        row = form.players.entries[index].form
-        one: dict[str, Any] = {"score": row.score.data}
-        if slug == "beutezug" and (values := cards(row.loot.data)):
-            one["loot"] = values
-        if slug == "loot-and-scoot":
-            one.update({k: getattr(row, k).data for k in ("gold", "levels", "rooms")
-                        if getattr(row, k).data is not None})
-        out.append(one)
-    data: dict[str, Any] = {"players": out, "winners": [
-        seat for seat, index in enumerate(seats) if form.players.entries[index].form.won.data]}
-    if slug == "give-me-the-treasure" and form.pat.data:
-        data["pat"] = True
-    return data
-
-
-class ResultForms(Adapter):
-    """A game's forms with its result besides: comes first among an adapter's bases. The
-    result is posted by its own page, never as the next entry (so it is not in ``forms``),
-    and corrected through the entry correction like any entry."""
-
-    def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
-             formdata: Any = None) -> EntryForm:
-        if kind == RESULT:
-            return result_form(record, len(record["players"]), data, formdata)
-        return super().form(kind, record, data, formdata)  # type: ignore[safe-super]  # the game's
-
-    def to_data(self, kind: str, form: Any, record: dict[str, Any]) -> dict[str, Any]:
-        if kind == RESULT:
-            return result_data(record["game"], form, list(range(len(record["players"]))))
-        return super().to_data(kind, form, record)  # type: ignore[safe-super]
-
-
-def with_result(adapter: Adapter) -> Adapter:
-    """The game's adapter, answering for its result too."""
-    made: Adapter = type(f"{type(adapter).__name__}WithResult", (ResultForms, type(adapter)), {})()
-    return made
+    out = [{"score": form.players.entries[index].form.score.data,
+            **adapter.result_row(form.players.entries[index].form)} for index in seats]
+    return {"players": out, "winners": [
+        seat for seat, index in enumerate(seats) if form.players.entries[index].form.won.data],
+        **adapter.result_extra(form)}

@@ -20,7 +20,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..base import N_, Expect, Explanation, Game, Msg, Outcome, RulesError, Standing, as_int, msg, msg_n
+from ..base import (
+    N_,
+    Expect,
+    Explanation,
+    Game,
+    Msg,
+    Outcome,
+    RulesError,
+    Standing,
+    as_int,
+    first_data,
+    msg,
+    msg_n,
+)
 from ..base import replace as fast_replace
 from .explain import explanations
 from .market import BANDITS, RAOUL, REINFORCEMENTS, key_of
@@ -29,6 +42,7 @@ from .state import FREE_DISCARDS as FREE_DISCARDS
 from .state import TEAM_CHEST_LIMIT as TEAM_CHEST_LIMIT
 from .state import Correction, Turn
 from .state import State as State
+from .terms import NAMES_AS_PRINTED, TERMS
 from .turn import read_turn
 
 TARGET = 20           # "The person who first collects 20 coins wins the game."
@@ -52,10 +66,17 @@ def _seat_list(value: Any, n: int, path: str, errors: dict[str, Msg]) -> list[An
 class GiveMeTheTreasure(Game):
     slug = "give-me-the-treasure"
     title = "Give Me The Treasure"
+    terms = TERMS
+    names_as_printed = NAMES_AS_PRINTED
     min_players = 2
     max_players = 4
     seat_settings = (("teams", "by_seat"), ("leaders", "seats"))
     explains = True
+
+    def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
+                   entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:
+        deal = first_data(entries, "deal")  # the Arrow's side leads
+        return None if deal is None else int(settings["leaders"][deal["first_divider"]])
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
         errors: dict[str, Msg] = {}
