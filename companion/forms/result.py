@@ -7,7 +7,7 @@ limit, the target, the teams); a correction shows only the rows.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from wtforms import BooleanField, FieldList, FormField, HiddenField, SelectField, StringField
 from wtforms.validators import Optional
@@ -15,9 +15,6 @@ from wtforms.validators import Optional
 from ..games.base import N_
 from . import EntryForm, NewGameForm, choices, complete_rows
 from .base import IntegerField, PlainForm
-
-if TYPE_CHECKING:  # the adapter module asks this one for a result's form
-    from .adapter import Adapter
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
 ENTER_SCORE = N_("Enter the final score.")
@@ -99,7 +96,16 @@ def result_form(record: dict[str, Any] | None, rows: int, data: dict[str, Any] |
     return form
 
 
-def result_data(adapter: Adapter, form: ResultForm, seats: list[int]) -> dict[str, Any]:
+class ResultParts(Protocol):
+    """What ``result_data`` asks of a game's adapter (``forms/adapter.py``, which imports this
+    module, so it is named by what it does, not imported)."""
+
+    def result_row(self, row: Any) -> dict[str, Any]: ...
+
+    def result_extra(self, form: Any) -> dict[str, Any]: ...
+
+
+def result_data(adapter: ResultParts, form: ResultForm, seats: list[int]) -> dict[str, Any]:
     """The entry data of a validated form; ``seats`` are the rows that are seats, in order."""
     out = [{"score": form.players.entries[index].form.score.data,
             **adapter.result_row(form.players.entries[index].form)} for index in seats]
