@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import gzip
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any
 
 from babel import dates
 from flask import Flask, current_app, g, has_request_context, render_template, request, url_for
@@ -17,7 +17,7 @@ from .assets import cache_versioned, game_stylesheet, static_url
 from .games.base import N_
 from .groups import display_name
 from .i18n import LANGUAGES, locale_name, t, timezone_name
-from .store import DamagedFile, NoSuchGame, NotSaved, Store
+from .store import DamagedFile, NoSuchGame, NotSaved
 from .summary import parse_time
 from .views import (
     backup,
@@ -38,15 +38,11 @@ from .views import (
     scoot,
     share,
     stats,
+    store,
     transfer,  # noqa: F401 -- imported, it adds its routes to play's blueprint
     treasure,
     trust,
 )
-
-
-def store() -> Store:
-    return cast(Store, current_app.extensions["store"])
-
 
 CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -40,9 +40,9 @@ from ..records import (
     set_note,
     undo,
 )
-from ..store import NotSaved, Store
+from ..store import NotSaved
 from ..summary import duration_minutes
-from . import background, group_id, not_saved, sent_before
+from . import background, group_id, not_saved, sent_before, store
 
 bp = Blueprint("play", __name__)
 
@@ -69,9 +69,6 @@ LOG_TAIL = 8
 RNG = random.SystemRandom()
 
 
-def _store() -> Store:
-    return cast(Store, current_app.extensions["store"])
-
 
 def load(game_id: str) -> dict[str, Any]:
     """The record of a game of this phone's group; any other id answers 404.
@@ -79,10 +76,10 @@ def load(game_id: str) -> dict[str, Any]:
     Every game page goes through here, so a guessed id of another group's game looks
     exactly like an id that does not exist.
     """
-    listed = _store().index().get(game_id)
+    listed = store().index().get(game_id)
     if listed is not None and listed.get("group", "household") != group_id():
         abort(404)  # before the file is opened: even a damaged one stays another group's
-    record = _store().load(game_id)  # NoSuchGame: a 404 that knows a game in the trash
+    record = store().load(game_id)  # NoSuchGame: a 404 that knows a game in the trash
     if record.get("group", "household") != group_id():
         abort(404)
     return record
@@ -146,7 +143,7 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
     # Only a refused form has anything to say (walking a hand form's fields costs).
     said = (problems(adapter, record, g.get("refused_form") or form, messages or [])
             if status >= 400 or messages else [])
-    colours = seat_colours(_store(), record.get("group", "household"), record["players"])
+    colours = seat_colours(store(), record.get("group", "household"), record["players"])
     return render_template(
         "play/game.html", record=record, view=view, form=form, problems=said,
         refusal=t(refusal), notice=notice, notice_at=notice_at, version=version,
@@ -254,7 +251,7 @@ def add(game_id: str) -> Any:
     data = adapter.to_data(kind, form, record)
     source = adapter.source(form)
     try:
-        _store().update(game_id, lambda r: add_entry(
+        store().update(game_id, lambda r: add_entry(
             r, kind, data, source=source, submission=form.submission.data,
             version=form.version_number()))
     except Repeated:
@@ -286,7 +283,7 @@ def _one_button(game_id: str, form: Any, change: Any, stale: str,
     if not form.validate():
         return page(record, messages=_form_messages(form), status=422, refusal=NOTHING_CHANGED)
     try:
-        _store().update(game_id, lambda r: change(r, form.submission.data, form.version_number()))
+        store().update(game_id, lambda r: change(r, form.submission.data, form.version_number()))
     except Repeated:
         return _back(game_id, t(repeated))
     except Stale:
@@ -350,7 +347,7 @@ def edit(game_id: str, entry_id: int) -> Any:
         else:
             data = adapter.to_data(entry["kind"], form, record)
             try:
-                _store().update(game_id, lambda r: correct(
+                store().update(game_id, lambda r: correct(
                     r, entry_id, data, submission=form.submission.data,
                     version=form.version_number(), mend=bool(request.form.get("mend")),
                     key=current_app.config["SECRET_KEY"]))
@@ -388,7 +385,7 @@ def note(game_id: str) -> Any:
         return page(record, messages=_form_messages(form) or
                     [t(e) for errs in form.errors.values() for e in errs], status=422)
     try:
-        _store().update(game_id, lambda r: set_note(r, form.note.data or "",
+        store().update(game_id, lambda r: set_note(r, form.note.data or "",
                                                    submission=form.submission.data))
     except Repeated:
         pass
