@@ -48,7 +48,7 @@ def build_history(store, n: int) -> None:
         record = {**template, "id": f"bench{i:05d}", "schema": SCHEMA, "created": created,
                   "played_on": created}
         store._write(store._path(record["id"]), record)
-    store.rebuild_index()
+    store.index.rebuild()
 
 
 def append_cost(store, repeat: int) -> float:
@@ -73,7 +73,7 @@ def history_figures(app, store, n: int, repeat: int) -> None:
     the index only (no game file is opened). "cold" is the first request after the index
     changed (parse the index, build the group's games); the medians are the usual case."""
     client = app.test_client()
-    store._index_cache = None
+    store.index.forget()
     start = time.perf_counter()
     assert client.get("/history").status_code == 200
     figure(f"history_list_{n}_games_cold", (time.perf_counter() - start) * 1000, "ms")
@@ -136,7 +136,7 @@ def main() -> None:
         figure("append_entry_ratio", full / empty, "x")
         # What every start adds to find what a crash left (markers, files no row lists, files
         # changed since the index): a directory listing and a stat per game, no file read.
-        figure(f"start_reconcile_{args.games}_games_median", median_ms(store.reconcile, 7), "ms")
+        figure(f"start_reconcile_{args.games}_games_median", median_ms(store.index.reconcile, 7), "ms")
         history_figures(app, store, args.games, args.repeat)
 
         # The game page of a game in progress, next to a bare Flask page of the same size.

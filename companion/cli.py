@@ -193,7 +193,7 @@ def import_record_command(file: Path, copy: bool) -> None:
     found = None if copy else already_here(store(), record)
     if found is not None:
         game_id, same = found
-        if game_id not in store().index():
+        if game_id not in store().index.games():
             raise click.ClickException(f"this game was deleted: it is in the Trash (game {game_id}): "
                                        "restore it there; nothing added")
         if same:
@@ -216,7 +216,7 @@ def reindex() -> None:
 
     Rarely needed (after a manual restore of files): every start does it for what changed."""
     try:
-        damaged = store().rebuild_index()
+        damaged = store().index.rebuild()
     except DamagedFile as error:
         raise click.ClickException(
             f"{error.path} is damaged ({error.reason}) and was left as it is. Restore it from a "
@@ -225,7 +225,7 @@ def reindex() -> None:
             "links kept in it are lost.") from None
     for file in damaged:
         click.echo(f"damaged, left as it is: {file.path} ({file.reason})", err=True)
-    count = len(store().index())
+    count = len(store().index.games())
     click.echo(f"{_games(count)} in the games list" + (f", {len(damaged)} damaged file"
                f"{'s' * (len(damaged) != 1)} left out" if damaged else ""))
 

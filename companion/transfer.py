@@ -257,7 +257,7 @@ def already_here(store: Store, record: Mapping[str, Any]) -> tuple[str, bool] | 
     if not origin:
         return None
     group = record.get("group", "household")
-    candidates = sorted(g["id"] for g in store.index().values()
+    candidates = sorted(g["id"] for g in store.index.games().values()
                         if (g["id"] == origin or g.get("origin") == origin)
                         and g.get("group", "household") == group and g.get("game") == record["game"])
     other = None

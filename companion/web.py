@@ -51,7 +51,7 @@ CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src '
 def _settle() -> None:
     # Any look at the app finishes what a crash cut short (a delete halfway), before a
     # list shows the game twice or the trash holds a copy the delete button trips over.
-    store().settle()
+    store().index.settle()
 
 
 def _security_headers(response: Any) -> Any:

@@ -31,7 +31,7 @@ T = TypeVar("T")
 
 def _derived(what: str, gid: str, compute: Callable[[Store, str], T]) -> T:
     kept = store()
-    key = kept.index_key()
+    key = kept.index.key()
     cached = _DERIVED.get((id(kept), gid, what))
     if cached and cached[0] == key:
         return cast(T, cached[1])

@@ -46,7 +46,7 @@ def game_id_of(submission: str, group: str) -> str:
 def _mine_in_games(game_id: str) -> bool:
     """Whether ``game_id`` is a game of this group in ``games/``: by its index row, or by its
     file when the row is missing (a disk that refused the index write after the file)."""
-    listed = store().index().get(game_id)
+    listed = store().index.games().get(game_id)
     if listed is not None:
         return bool(listed.get("group", DEFAULT) == group_id())
     if not store().file(game_id).exists():
@@ -78,7 +78,7 @@ def known_players(group: str) -> list[str]:
 @bp.get("/")
 def index() -> Any:
     mine = group_id()
-    games = [g for g in store().index().values() if g.get("group", "household") == mine]
+    games = [g for g in store().index.games().values() if g.get("group", "household") == mine]
     playing = lifecycle.in_progress(store(), mine)
     finished = sorted((g for g in games if g.get("status") == "finished"),
                       key=lambda g: g.get("ended") or "", reverse=True)[:RECENT]

@@ -126,7 +126,7 @@ def restore(game_id: str) -> Any:
     form = StatusForm()
     back = safe_next(form.next.data, url_for("lifecycle.trash_page"))
     if mine_in_trash(game_id) is None:
-        listed = store().index().get(game_id)
+        listed = store().index.games().get(game_id)
         if listed is not None and listed.get("group", groups.DEFAULT) == group_id() and \
                 sent_before(store().load(game_id)):
             return redirect(back, 303)  # a double tap: it is back already
@@ -242,7 +242,7 @@ def set_zone(gid: str) -> Any:
         doc = dict(table.get(gid) or groups.get(store(), gid) or {})
         doc["timezone"] = form.zone.data
         return {**table, gid: doc}
-    store().change_table("groups", change)
+    store().index.change_table("groups", change)
     flash(t(msg(N_("The group's time zone is %(zone)s."), zone=form.zone.data)))
     return redirect(url_for("groups.settings", gid=gid) + "#time-zone", 303)
 

@@ -76,7 +76,7 @@ def load(game_id: str) -> dict[str, Any]:
     Every game page goes through here, so a guessed id of another group's game looks
     exactly like an id that does not exist.
     """
-    listed = store().index().get(game_id)
+    listed = store().index.games().get(game_id)
     if listed is not None and listed.get("group", "household") != group_id():
         abort(404)  # before the file is opened: even a damaged one stays another group's
     record = store().load(game_id)  # NoSuchGame: a 404 that knows a game in the trash

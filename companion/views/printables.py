@@ -279,7 +279,7 @@ def _pdf(make: Callable[[], bytes], filename: str) -> Any:
 
 def _page(messages: Sequence[Msg] = (), status: int = 200, chosen: str | None = None,
           pack: PackForm | None = None) -> Any:
-    index = store().index()
+    index = store().index.games()
     mine = group_id()  # only this group's games, as everywhere else
     logged = sorted(({**summary, "id": game_id} for game_id, summary in index.items()
                      if summary.get("group", "household") == mine and not summary.get("result_only")),

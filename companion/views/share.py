@@ -26,7 +26,7 @@ bp = Blueprint("share", __name__)
 
 
 def _link_of(game_id: str) -> dict[str, Any] | None:
-    return next((s for s in store().table("shares").values() if s["game"] == game_id), None)
+    return next((s for s in store().index.table("shares").values() if s["game"] == game_id), None)
 
 
 @bp.get("/games/<game_id>/share")
@@ -54,7 +54,7 @@ def create(game_id: str) -> Any:
     if _link_of(game_id) is None:
         doc: dict[str, Any] = {"id": secrets.token_urlsafe(16), "game": game_id, "group": record.get("group"),
                "created": now_iso()}
-        store().change_table("shares", lambda t: {**t, doc["id"]: doc})
+        store().index.change_table("shares", lambda t: {**t, doc["id"]: doc})
     return redirect(url_for("share.manage", game_id=game_id), 303)
 
 
@@ -64,7 +64,7 @@ def revoke(game_id: str) -> Any:
     form = ShareForm()
     if not form.validate():
         return _refused(record, game_id, form)
-    store().change_table("shares", lambda t: {k: s for k, s in t.items() if s["game"] != game_id})
+    store().index.change_table("shares", lambda t: {k: s for k, s in t.items() if s["game"] != game_id})
     return redirect(url_for("share.manage", game_id=game_id), 303)
 
 
@@ -72,7 +72,7 @@ def revoke(game_id: str) -> Any:
 def view(token: str) -> Any:
     """The shared page: standings and chart only, no forms; open to whoever has the link,
     except phones of another group."""
-    link = store().table("shares").get(token)
+    link = store().index.table("shares").get(token)
     if link is None:
         abort(404)
     try:

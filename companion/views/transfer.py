@@ -45,7 +45,7 @@ def import_game() -> Any:
                 if found is not None:
                     # The same game counted twice would count every win twice: nothing is
                     # added unless the table asks for a copy.
-                    here = store().index().get(found[0], {})
+                    here = store().index.games().get(found[0], {})
                     already = {"id": found[0], "same": found[1], "players": here.get("players", []),
                                "title": GAMES[record["game"]].title, "trashed": not here}
                     status = 200 if found[1] else 409

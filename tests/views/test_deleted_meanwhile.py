@@ -60,7 +60,7 @@ def test_an_entry_to_a_game_deleted_meanwhile_is_a_404_that_points_at_the_trash(
     says_gone(response)
     gone = trash.find(store, game_id)
     assert gone is not None and gone["entries"] == []       # nothing was added to it
-    assert game_id not in store.index()
+    assert game_id not in store.index.games()
 
 
 def test_in_the_background_too_with_the_reason_where_app_js_reads_it(
