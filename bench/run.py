@@ -68,6 +68,45 @@ def append_cost(store, repeat: int) -> float:
     return statistics.median(times)
 
 
+def save_reads_figures() -> None:
+    """How often one save reads the game file: a hand saved from the phone (answered with
+    the page, as app.js asks), the same without JavaScript (answered with a redirect), an
+    undo. Counted where every game file read goes, the store's TinyDB storage."""
+    from companion import files
+    from tests.formpage import Browserless
+    from tests.views.test_play import hand_values, start
+
+    seen: list[str] = []
+    read = files.AtomicJSONStorage.read
+
+    def counted(self: files.AtomicJSONStorage) -> dict | None:
+        if self.path.parent.name == "games":
+            seen.append(self.path.name)
+        return read(self)
+
+    folder = tempfile.TemporaryDirectory()
+    user = Browserless(create_app({"TESTING": True, "INSTANCE_PATH": folder.name}).test_client())
+    start(user)
+    files.AtomicJSONStorage.read = counted  # type: ignore[method-assign]
+    try:
+        for name, action, values, headers in (
+                ("save_entry_answered_with_page", "/entries", hand_values(60, 10, 10), {"X-Requested-With": "fetch"}),
+                ("save_entry_answered_with_redirect", "/entries", hand_values(60, 10, 10), {}),
+                ("save_undo_answered_with_page", "/undo", {}, {"X-Requested-With": "fetch"})):
+            user.open(user.url)
+            form = user.form(action)
+            data: dict[str, list[str]] = {}
+            for field, value in form["fields"]:
+                data.setdefault(field, []).append(value)
+            data.update({k: [str(v)] for k, v in values.items()})
+            seen.clear()
+            user.client.post(form["action"] or user.url, data=data, headers=headers)
+            figure(f"{name}_game_file_reads", len(seen), "reads")
+    finally:
+        files.AtomicJSONStorage.read = read  # type: ignore[method-assign]
+        folder.cleanup()
+
+
 def history_figures(app, store, n: int, repeat: int) -> None:
     """The history list and one player's statistics over the ``n``-game history, read from
     the index only (no game file is opened). "cold" is the first request after the index
@@ -126,6 +165,7 @@ def main() -> None:
             game_page_while_printing_figures(folder)
             return
 
+        save_reads_figures()
         empty = append_cost(store, args.repeat)
         figure("append_entry_at_0_games_median", empty, "ms")
         start = time.perf_counter()

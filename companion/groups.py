@@ -23,6 +23,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from .games.base import N_, Msg, msg, msg_n
 from .records import MAX_NAME, now_iso
+from .records import sent_before as _sent
 from .store import Store
 from .text import Refused, clean, field_text, identity
 
@@ -55,10 +56,6 @@ class SentBefore(GroupError):
 
 
 KEEP_SUBMISSIONS = 50  # a group's forms are few; enough for any double tap or resend
-
-
-def _sent(group: Mapping[str, Any], submission: str) -> bool:
-    return bool(submission) and submission in group.get("submissions", ())
 
 
 def _with_submission(group: dict[str, Any], submission: str) -> dict[str, Any]:

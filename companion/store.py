@@ -28,6 +28,7 @@ import secrets
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -54,6 +55,14 @@ def valid_id(value: Any) -> TypeGuard[str]:
     refused as a name too long)."""
     return (isinstance(value, str) and 0 < len(value) <= MAX_ID and value.isascii()
             and all(c.isalnum() or c in "-_" for c in value))
+
+
+@dataclass
+class Change:
+    """A record read under its game's lock (``Store.changing``) and what it becomes."""
+
+    record: dict[str, Any]
+    new: dict[str, Any] | None = None
 
 
 class Store:
@@ -221,10 +230,23 @@ class Store:
         when the disk refuses the game file; once the game file is written the change is
         kept, and an index the disk refuses is brought up to date later (see the module).
         """
+        with self.changing(game_id) as game:
+            new = game.new = change(game.record)
+        return new
+
+    @contextmanager
+    def changing(self, game_id: str) -> Iterator[Change]:
+        """``update`` for a caller that reads the record itself before it decides (a view
+        that checks a form against it): the block gets the record, read once under the
+        game's lock, as ``record``; what it sets as ``new`` is written when it ends. A block
+        that raises, or sets nothing, writes nothing."""
         path = self._path(game_id)
         with self.lock(game_id):
-            record = self._read(path)
-            new = change(record)
+            game = Change(self._read(path))
+            yield game
+            new = game.new
+            if new is None:
+                return
             # The index only changes when a game starts, ends or changes its summary, so an
             # ordinary entry costs one small file write however many games there are. It is
             # updated before the game's lock is let go (locks are always taken game first,
@@ -239,7 +261,6 @@ class Store:
                 self.index.written(game_id, new)
         if not changed and self.index.pending():
             self.index.settle_pending()
-        return new
 
     # -- small state files -----------------------------------------------------------------
 

@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 from flask import current_app, g, has_request_context, request, session, url_for
 
-from .. import clock, periods, trash
+from .. import clock, periods, records, trash
 from ..games.base import N_, msg
 from ..groups import DEFAULT
 from ..groups import current as group_of_session
@@ -65,8 +65,7 @@ def here() -> str:
 def sent_before(record: dict[str, Any]) -> bool:
     """Whether this form was sent before and is stored already (a double tap, Back then
     Save, a resend of a lost answer): its submission id is in the record."""
-    submission = request.form.get("submission", "")
-    return bool(submission) and submission in record.get("submissions", ())
+    return records.sent_before(record, request.form.get("submission", ""))
 
 
 def current_group() -> dict[str, Any] | None:
