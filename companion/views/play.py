@@ -451,18 +451,24 @@ def _correction_page(shown: Correction, messages: list[str] | None = None, statu
 
 @bp.post("/games/<game_id>/note")
 def note(game_id: str) -> Any:
-    record = load(game_id)
+    _listed_here(game_id)
     form = NoteForm()
-    if not form.validate():
-        return page(record, messages=_form_messages(form) or
-                    [t(e) for errs in form.errors.values() for e in errs], status=422)
+    record = None
+    valid = False
     try:
-        store().update(game_id, lambda r: set_note(r, form.note.data or "",
-                                                   submission=form.submission.data))
+        with store().changing(game_id) as game:  # one read, as a save of an entry
+            record = _here(game.record)
+            valid = form.validate()
+            if valid:
+                game.new = set_note(record, form.note.data or "", submission=form.submission.data)
     except Repeated:
-        pass
+        return _back(game_id, t(NOTE_SAVED), anchor="about", record=record)
     except NotSaved as error:
         messages, status = _not_saved(error)
         # The page again with the note as typed in its field, so it can be sent again.
-        return page({**record, "note": form.note.data or ""}, messages=messages, status=status)
-    return _back(game_id, t(NOTE_SAVED), anchor="about")
+        return page({**(record or load(game_id)), "note": form.note.data or ""},
+                    messages=messages, status=status)
+    if not valid:
+        return page(record, messages=_form_messages(form) or
+                    [t(e) for errs in form.errors.values() for e in errs], status=422)
+    return _back(game_id, t(NOTE_SAVED), anchor="about", record=game.new)

@@ -88,3 +88,11 @@ def test_a_correction_and_an_undo_read_it_once_each(user, store, reads):
     reads.clear()
     assert send(user, "/undo").status_code == 200 and reads == [f"{game_id}.json"]
     assert store.load(game_id)["entries"] == []
+
+
+def test_a_note_saved_from_the_phone_reads_it_once(user, store, reads):
+    game_id = start(user)
+    reads.clear()
+    answer = send(user, "/note", {"note": "Pizza at Anna's"})
+    assert answer.status_code == 200 and reads == [f"{game_id}.json"]
+    assert store.load(game_id)["note"] == "Pizza at Anna's"
