@@ -48,7 +48,7 @@ def build_history(store, n: int) -> None:
         record = {**template, "id": f"bench{i:05d}", "schema": SCHEMA, "created": created,
                   "played_on": created}
         store._write(store._path(record["id"]), record)
-    store.rebuild_index()
+    store.index.rebuild()
 
 
 def append_cost(store, repeat: int) -> float:
@@ -68,12 +68,51 @@ def append_cost(store, repeat: int) -> float:
     return statistics.median(times)
 
 
+def save_reads_figures() -> None:
+    """How often one save reads the game file: a hand saved from the phone (answered with
+    the page, as app.js asks), the same without JavaScript (answered with a redirect), an
+    undo. Counted where every game file read goes, the store's TinyDB storage."""
+    from companion import files
+    from tests.formpage import Browserless
+    from tests.views.test_play import hand_values, start
+
+    seen: list[str] = []
+    read = files.AtomicJSONStorage.read
+
+    def counted(self: files.AtomicJSONStorage) -> dict | None:
+        if self.path.parent.name == "games":
+            seen.append(self.path.name)
+        return read(self)
+
+    folder = tempfile.TemporaryDirectory()
+    user = Browserless(create_app({"TESTING": True, "INSTANCE_PATH": folder.name}).test_client())
+    start(user)
+    files.AtomicJSONStorage.read = counted  # type: ignore[method-assign]
+    try:
+        for name, action, values, headers in (
+                ("save_entry_answered_with_page", "/entries", hand_values(60, 10, 10), {"X-Requested-With": "fetch"}),
+                ("save_entry_answered_with_redirect", "/entries", hand_values(60, 10, 10), {}),
+                ("save_undo_answered_with_page", "/undo", {}, {"X-Requested-With": "fetch"})):
+            user.open(user.url)
+            form = user.form(action)
+            data: dict[str, list[str]] = {}
+            for field, value in form["fields"]:
+                data.setdefault(field, []).append(value)
+            data.update({k: [str(v)] for k, v in values.items()})
+            seen.clear()
+            user.client.post(form["action"] or user.url, data=data, headers=headers)
+            figure(f"{name}_game_file_reads", len(seen), "reads")
+    finally:
+        files.AtomicJSONStorage.read = read  # type: ignore[method-assign]
+        folder.cleanup()
+
+
 def history_figures(app, store, n: int, repeat: int) -> None:
     """The history list and one player's statistics over the ``n``-game history, read from
     the index only (no game file is opened). "cold" is the first request after the index
     changed (parse the index, build the group's games); the medians are the usual case."""
     client = app.test_client()
-    store._index_cache = None
+    store.index.forget()
     start = time.perf_counter()
     assert client.get("/history").status_code == 200
     figure(f"history_list_{n}_games_cold", (time.perf_counter() - start) * 1000, "ms")
@@ -126,6 +165,7 @@ def main() -> None:
             game_page_while_printing_figures(folder)
             return
 
+        save_reads_figures()
         empty = append_cost(store, args.repeat)
         figure("append_entry_at_0_games_median", empty, "ms")
         start = time.perf_counter()
@@ -136,7 +176,7 @@ def main() -> None:
         figure("append_entry_ratio", full / empty, "x")
         # What every start adds to find what a crash left (markers, files no row lists, files
         # changed since the index): a directory listing and a stat per game, no file read.
-        figure(f"start_reconcile_{args.games}_games_median", median_ms(store.reconcile, 7), "ms")
+        figure(f"start_reconcile_{args.games}_games_median", median_ms(store.index.reconcile, 7), "ms")
         history_figures(app, store, args.games, args.repeat)
 
         # The game page of a game in progress, next to a bare Flask page of the same size.

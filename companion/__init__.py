@@ -75,7 +75,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             app.config["SECRET_KEY"] = _secret_key(instance)
         i18n.init_app(app, zone_name=views.zone_name)
         store = app.extensions["store"] = Store(app.config["DATA_DIR"] or instance, summarize=summary)
-        store.reconcile()  # a crash or a full disk may have left the index behind the game files
+        store.index.reconcile()  # a crash or a full disk may have left the index behind the game files
     except OSError as error:
         if error.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
             raise

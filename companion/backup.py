@@ -202,7 +202,7 @@ def _restore_names(store: Store, group_id: str, data: dict[str, Any]) -> None:
             group["timezone"] = data["timezone"]
         return {"aliases": table, "groups": {**tables["groups"], group_id: group}}
     if data["aliases"] or data["players"] or data["colours"] or data["timezone"]:
-        store.change_tables(change)
+        store.index.change_tables(change)
 
 
 # -- results as CSV ------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from .network import is_loopback, lan_addresses
 from .paths import FolderNotWritable, default_printables
 from .store import DamagedFile, NotSaved
 from .transfer import ImportError_, already_here, import_record
+from .views import store
 
 if TYPE_CHECKING:
     from .secure import Table
@@ -77,7 +78,7 @@ def serve(host: str, port: int, threads: int, https: bool | None) -> None:
         raise click.ClickException(cannot_serve(host, ports) or f"cannot serve on {host}: {error}") from None
     click.echo(f"Loot Ledger on http://{_address(host)}:{port}/")
     click.echo(f"instance folder {app.instance_path} (config, secret key, certificates)")
-    click.echo(f"data in {app.extensions['store'].folder}")
+    click.echo(f"data in {store().folder}")
     for line in phone_lines(host, port):
         click.echo(line)
     stop = threading.Event()
@@ -189,10 +190,10 @@ def import_record_command(file: Path, copy: bool) -> None:
         record = import_record(file.read_bytes())
     except ImportError_ as error:
         raise click.ClickException(str(error.message)) from None
-    found = None if copy else already_here(current_app.extensions["store"], record)
+    found = None if copy else already_here(store(), record)
     if found is not None:
         game_id, same = found
-        if game_id not in current_app.extensions["store"].index():
+        if game_id not in store().index.games():
             raise click.ClickException(f"this game was deleted: it is in the Trash (game {game_id}): "
                                        "restore it there; nothing added")
         if same:
@@ -202,7 +203,7 @@ def import_record_command(file: Path, copy: bool) -> None:
             f"another version of this game is here already: game {game_id} (/games/{game_id}); "
             "nothing added (--copy imports it as a second game)")
     try:
-        game_id = current_app.extensions["store"].create(record)
+        game_id = store().create(record)
     except NotSaved as error:
         raise click.ClickException(f"not saved: {error.detail}") from None
     click.echo(f"imported as game {game_id}")
@@ -215,7 +216,7 @@ def reindex() -> None:
 
     Rarely needed (after a manual restore of files): every start does it for what changed."""
     try:
-        damaged = current_app.extensions["store"].rebuild_index()
+        damaged = store().index.rebuild()
     except DamagedFile as error:
         raise click.ClickException(
             f"{error.path} is damaged ({error.reason}) and was left as it is. Restore it from a "
@@ -224,7 +225,7 @@ def reindex() -> None:
             "links kept in it are lost.") from None
     for file in damaged:
         click.echo(f"damaged, left as it is: {file.path} ({file.reason})", err=True)
-    count = len(current_app.extensions["store"].index())
+    count = len(store().index.games())
     click.echo(f"{_games(count)} in the games list" + (f", {len(damaged)} damaged file"
                f"{'s' * (len(damaged) != 1)} left out" if damaged else ""))
 
@@ -234,7 +235,7 @@ def _games(count: int) -> str:
 
 
 def _group(name: str) -> dict[str, Any]:
-    group = groups.find_by_name(current_app.extensions["store"], name)
+    group = groups.find_by_name(store(), name)
     if group is None:
         raise click.ClickException(f"no group called {name!r}")
     return group
@@ -250,7 +251,7 @@ def backup_command(file: Path, group_name: str) -> None:
     Every game record of the group, with its merges and renames of players."""
     import json
     group = _group(group_name)
-    data = backups.backup(current_app.extensions["store"], group["id"])
+    data = backups.backup(store(), group["id"])
     try:
         file.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
     except OSError as error:
@@ -268,7 +269,7 @@ def restore_command(file: Path, group_name: str) -> None:
     Games already here are left as they are, so restoring twice adds nothing."""
     group = _group(group_name)
     try:
-        added, present, trashed = backups.restore(current_app.extensions["store"], group["id"], file.read_bytes(),
+        added, present, trashed = backups.restore(store(), group["id"], file.read_bytes(),
                                                   current_app.config["BACKUP_MAX_BYTES"])
     except backups.BackupError as error:
         raise click.ClickException(f"not restored: {error.message}") from None

@@ -52,4 +52,4 @@ def choose(store: Store, group_id: str, player: str, colour: str) -> None:
             picks[identity(name)] = colour
         group["colours"] = picks
         return {**table, group_id: group}
-    store.change_table("groups", change)
+    store.index.change_table("groups", change)

@@ -8,6 +8,7 @@ not allowed) is ``NotSaved``, which every view turns into "Not saved: ..." for t
 from __future__ import annotations
 
 import errno
+import json
 import logging
 import os
 import tempfile
@@ -15,8 +16,10 @@ import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import Any
 
 from filelock import Timeout
+from tinydb.storages import Storage
 
 # A temporary file older than this belongs to a write that was interrupted (a writer keeps
 # one for milliseconds), so start-up removes it.
@@ -108,3 +111,33 @@ def remove_stale_temp_files(folders: Iterable[Path]) -> None:
                 pass
             except OSError as error:  # a read-only folder: left for a start that can
                 log.warning("temporary file of an interrupted write left: %s (%s)", path, error.strerror)
+
+
+class AtomicJSONStorage(Storage):
+    """TinyDB storage that refuses to read damaged files and writes atomically."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+
+    def read(self) -> dict[str, Any] | None:
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return None
+        return self.parse(raw)
+
+    def parse(self, raw: bytes) -> dict[str, Any]:
+        try:
+            data = json.loads(raw)
+        except (ValueError, UnicodeDecodeError) as error:
+            raise DamagedFile(self.path, f"not valid JSON ({error})") from None
+        if not isinstance(data, dict):
+            raise DamagedFile(self.path, "not a TinyDB file")
+        return data
+
+    def write(self, data: dict[str, Any]) -> None:
+        write_atomically(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+    def close(self) -> None:
+        pass
+

@@ -23,6 +23,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from .games.base import N_, Msg, msg, msg_n
 from .records import MAX_NAME, now_iso
+from .records import sent_before as _sent
 from .store import Store
 from .text import Refused, clean, field_text, identity
 
@@ -57,10 +58,6 @@ class SentBefore(GroupError):
 KEEP_SUBMISSIONS = 50  # a group's forms are few; enough for any double tap or resend
 
 
-def _sent(group: Mapping[str, Any], submission: str) -> bool:
-    return bool(submission) and submission in group.get("submissions", ())
-
-
 def _with_submission(group: dict[str, Any], submission: str) -> dict[str, Any]:
     if submission:
         group["submissions"] = [*group.get("submissions", ()), submission][-KEEP_SUBMISSIONS:]
@@ -77,7 +74,7 @@ def _default() -> dict[str, Any]:
 
 
 def all_groups(store: Store) -> dict[str, dict[str, Any]]:
-    groups = dict(store.table("groups"))
+    groups = dict(store.index.table("groups"))
     groups.setdefault(DEFAULT, _default())
     return groups
 
@@ -150,7 +147,7 @@ def set_code(store: Store, group_id: str, code: str) -> dict[str, Any]:
             raise GroupError(msg(N_("No such group.")))
         group.update(code_hash=generate_password_hash(code), gen=group.get("gen", 0) + 1)
         return {**groups, group_id: group}
-    return cast(dict[str, Any], store.change_table("groups", change)[group_id])
+    return cast(dict[str, Any], store.index.change_table("groups", change)[group_id])
 
 
 def create(store: Store, name: str, code: str, submission: str = "") -> dict[str, Any]:
@@ -177,7 +174,7 @@ def create(store: Store, name: str, code: str, submission: str = "") -> dict[str
         if made is not None:
             raise SentBefore(made)
         return {**groups, group["id"]: group}
-    store.change_table("groups", change)
+    store.index.change_table("groups", change)
     return group
 
 
@@ -193,7 +190,7 @@ def rename_group(store: Store, group_id: str, name: str) -> None:
         group = dict(groups.get(group_id) or _default())
         group["name"] = name
         return {**groups, group_id: group}
-    store.change_table("groups", change)
+    store.index.change_table("groups", change)
 
 
 # -- wrong codes: a counter per address and target group, with a growing wait -------------
@@ -324,7 +321,7 @@ def clean_name(name: str, limit: int = MAX_NAME) -> str:
 
 
 def aliases(store: Store, group_id: str) -> list[dict[str, Any]]:
-    return sorted((a for a in store.table("aliases").values() if a.get("group") == group_id),
+    return sorted((a for a in store.index.table("aliases").values() if a.get("group") == group_id),
                   key=lambda a: (a.get("at", ""), a["id"]))
 
 
@@ -356,7 +353,7 @@ def canonical(name: str, names: Mapping[str, str]) -> str:
 
 
 def group_games(store: Store, group_id: str) -> list[dict[str, Any]]:
-    return [g for g in store.index().values() if g.get("group", DEFAULT) == group_id]
+    return [g for g in store.index.games().values() if g.get("group", DEFAULT) == group_id]
 
 
 def players(store: Store, group_id: str) -> dict[str, int]:
@@ -394,7 +391,7 @@ def add_player(store: Store, group_id: str, name: str, submission: str = "") -> 
             raise SentBefore(group)
         group["players"] = list(group.get("players", [])) + [name]
         return {**groups, group_id: _with_submission(group, submission)}
-    store.change_table("groups", change)
+    store.index.change_table("groups", change)
     return name
 
 
@@ -427,7 +424,7 @@ def _add_alias(store: Store, group_id: str, old: str, new: str, kind: str,
         if submission:  # kept with the group, so the same form sent again is recognised
             table = {**table, group_id: _with_submission(dict(table.get(group_id) or group), submission)}
         return {"aliases": {**kept, doc["id"]: doc}, "groups": table}
-    store.change_tables(change)
+    store.index.change_tables(change)
     return cast(dict[str, Any], doc)
 
 
@@ -486,7 +483,7 @@ def merge(store: Store, group_id: str, player: str, into: str, submission: str =
 
 def undo_alias(store: Store, group_id: str, alias_id: str) -> dict[str, Any]:
     """Take a merge or rename back: the games count for the name they were typed with."""
-    doc = store.table("aliases").get(alias_id)
+    doc = store.index.table("aliases").get(alias_id)
     if doc is None or doc.get("group") != group_id:
         raise GroupError(msg(N_("No such merge or rename.")))
     def change(tables: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -496,7 +493,7 @@ def undo_alias(store: Store, group_id: str, alias_id: str) -> dict[str, Any]:
         moved = (_colour_moved(store, tables["groups"], group_id, doc["to"], doc["from"])
                  if doc.get("kind") == "rename" else {})
         return {"aliases": aliases, **moved}
-    store.change_tables(change)
+    store.index.change_tables(change)
     return cast(dict[str, Any], doc)
 
 
@@ -526,5 +523,5 @@ def remove_player(store: Store, group_id: str, player: str, submission: str = ""
         group["colours"] = {k: v for k, v in (group.get("colours") or {}).items()
                             if k != identity(name)}
         return {**groups, group_id: _with_submission(group, submission)}
-    store.change_table("groups", change)
+    store.index.change_table("groups", change)
     return name

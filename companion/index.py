@@ -1,64 +1,236 @@
-"""The half of the store that keeps the index true to the game files (mixed into
-``store.Store``; see store.py for the three steps of a write: marker, game file, row).
+"""The index: one file listing the games' summaries, plus the tables that are not derived
+from the game files (groups, renames and merges of players, share links), and the keeping
+of it true to the game files. The store owns one (``Store.index``); see store.py for the
+three steps of a write that changes a game's summary: marker, game file, row.
 
 A crash or a full disk between the steps leaves the marker in ``pending/``: whoever writes
-next (any process) settles it (``_settle_pending``), a read of a game whose row is behind
-its file heals that row (``_heal``), and the next start reconciles everything
-(``reconcile``). ``rebuild_index`` makes the games list again from the files.
+next (any process) settles it (``settle_pending``), a read of a game whose row is behind
+its file heals that row (``heal``), and the next start reconciles everything
+(``reconcile``). ``rebuild`` makes the games list again from the files.
 """
 from __future__ import annotations
 
 import logging
 import os
+import re
 import time
+from collections.abc import Callable
 from contextlib import AbstractContextManager, suppress
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
+
+from tinydb import TinyDB
 
 from . import files
-from .files import DamagedFile, NoSuchGame, NotSaved, fsync_dir, saving
+from .files import AtomicJSONStorage, DamagedFile, NoSuchGame, NotSaved, fsync_dir, saving
 
-log = logging.getLogger("companion.store")  # the store's log, as before the split
+log = logging.getLogger("companion.store")  # one log for the store and its index
 RETRY_SECONDS = 30
+INDEX_SCHEMA = 1
+# Tables the index keeps besides the games' summaries. They are not derived from the game
+# files (groups, merges and renames of players, share links), so a rebuild keeps them.
+TABLES = ("groups", "aliases", "shares")
+# The index's version, as ``write`` puts it first in the file; within its first bytes.
+VERSION_AT_START = re.compile(rb'\{"meta":\{"1":\{"schema":\d+,"version":(\d+)[,}]')
+HEAD_BYTES = 64
+IndexKey = tuple[int, int, int, int]  # version (-1: none), inode, size, time in ns
+NO_INDEX: IndexKey = (-2, 0, 0, 0)
 
 
-class IndexKeeping:
-    folder: Path
+class GameFiles(Protocol):
+    """What the index needs of the game files (``store.Store``): their folders, their locks
+    and reading one."""
+
     games_dir: Path
-    pending_dir: Path
     trash_dir: Path
-    index_path: Path
-    _settle_again: float = 0.0
 
-    if TYPE_CHECKING:  # the store's half (store.Store) that this one uses
-        def _lock(self, name: str, timeout: float = ...) -> AbstractContextManager[None]: ...
-        def _path(self, game_id: str) -> Path: ...
-        def _read(self, path: Path) -> dict[str, Any]: ...
-        def index(self) -> dict[str, Any]: ...
-        def _read_index(self) -> dict[str, Any]: ...
-        def _write_index(self, games: dict[str, Any], **tables: dict[str, Any]) -> None: ...
-        def _row(self, game_id: str, record: dict[str, Any]) -> dict[str, Any]: ...
-        def reindex(self, game_id: str, record: dict[str, Any] | None = None) -> None: ...
-        def _serve_unsaved(self, games: dict[str, Any]) -> None: ...
+    def lock(self, name: str, timeout: float = ...) -> AbstractContextManager[None]: ...
 
-    def _fresh(self, game_id: str, record: dict[str, Any]) -> bool:
+    def file(self, game_id: str) -> Path: ...
+
+    def read_file(self, path: Path) -> dict[str, Any]: ...
+
+
+class Index:
+    """The games list and the other tables of ``index.json``, kept true to the game files.
+
+    Every change of it is made under the lock named ``index``; locks are always taken game
+    first, then index.
+    """
+
+    def __init__(self, folder: Path, games: GameFiles,
+                 summarize: Callable[[dict[str, Any]], dict[str, Any]]):
+        """``summarize`` turns a record into what the games list keeps of it (records.py)."""
+        self.folder = folder
+        self.game_files = games
+        self.summarize = summarize
+        self.path = folder / "index.json"
+        self.pending_dir = folder / "pending"
+        self._cache: tuple[IndexKey, dict[str, dict[str, Any]]] | None = None
+        self._settle_again = 0.0
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def _tables(self) -> dict[str, dict[str, Any]]:
+        """Every table of the index by name, each by id; cached until the file changes.
+
+        A change is seen by the index's version, which every write counts up and puts at the
+        very start of the file (read: its first bytes), and by its inode, size and time.
+        Those alone miss two same-size writes within a second on a file system that keeps
+        whole seconds (FAT, exFAT, small ext2): other processes kept the old tables and
+        their next write put them back (a replaced access code back in force)."""
+        try:
+            fd = os.open(self.path, os.O_RDONLY)
+        except FileNotFoundError:
+            if self._cache and self._cache[0] == NO_INDEX:
+                return self._cache[1]  # rebuilt at the start, on a disk that refused it
+            return {name: {} for name in ("games", *TABLES)}
+        try:  # one open file for the check and the read: a write meanwhile replaces another
+            key, head = self._key(fd)
+            if self._cache and self._cache[0] == key:
+                return self._cache[1]
+            chunks = [head]
+            while chunk := os.read(fd, 1 << 20):
+                chunks.append(chunk)
+        finally:
+            os.close(fd)
+        data = AtomicJSONStorage(self.path).parse(b"".join(chunks))
+        tables = {name: {doc["id"]: doc for doc in (data.get(name) or {}).values()
+                         if isinstance(doc, dict) and "id" in doc}
+                  for name in ("games", *TABLES)}
+        self._cache = (key, tables)
+        return tables
+
+    @staticmethod
+    def _key(fd: int) -> tuple[IndexKey, bytes]:
+        st = os.fstat(fd)
+        head = os.read(fd, HEAD_BYTES)
+        found = VERSION_AT_START.match(head)
+        return (int(found[1]) if found else -1, st.st_ino, st.st_size, st.st_mtime_ns), head
+
+    def games(self) -> dict[str, Any]:
+        """The games' summaries by id, cached until the index file changes."""
+        return self._tables()["games"]
+
+    def key(self) -> IndexKey | None:
+        """Changes whenever the index does: callers key what they derive from it on this."""
+        self._tables()
+        return self._cache[0] if self._cache else None
+
+    def forget(self) -> None:
+        """Read the file again next time (a benchmark's cold read)."""
+        self._cache = None
+
+    def table(self, name: str) -> dict[str, Any]:
+        """One of ``TABLES`` (groups, aliases, shares): its documents by id."""
+        return self._tables()[name]
+
+    def fresh(self, game_id: str, record: dict[str, Any]) -> bool:
         """Whether the game's row was made from its file's last summary change or later."""
-        row = self.index().get(game_id)
+        row = self.games().get(game_id)
         return row is not None and row.get("v", 0) >= record.get("summary_version", 0)
 
-    def _mark(self, game_id: str) -> None:
+    def differs(self, game_id: str, record: dict[str, Any]) -> bool:
+        """Whether the game's row (or its absence) says other than ``record`` would."""
+        listed = self.games().get(game_id)
+        return listed is None or {k: v for k, v in listed.items() if k != "v"} != \
+            {"id": game_id, **self.summarize(record)}
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def change_table(self, name: str,
+                     change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+        """Read, change and write one table under the index lock; return the new table.
+
+        ``change`` gets a copy and may raise to refuse; then nothing is written.
+        """
+        assert name in TABLES, name
+        return self.change_tables(lambda tables: {name: change(tables[name])})[name]
+
+    def change_tables(self, change: Callable[[dict[str, dict[str, Any]]], dict[str, dict[str, Any]]]
+                      ) -> dict[str, dict[str, Any]]:
+        """``change_table`` for changes that span tables (a rename and the renamed player's
+        colour) in one write: ``change`` gets a copy of every table and returns those it
+        changed."""
+        with self.game_files.lock("index"):
+            new = change({name: dict(self.table(name)) for name in TABLES})
+            assert set(new) <= set(TABLES), sorted(new)
+            self._write(dict(self.games()), **new)
+        return new
+
+    def _row(self, game_id: str, record: dict[str, Any]) -> dict[str, Any]:
+        """What the index keeps of a game, with the version of the file it was made from."""
+        return {"id": game_id, "v": record.get("version", 0), **self.summarize(record)}
+
+    def reindex(self, game_id: str, record: dict[str, Any] | None = None) -> None:
+        """Write one game's summary into the index (when it starts, ends or changes)."""
+        with self.game_files.lock("index"):
+            if record is None:
+                record = self.game_files.read_file(self.game_files.file(game_id))
+            self._write({**self.games(), game_id: self._row(game_id, record)})
+
+    def unlist(self, *game_ids: str) -> None:
+        """Take games out of the index (a file gone to the trash: trash.py)."""
+        with self.game_files.lock("index"):
+            games = dict(self.games())
+            if games.keys() & set(game_ids):
+                self._write({k: v for k, v in games.items() if k not in game_ids})
+
+    def _write(self, games: dict[str, Any], **tables: dict[str, Any]) -> None:
+        # TinyDB's document ids are numbers; the game id stays a field, and the index keeps
+        # a stable order (oldest first) so diffs of backups stay readable. Tables not
+        # given are written as they are. Under the index lock.
+        db = TinyDB(self.path, storage=AtomicJSONStorage)
+        current = self._tables()  # under the index lock: the latest, and its version
+        version = max(self._cache[0][0], 0) + 1 if self._cache else 1
+        data = {
+            "meta": {"1": {"schema": INDEX_SCHEMA, "version": version}},  # first: see _tables
+            "games": {str(i): doc for i, doc in enumerate(
+                sorted(games.values(), key=lambda d: (d.get("created", ""), d["id"])), 1)},
+            **{name: {str(i): doc for i, doc in enumerate(
+                sorted(tables.get(name, current[name]).values(), key=lambda d: d["id"]), 1)}
+               for name in TABLES},
+        }
+        with saving():
+            db.storage.write(data)
+
+    def _serve_unsaved(self, games: dict[str, Any]) -> None:
+        """Read the games list as ``games`` (what the start made of the game files) while
+        the index file stays as it is: the disk refused to write it (full, read-only)."""
+        tables = {**self._tables(), "games": games}
+        try:
+            fd = os.open(self.path, os.O_RDONLY)
+        except FileNotFoundError:
+            self._cache = (NO_INDEX, tables)
+            return
+        try:
+            self._cache = (self._key(fd)[0], tables)
+        finally:
+            os.close(fd)
+
+    # -- markers: a row still to be written --------------------------------------------------
+
+    def mark(self, game_id: str) -> None:
         """Note, before the game file changes, that its row is to be written."""
         with saving():
             os.close(os.open(self.pending_dir / game_id, os.O_WRONLY | os.O_CREAT, 0o644))
             fsync_dir(self.pending_dir)
 
-    def _pending(self) -> list[str]:
+    def unmark(self, game_id: str) -> None:
+        with suppress(FileNotFoundError):
+            os.unlink(self.pending_dir / game_id)
+
+    def marked(self, game_id: str) -> bool:
+        return (self.pending_dir / game_id).exists()
+
+    def pending(self) -> list[str]:
+        """The games whose marker is there."""
         try:
             return [name for name in os.listdir(self.pending_dir) if not name.startswith(".")]
         except FileNotFoundError:
             return []
 
-    def _index_after_write(self, game_id: str, record: dict[str, Any]) -> None:
+    def written(self, game_id: str, record: dict[str, Any]) -> None:
         """The row of a game whose file was just written (under its lock). The change is
         kept whatever happens here: if the disk refuses the index, the marker stays."""
         try:
@@ -67,12 +239,13 @@ class IndexKeeping:
             log.warning("game %s saved; its index row waits for a write that works (%s)",
                         game_id, error.detail)
             return
-        with suppress(FileNotFoundError):
-            os.unlink(self.pending_dir / game_id)
-        if self._pending():
-            self._settle_pending()
+        self.unmark(game_id)
+        if self.pending():
+            self.settle_pending()
 
-    def _heal(self, game_id: str) -> None:
+    # -- keeping it true to the game files ---------------------------------------------------
+
+    def heal(self, game_id: str) -> None:
         """Bring one game's row up to date, if it still needs it once its lock is ours.
 
         Called on a read: a disk that refuses the index write leaves the row for later.
@@ -87,57 +260,57 @@ class IndexKeeping:
         as its file says, and -- a delete halfway (``Store.move_out``) -- the trash's copy of
         a game whose file is still in ``games/``: the game file is the truth, so the delete
         is rolled back, as if the tap had never arrived; once the file is gone, it is done."""
-        with self._lock(game_id) if timeout is None else self._lock(game_id, timeout=timeout):
-            path = self._path(game_id)
+        lock = self.game_files.lock(game_id) if timeout is None else self.game_files.lock(game_id, timeout=timeout)
+        with lock:
+            path = self.game_files.file(game_id)
             if not path.exists():
-                self._drop_rows({game_id})
+                self.unlist(game_id)
             else:
-                record = self._read(path)
-                if not self._fresh(game_id, record):
+                record = self.game_files.read_file(path)
+                if not self.fresh(game_id, record):
                     self.reindex(game_id, record)
                     log.warning("index row of game %s was behind its file: brought up to date", game_id)
                 self._drop_leftover(game_id, record)
-            with suppress(FileNotFoundError):
-                os.unlink(self.pending_dir / game_id)
+            self.unmark(game_id)
 
     def _drop_leftover(self, game_id: str, record: dict[str, Any]) -> None:
         """Remove the trash's copy of a game in play, if the crash of a delete (or of its
         restore) left one. Only a copy of the same group's game: ids are never shared
         between games (``Store.taken``), but a folder from before that rule may hold one."""
-        copy = self.trash_dir / f"{game_id}.json"
+        trash_dir = self.game_files.trash_dir
+        copy = trash_dir / f"{game_id}.json"
         if not copy.exists():
             return
         try:
-            trashed = self._read(copy)
+            trashed = self.game_files.read_file(copy)
         except (DamagedFile, NoSuchGame):
             return
         if trashed.get("group", "household") == record.get("group", "household"):
             with saving():
                 copy.unlink()
-                fsync_dir(self.trash_dir)
+                fsync_dir(trash_dir)
             log.warning("game %s: the copy a delete cut short left in the trash is removed", game_id)
 
     def settle(self) -> None:
         """What a look at any page does: finish writes a crash cut short (their markers), so
         a delete halfway is sorted out before the next list shows it. A listing when there
         are none; a disk that refuses is tried again half a minute later, not on every page."""
-        if (self._pending() and time.monotonic() >= self._settle_again
-                and not self._settle_pending()):
+        if (self.pending() and time.monotonic() >= self._settle_again
+                and not self.settle_pending()):
             self._settle_again = time.monotonic() + RETRY_SECONDS
 
-    def _settle_pending(self) -> bool:
+    def settle_pending(self) -> bool:
         """Settle the games the markers name: games whose writer stopped between its game
         file and the index (a crash, a full disk), or a delete halfway. A game whose lock
         another writer holds is left to that writer. Never raises: the caller's own change is
         kept already. False if the disk refused something."""
         saved = True
-        for game_id in self._pending():
+        for game_id in self.pending():
             try:
                 self._settle(game_id, timeout=0)
             except (DamagedFile, NoSuchGame) as error:
                 log.error("no index row for %s: %s", game_id, error)  # shown when opened
-                with suppress(FileNotFoundError):
-                    os.unlink(self.pending_dir / game_id)
+                self.unmark(game_id)
             except NotSaved as error:
                 if error.errno is not None:  # else its own writer holds it and will see to it
                     saved = False
@@ -152,12 +325,6 @@ class IndexKeeping:
                 log.error("pending index row of %s left for later: %r", game_id, error)
         return saved
 
-    def _drop_rows(self, game_ids: set[str]) -> None:
-        with self._lock("index"):
-            games = self._read_index()
-            if game_ids & games.keys():
-                self._write_index({k: v for k, v in games.items() if k not in game_ids})
-
     def reconcile(self) -> list[DamagedFile]:
         """At start-up: remove what interrupted writes left behind and make the index agree
         with the game files -- rows the markers ask for, game files no row lists (an import
@@ -169,14 +336,15 @@ class IndexKeeping:
 
         Costs a directory listing and a stat per game; only files that disagree are read.
         """
-        files.remove_stale_temp_files((self.folder, self.games_dir, self.trash_dir))
+        games_dir, trash_dir = self.game_files.games_dir, self.game_files.trash_dir
+        files.remove_stale_temp_files((self.folder, games_dir, trash_dir))
         games: dict[str, Any] | None = None
         damaged: list[DamagedFile] = []
         try:
-            with self._lock("index"):
+            with self.game_files.lock("index"):
                 games, damaged = self._reconciled()
                 if games is not None:
-                    self._write_index(games)
+                    self._write(games)
         except NotSaved as error:
             if error.errno is None:
                 raise  # another process has held the index for long: not a disk to work around
@@ -187,10 +355,10 @@ class IndexKeeping:
             log.error("the data folder refuses writes (%s): serving what it holds; every change "
                       "is refused until it takes writes again", error.detail)
         else:
-            self._settle_pending()  # the markers: their rows are written now, so they go
-            for copy in self.trash_dir.glob("*.json"):  # deletes cut short before the markers
+            self.settle_pending()  # the markers: their rows are written now, so they go
+            for copy in trash_dir.glob("*.json"):  # deletes cut short before the markers
                 try:
-                    if (self.games_dir / copy.name).exists():
+                    if (games_dir / copy.name).exists():
                         self._settle(copy.stem, timeout=0)  # not a delete going on elsewhere
                 except (DamagedFile, NoSuchGame, NotSaved):
                     pass  # listed as damaged above, gone meanwhile, or for the next start
@@ -201,21 +369,21 @@ class IndexKeeping:
     def _reconciled(self) -> tuple[dict[str, Any] | None, list[DamagedFile]]:
         """The games list as the game files make it (None: as it is), and the damaged files."""
         try:
-            index_time = self.index_path.stat().st_mtime_ns
+            index_time = self.path.stat().st_mtime_ns
         except FileNotFoundError:
             index_time = 0
         damaged: list[DamagedFile] = []
-        games = self._read_index()
-        on_disk = {p.stem: p for p in self.games_dir.glob("*.json")}
-        suspects = set(self._pending()) | (on_disk.keys() - games.keys())
+        games = dict(self.games())
+        on_disk = {p.stem: p for p in self.game_files.games_dir.glob("*.json")}
+        suspects = set(self.pending()) | (on_disk.keys() - games.keys())
         for game_id, path in on_disk.items():
             if game_id not in suspects and path.stat().st_mtime_ns > index_time:
                 suspects.add(game_id)
         rows: dict[str, Any] = {}
         for game_id in sorted(suspects & on_disk.keys()):
             try:
-                record = self._read(on_disk[game_id])
-                if game_id not in games or not self._fresh(game_id, record):
+                record = self.game_files.read_file(on_disk[game_id])
+                if game_id not in games or not self.fresh(game_id, record):
                     rows[game_id] = self._row(game_id, record)
             except DamagedFile as error:
                 damaged.append(error)
@@ -228,28 +396,22 @@ class IndexKeeping:
                     len(rows), len(gone))
         return {**{k: v for k, v in games.items() if k not in gone}, **rows}, damaged
 
-    def unlist(self, game_id: str) -> None:
-        """Take one game out of the index (its file has gone to the trash: trash.py)."""
-        with self._lock("index"):
-            games = self._read_index()
-            if games.pop(game_id, None) is not None:
-                self._write_index(games)
-
-    def rebuild_index(self) -> list[DamagedFile]:
-        """Rebuild the index from the game files; returns the files that could not be read.
+    def rebuild(self) -> list[DamagedFile]:
+        """Rebuild the games list from the game files; returns the files that could not be
+        read. The other tables stay as they are.
 
         One write for the whole index, so rebuilding 10,000 games takes seconds, not hours.
         """
         damaged, games = [], {}
-        for path in sorted(self.games_dir.glob("*.json")):
+        for path in sorted(self.game_files.games_dir.glob("*.json")):
             try:
-                games[path.stem] = self._row(path.stem, self._read(path))
+                games[path.stem] = self._row(path.stem, self.game_files.read_file(path))
             except DamagedFile as error:
                 damaged.append(error)
             except (ValueError, TypeError, KeyError, AttributeError) as error:
                 # Reads as JSON but is no record we can summarise (edited by hand, say):
                 # report it with the rest and go on with the other games.
                 damaged.append(DamagedFile(path, f"not a game record this app reads ({error!r})"))
-        with self._lock("index"):
-            self._write_index(games)
+        with self.game_files.lock("index"):
+            self._write(games)
         return damaged

@@ -182,10 +182,19 @@ def touched(record: dict[str, Any], submission: str | None) -> dict[str, Any]:
     return _bump(record, submission, entries=False)
 
 
-def guard(record: Mapping[str, Any], version: int | None, submission: str | None) -> None:
+def sent_before(record: Mapping[str, Any], submission: str | None) -> bool:
+    """Whether the form of this submission id is applied already (a double tap, Back then
+    Save, a resend of a lost answer): the record keeps the ids of its latest changes. A
+    group's document keeps them the same way (groups.py)."""
+    return bool(submission) and submission in record.get("submissions", ())
+
+
+def guard(record: Mapping[str, Any], version: int | None, submission: str | None,
+          resend_checked: bool = False) -> None:
     """Refuse a repeated or stale form, or an entry in a game set aside, before anything
-    is changed."""
-    if submission and submission in record.get("submissions", ()):
+    is changed. ``resend_checked``: the caller asked ``sent_before`` of this very record
+    (read once, under the game's lock) before it read the form, so it is not asked twice."""
+    if not resend_checked and sent_before(record, submission):
         raise Repeated()
     if record.get("abandoned"):
         raise RulesError(msg(N_("This game was abandoned. Resume it to go on.")))
@@ -195,9 +204,9 @@ def guard(record: Mapping[str, Any], version: int | None, submission: str | None
 
 def add_entry(record: Mapping[str, Any], kind: str, data: Mapping[str, Any], *,
               source: str = "table", submission: str | None = None,
-              version: int | None = None) -> dict[str, Any]:
+              version: int | None = None, resend_checked: bool = False) -> dict[str, Any]:
     """The record with one more entry; RulesError if the rules refuse it."""
-    guard(record, version, submission)
+    guard(record, version, submission, resend_checked)
 
     def add(new: dict[str, Any]) -> None:
         check_shape(record["game"], kind, data)
@@ -223,9 +232,9 @@ def _one_more(record: Mapping[str, Any], kind: str, data: Mapping[str, Any],
 
 
 def undo(record: Mapping[str, Any], *, submission: str | None = None,
-         version: int | None = None) -> dict[str, Any]:
+         version: int | None = None, resend_checked: bool = False) -> dict[str, Any]:
     """The record without its last entry. The entry is kept aside, never thrown away."""
-    guard(record, version, submission)
+    guard(record, version, submission, resend_checked)
     if not record["entries"]:
         raise RulesError(msg(N_("There is nothing to undo.")))
     new = copy.deepcopy(dict(record))
@@ -245,10 +254,10 @@ def restorable(record: Mapping[str, Any]) -> dict[str, Any] | None:
 
 
 def put_back(record: Mapping[str, Any], *, submission: str | None = None,
-             version: int | None = None) -> dict[str, Any]:
+             version: int | None = None, resend_checked: bool = False) -> dict[str, Any]:
     """The record with its last undone entry restored as it was (id, time, trail); the
     rules check it again, since a correction may have been made meanwhile."""
-    guard(record, version, submission)
+    guard(record, version, submission, resend_checked)
     entry = restorable(record)
     if entry is None:
         raise RulesError(msg(N_("There is nothing to put back.")))
@@ -262,7 +271,7 @@ def put_back(record: Mapping[str, Any], *, submission: str | None = None,
 
 def correct(record: Mapping[str, Any], entry_id: int, data: Mapping[str, Any], *,
             submission: str | None = None, version: int | None = None,
-            mend: bool = False, key: str | bytes = b"") -> dict[str, Any]:
+            mend: bool = False, key: str | bytes = b"", resend_checked: bool = False) -> dict[str, Any]:
     """Replace an earlier entry's data, keeping the old values in its trail.
 
     Everything after it is replayed. Where only later draws no longer fit (a tie that is
@@ -271,7 +280,7 @@ def correct(record: Mapping[str, Any], entry_id: int, data: Mapping[str, Any], *
     the rules, the correction is refused and names that entry. ``key`` is the server's
     secret: the mended draws are drawn from it (see ``mend_seed``).
     """
-    guard(record, version, submission)
+    guard(record, version, submission, resend_checked)
     new = copy.deepcopy(dict(record))
     positions = [i for i, e in enumerate(new["entries"]) if e["id"] == entry_id]
     if not positions:
@@ -316,7 +325,7 @@ def mend_seed(key: str | bytes, record: Mapping[str, Any], entry_id: int,
 
 
 def set_note(record: Mapping[str, Any], note: str, *, submission: str | None = None) -> dict[str, Any]:
-    if submission and submission in record.get("submissions", ()):
+    if sent_before(record, submission):
         raise Repeated()
     new = copy.deepcopy(dict(record))
     new["note"] = clean(note, lines=True)[:MAX_NOTE]
@@ -325,7 +334,7 @@ def set_note(record: Mapping[str, Any], note: str, *, submission: str | None = N
 
 def abandon(record: Mapping[str, Any], *, submission: str | None = None) -> dict[str, Any]:
     """Set a game in progress aside: it keeps its entries and counts in no statistic."""
-    if submission and submission in record.get("submissions", ()):
+    if sent_before(record, submission):
         raise Repeated()
     if record.get("abandoned"):
         raise RulesError(msg(N_("This game is abandoned already.")))
@@ -338,7 +347,7 @@ def abandon(record: Mapping[str, Any], *, submission: str | None = None) -> dict
 
 def resume(record: Mapping[str, Any], *, submission: str | None = None) -> dict[str, Any]:
     """An abandoned game becomes a game in progress again."""
-    if submission and submission in record.get("submissions", ()):
+    if sent_before(record, submission):
         raise Repeated()
     if not record.get("abandoned"):
         raise RulesError(msg(N_("This game is not abandoned.")))

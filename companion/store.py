@@ -1,4 +1,5 @@
-"""The only code that touches TinyDB.
+"""The game records on disk; with the index (index.py) and files.py, the only code that
+touches TinyDB.
 
 Measured on this machine: a single TinyDB file rewrites everything on each write, is not
 crash-safe and loses writes across processes. So every game lives in a file of its own
@@ -15,45 +16,35 @@ row (which records the file version it was made from, ``v``); the marker goes on
 is written. A crash or a full disk between the steps leaves the marker, and whoever writes
 next (any process), or the next start (``reconcile``), brings the row up to date; reading a
 game whose row is older than its file's last summary change (``summary_version``) does too.
-That half of the store, keeping the index true to the files, is ``index.IndexKeeping``.
+The index file and the keeping of it true to the files are the store's ``Index``
+(``Store.index``).
 An ordinary entry leaves the summary as it is, so it writes the game file only.
 """
 from __future__ import annotations
 
 import json
 import logging
-import os
-import re
 import secrets
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard
 
 from filelock import FileLock
 from tinydb import TinyDB
-from tinydb.storages import Storage
 
 from . import files
-from .files import DamagedFile, NoSuchGame, NotSaved, StoreError, fsync_dir, saving
-from .index import IndexKeeping
+from .files import AtomicJSONStorage, DamagedFile, NoSuchGame, NotSaved, StoreError, fsync_dir, saving
+from .index import Index
 
 __all__ = ["DamagedFile", "NoSuchGame", "NotSaved", "Store", "StoreError", "fsync_dir"]
 
 SCHEMA = 1
 # Schema migrations: MIGRATIONS[n] turns a version-n record into version n+1.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
-INDEX_SCHEMA = 1
-# Tables the index keeps besides the games' summaries. They are not derived from the game
-# files (groups, merges and renames of players, share links), so a rebuild keeps them.
-TABLES = ("groups", "aliases", "shares")
 MAX_ID = 40
-# The index's version, as _write_index puts it first in the file; within its first bytes.
-VERSION_AT_START = re.compile(rb'\{"meta":\{"1":\{"schema":\d+,"version":(\d+)[,}]')
-HEAD_BYTES = 64
-IndexKey = tuple[int, int, int, int]  # version (-1: none), inode, size, time in ns
-NO_INDEX: IndexKey = (-2, 0, 0, 0)
 log = logging.getLogger(__name__)
 LOCK_TIMEOUT = 10  # seconds; a writer never holds the lock longer than one small write
 
@@ -66,54 +57,30 @@ def valid_id(value: Any) -> TypeGuard[str]:
             and all(c.isalnum() or c in "-_" for c in value))
 
 
-class AtomicJSONStorage(Storage):
-    """TinyDB storage that refuses to read damaged files and writes atomically."""
+@dataclass
+class Change:
+    """A record read under its game's lock (``Store.changing``) and what it becomes."""
 
-    def __init__(self, path: str | Path):
-        self.path = Path(path)
-
-    def read(self) -> dict[str, Any] | None:
-        try:
-            raw = self.path.read_bytes()
-        except FileNotFoundError:
-            return None
-        return self.parse(raw)
-
-    def parse(self, raw: bytes) -> dict[str, Any]:
-        try:
-            data = json.loads(raw)
-        except (ValueError, UnicodeDecodeError) as error:
-            raise DamagedFile(self.path, f"not valid JSON ({error})") from None
-        if not isinstance(data, dict):
-            raise DamagedFile(self.path, "not a TinyDB file")
-        return data
-
-    def write(self, data: dict[str, Any]) -> None:
-        files.write_atomically(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
-
-    def close(self) -> None:
-        pass
+    record: dict[str, Any]
+    new: dict[str, Any] | None = None
 
 
-class Store(IndexKeeping):
-    """Game records by id, and the index of games and player names."""
+class Store:
+    """Game records by id; ``index`` is the index of games and player names."""
 
     def __init__(self, folder: str | Path,
                  summarize: Callable[[dict[str, Any]], dict[str, Any]] = lambda r: {}):
         """``summarize`` turns a record into what the index keeps of it (see records.py)."""
         self.folder = Path(folder)
-        self.summarize = summarize
         self.games_dir = self.folder / "games"
         self.locks_dir = self.folder / "locks"
-        self.index_path = self.folder / "index.json"
-        self.pending_dir = self.folder / "pending"
+        self.index = Index(self.folder, self, summarize)
         self.trash_dir = self.folder / "trash"   # made by the first delete (companion/trash.py)
-        for d in (self.folder, self.games_dir, self.locks_dir, self.pending_dir):
+        for d in (self.folder, self.games_dir, self.locks_dir, self.index.pending_dir):
             try:
                 d.mkdir(parents=True, exist_ok=True)
             except OSError as error:  # a read-only folder: served as it is, writes refused
                 log.error("cannot make %s (%s): every write will be refused", d, error.strerror)
-        self._index_cache: tuple[IndexKey, dict[str, dict[str, Any]]] | None = None
         # Small state the disk refused (a full disk): kept in this process meanwhile.
         self._states: dict[str, dict[str, Any]] = {}
         self._states_lock = threading.Lock()
@@ -121,7 +88,9 @@ class Store(IndexKeeping):
     # -- locking ---------------------------------------------------------------------------
 
     @contextmanager
-    def _lock(self, name: str, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    def lock(self, name: str, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+        """The lock named ``name`` (a game's id, ``index``, a state file's name), held across
+        processes; ``NotSaved`` if another writer keeps it longer than ``timeout``."""
         with saving():
             lock = FileLock(self.locks_dir / f"{name}.lock", timeout=timeout)
             lock.acquire()
@@ -154,8 +123,8 @@ class Store(IndexKeeping):
 
     def load(self, game_id: str) -> dict[str, Any]:
         record = self._read(self._path(game_id))
-        if not self._fresh(game_id, record) or (self.pending_dir / game_id).exists():
-            self._heal(game_id)  # a write cut short: its row, or a delete halfway
+        if not self.index.fresh(game_id, record) or self.index.marked(game_id):
+            self.index.heal(game_id)  # a write cut short: its row, or a delete halfway
         return record
 
     def _write(self, path: Path, record: dict[str, Any]) -> None:
@@ -177,7 +146,7 @@ class Store(IndexKeeping):
                 game_id = candidate
         path = self._path(game_id)
         record = {**record, "id": game_id, "schema": SCHEMA}
-        with self._lock(game_id):
+        with self.lock(game_id):
             if self.taken(game_id):
                 raise StoreError(f"game {game_id} exists already")
             self._write_listed(game_id, path, record)
@@ -194,9 +163,9 @@ class Store(IndexKeeping):
         """Write a game's file and its index row, in the order a crash cannot lose: the
         pending marker, the file (its row's version in it), the row. Under the game's lock."""
         record["summary_version"] = record.get("version", 0)
-        self._mark(game_id)
+        self.index.mark(game_id)
         self._write(path, record)
-        self._index_after_write(game_id, record)
+        self.index.written(game_id, record)
 
     def file(self, game_id: str) -> Path:
         """The game's file (whether or not it is there); NoSuchGame for an id that cannot be
@@ -213,19 +182,18 @@ class Store(IndexKeeping):
         its row out of the index. The copy is written first: a crash halfway leaves the game
         in both folders, still a game, never in neither."""
         path = self._path(game_id)
-        with self._lock(game_id):
+        with self.lock(game_id):
             record = change(self._read(path))
             # The marker first: a crash at any step after it is rolled back by whoever looks
-            # next (``_settle``) -- the game file is still there, so the game stays and the
-            # copy goes -- or finished, once the game file is gone.
-            self._mark(game_id)
+            # next (``Index.settle_pending``) -- the game file is still there, so the game
+            # stays and the copy goes -- or finished, once the game file is gone.
+            self.index.mark(game_id)
             self._write(into / path.name, record)
-            self.unlist(game_id)
+            self.index.unlist(game_id)
             with saving():
                 path.unlink()
                 fsync_dir(self.games_dir)
-            with suppress(FileNotFoundError):
-                os.unlink(self.pending_dir / game_id)
+            self.index.unmark(game_id)
         return record
 
     def move_in(self, game_id: str, source: Path,
@@ -235,7 +203,7 @@ class Store(IndexKeeping):
         then nothing is written. A game already here is one a crash left in both folders:
         only ``source`` goes."""
         path = self._path(game_id)
-        with self._lock(game_id):
+        with self.lock(game_id):
             record = self._read(source)
             if not path.exists():
                 record = change(record)
@@ -249,7 +217,7 @@ class Store(IndexKeeping):
         """Remove ``path``, a file of the game's (its copy in the trash), under the game's
         lock, if ``still()`` says so once the lock is ours (what was seen before it may be
         a delete going on in another process); whether it went."""
-        with self._lock(game_id):
+        with self.lock(game_id):
             if not path.exists() or not still():
                 return False
             path.unlink()
@@ -262,145 +230,37 @@ class Store(IndexKeeping):
         when the disk refuses the game file; once the game file is written the change is
         kept, and an index the disk refuses is brought up to date later (see the module).
         """
+        with self.changing(game_id) as game:
+            new = game.new = change(game.record)
+        return new
+
+    @contextmanager
+    def changing(self, game_id: str) -> Iterator[Change]:
+        """``update`` for a caller that reads the record itself before it decides (a view
+        that checks a form against it): the block gets the record, read once under the
+        game's lock, as ``record``; what it sets as ``new`` is written when it ends. A block
+        that raises, or sets nothing, writes nothing."""
         path = self._path(game_id)
-        with self._lock(game_id):
-            record = self._read(path)
-            new = change(record)
+        with self.lock(game_id):
+            game = Change(self._read(path))
+            yield game
+            new = game.new
+            if new is None:
+                return
             # The index only changes when a game starts, ends or changes its summary, so an
             # ordinary entry costs one small file write however many games there are. It is
             # updated before the game's lock is let go (locks are always taken game first,
             # then index), so a finishing entry and another phone's undo cannot leave the
             # index saying the opposite of the file.
-            listed = self.index().get(game_id)
-            changed = listed is None or {k: v for k, v in listed.items() if k != "v"} != \
-                {"id": game_id, **self.summarize(new)}
+            changed = self.index.differs(game_id, new)
             if changed:
                 new["summary_version"] = new.get("version", 0)
-                self._mark(game_id)
+                self.index.mark(game_id)
             self._write(path, new)
             if changed:
-                self._index_after_write(game_id, new)
-        if not changed and self._pending():
-            self._settle_pending()
-        return new
-
-    # -- index -----------------------------------------------------------------------------
-
-    def _tables(self) -> dict[str, dict[str, Any]]:
-        """Every table of the index by name, each by id; cached until the file changes.
-
-        A change is seen by the index's version, which every write counts up and puts at the
-        very start of the file (read: its first bytes), and by its inode, size and time.
-        Those alone miss two same-size writes within a second on a file system that keeps
-        whole seconds (FAT, exFAT, small ext2): other processes kept the old tables and
-        their next write put them back (a replaced access code back in force)."""
-        try:
-            fd = os.open(self.index_path, os.O_RDONLY)
-        except FileNotFoundError:
-            if self._index_cache and self._index_cache[0] == NO_INDEX:
-                return self._index_cache[1]  # rebuilt at the start, on a disk that refused it
-            return {name: {} for name in ("games", *TABLES)}
-        try:  # one open file for the check and the read: a write meanwhile replaces another
-            key, head = self._key(fd)
-            if self._index_cache and self._index_cache[0] == key:
-                return self._index_cache[1]
-            chunks = [head]
-            while chunk := os.read(fd, 1 << 20):
-                chunks.append(chunk)
-        finally:
-            os.close(fd)
-        data = AtomicJSONStorage(self.index_path).parse(b"".join(chunks))
-        tables = {name: {doc["id"]: doc for doc in (data.get(name) or {}).values()
-                         if isinstance(doc, dict) and "id" in doc}
-                  for name in ("games", *TABLES)}
-        self._index_cache = (key, tables)
-        return tables
-
-    @staticmethod
-    def _key(fd: int) -> tuple[IndexKey, bytes]:
-        st = os.fstat(fd)
-        head = os.read(fd, HEAD_BYTES)
-        found = VERSION_AT_START.match(head)
-        return (int(found[1]) if found else -1, st.st_ino, st.st_size, st.st_mtime_ns), head
-
-    def _serve_unsaved(self, games: dict[str, Any]) -> None:
-        """Read the games list as ``games`` (what the start made of the game files) while
-        the index file stays as it is: the disk refused to write it (full, read-only)."""
-        tables = {**self._tables(), "games": games}
-        try:
-            fd = os.open(self.index_path, os.O_RDONLY)
-        except FileNotFoundError:
-            self._index_cache = (NO_INDEX, tables)
-            return
-        try:
-            self._index_cache = (self._key(fd)[0], tables)
-        finally:
-            os.close(fd)
-
-    def index(self) -> dict[str, Any]:
-        """The games' summaries by id, cached until the index file changes."""
-        return self._tables()["games"]
-
-    def index_key(self) -> IndexKey | None:
-        """Changes whenever the index does: callers key what they derive from it on this."""
-        self._tables()
-        return self._index_cache[0] if self._index_cache else None
-
-    def table(self, name: str) -> dict[str, Any]:
-        """One of ``TABLES`` (groups, aliases, shares): its documents by id."""
-        return self._tables()[name]
-
-    def change_table(self, name: str,
-                     change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
-        """Read, change and write one table under the index lock; return the new table.
-
-        ``change`` gets a copy and may raise to refuse; then nothing is written.
-        """
-        assert name in TABLES, name
-        return self.change_tables(lambda tables: {name: change(tables[name])})[name]
-
-    def change_tables(self, change: Callable[[dict[str, dict[str, Any]]], dict[str, dict[str, Any]]]
-                      ) -> dict[str, dict[str, Any]]:
-        """``change_table`` for changes that span tables (a rename and the renamed player's
-        colour) in one write: ``change`` gets a copy of every table and returns those it
-        changed."""
-        with self._lock("index"):
-            new = change({name: dict(self.table(name)) for name in TABLES})
-            assert set(new) <= set(TABLES), sorted(new)
-            self._write_index(self._read_index(), **new)
-        return new
-
-    def _row(self, game_id: str, record: dict[str, Any]) -> dict[str, Any]:
-        """What the index keeps of a game, with the version of the file it was made from."""
-        return {"id": game_id, "v": record.get("version", 0), **self.summarize(record)}
-
-    def reindex(self, game_id: str, record: dict[str, Any] | None = None) -> None:
-        """Write one game's summary into the index (when it starts, ends or changes)."""
-        with self._lock("index"):
-            if record is None:
-                record = self._read(self._path(game_id))
-            self._write_index({**self._read_index(), game_id: self._row(game_id, record)})
-
-    def _read_index(self) -> dict[str, Any]:
-        return dict(self.index())
-
-    def _write_index(self, games: dict[str, Any], **tables: dict[str, Any]) -> None:
-        # TinyDB's document ids are numbers; the game id stays a field, and the index keeps
-        # a stable order (oldest first) so diffs of backups stay readable. Tables not
-        # given are written as they are.
-        db = TinyDB(self.index_path, storage=AtomicJSONStorage)
-        current = self._tables()  # under the index lock: the latest, and its version
-        version = max(self._index_cache[0][0], 0) + 1 if self._index_cache else 1
-        data = {
-            "meta": {"1": {"schema": INDEX_SCHEMA, "version": version}},  # first: see _tables
-            "games": {str(i): doc for i, doc in enumerate(
-                sorted(games.values(), key=lambda d: (d.get("created", ""), d["id"])), 1)},
-            **{name: {str(i): doc for i, doc in enumerate(
-                sorted(tables.get(name, current[name]).values(), key=lambda d: d["id"]), 1)}
-               for name in TABLES},
-        }
-        with saving():
-            db.storage.write(data)
+                self.index.written(game_id, new)
+        if not changed and self.index.pending():
+            self.index.settle_pending()
 
     # -- small state files -----------------------------------------------------------------
 
@@ -421,7 +281,7 @@ class Store(IndexKeeping):
         process until the disk takes it again: counters of wrong codes must neither lock
         the table out on a full disk nor stop counting."""
         try:
-            with self._lock(name):
+            with self.lock(name):
                 new = change(self.read_state(name))
                 with saving():
                     files.write_atomically(self.folder / f"{name}.json", json.dumps(new))

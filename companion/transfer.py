@@ -21,7 +21,7 @@ from typing import Any
 from . import trash
 from .games import GAMES, SHAPES, entry_problem, settings_problem
 from .games.base import N_, Msg, ReplayError, RulesError, msg
-from .games.schema import depth
+from .games.schema import Choice, depth, problem
 from .i18n import t
 from .periods import AHEAD, EARLIEST
 from .records import MAX_NAME, MAX_NOTE, new_record, now_iso, replay, status
@@ -35,11 +35,16 @@ MAX_BYTES = 1024 * 1024
 MAX_ENTRIES = 2000
 LATEST = timedelta(days=1)  # a time later than this from now is refused (another machine's clock)
 MAX_DEPTH = 16   # a record's deepest value (a card in a Treasure turn's edits) is 9 down
-# The fields of a record (docs/record-format.md); the computed ones are read and ignored.
-FIELDS = {"format", "format_version", "id", "origin", "game", "players", "settings", "note",
-          "created", "played_on", "status", "entries", "standings", "finished", "awaiting",
-          "winners", "decided_by", "result_only"}
-ENTRY_FIELDS = {"kind", "data", "at", "source", "edits"}
+# A record and each of its entries as docs/record-format.md has them, checked by the
+# validator that checks every entry's data and the settings (games.schema); the computed
+# fields are read and ignored (``object``: anything).
+RECORD = {"format": str, "format_version": int, "game": str, "players": [str], "settings?": dict,
+          "entries": list, "note?": str,
+          **{f"{name}?": object for name in ("id", "origin", "created", "played_on", "status",
+                                               "standings", "finished", "awaiting", "winners",
+                                               "decided_by", "result_only")}}
+ENTRY = {"kind": str, "data": dict, "at?": object, "source?": Choice(("app", "table")),
+         "edits?": [{"at?": object, "data": dict}]}
 
 
 class ImportError_(ValueError):
@@ -147,39 +152,10 @@ def parse(raw: bytes | str, max_bytes: int, what: Msg) -> Any:
 def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household") -> dict[str, Any]:
     """A new record from an exported one, replayed and checked; ImportError_ if refused."""
     data = parse(raw, MAX_BYTES, msg(N_("a game record"))) if isinstance(raw, (bytes, str)) else raw
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise _fail(N_("This is not a Loot Ledger game record."))
-    if depth(data) > MAX_DEPTH:
-        raise _fail(N_("The file is nested more deeply than %(what)s is."), what=msg(N_("a game record")))
-    # Exactly the number 1: 1.0 and True compare equal to it, and "1.0" is not what we write.
-    if type(data.get("format_version")) is not int or data["format_version"] != FORMAT_VERSION:
-        raise _fail(N_("Record format version %(v)s is not one this app reads."),
-                    v=str(data.get("format_version"))[:20])
-    if not isinstance(data.get("game"), str) or data["game"] not in GAMES:
-        raise _fail(N_("Unknown game %(game)s."), game=str(data.get("game"))[:40])
-    unknown = sorted(str(k)[:40] for k in data if k not in FIELDS)
-    if unknown:
-        raise _fail(N_("The record has a field this app does not know: %(field)s."), field=unknown[0])
-    slug = data["game"]
-    players, settings, entries = data.get("players"), data.get("settings", {}), data.get("entries")
+    slug = _envelope(data)
+    players, settings, entries = data["players"], data.get("settings", {}), data["entries"]
     note = data.get("note", "")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise _fail(N_("The players must be a list of names."))
-    for n, name in enumerate(players, 1):
-        if not clean(name):  # blank or invisible characters only
-            raise _fail(N_("Player %(n)s has no name."), n=n)
-        try:
-            field_text(name, MAX_NAME)
-        except Refused as refused:
-            raise _fail(N_("Player %(n)s: %(why)s"), n=n, why=t(refused.message)) from None
-    if not isinstance(settings, dict) or not isinstance(entries, list):
-        raise _fail(N_("The settings must be an object and the entries a list."))
-    if not isinstance(note, str):
-        raise _fail(N_("The note must be a text."))
-    try:
-        field_text(note, MAX_NOTE, lines=True)
-    except Refused as refused:
-        raise _fail(N_("The note: %(why)s"), why=t(refused.message)) from None
+    _names(players, note)
     for key in ("id", "origin"):
         if data.get(key) is not None and not valid_id(data[key]):
             raise _fail(N_("The record's %(field)s is not a valid game id."), field=key)
@@ -192,43 +168,8 @@ def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household"
         record = new_record(slug, players, settings, group=group, note=note)
     except RulesError as error:
         raise _fail(N_("Setup: %(why)s"), why="; ".join(t(m) for m in error.errors.values())) from None
-    kinds = SHAPES[slug].ENTRIES
-    for i, entry in enumerate(entries):
-        n = i + 1
-        if not isinstance(entry, dict) or not isinstance(entry.get("kind"), str) \
-                or not isinstance(entry.get("data"), dict):
-            raise _fail(N_("Entry %(n)s: needs a kind and its data."), n=n)
-        unknown = sorted(str(k)[:40] for k in entry if k not in ENTRY_FIELDS)
-        if unknown:
-            raise _fail(N_("Entry %(n)s: %(field)s is not a field of an entry."), n=n, field=unknown[0])
-        kind = entry["kind"]
-        if kind not in kinds:
-            raise _fail(N_("Entry %(n)s: %(kind)s is not an entry kind of this game."),
-                        n=n, kind=kind[:40])
-        if entry.get("source", "table") not in ("app", "table"):
-            raise _fail(N_("Entry %(n)s: its source must be app or table."), n=n)
-        edits = entry.get("edits", [])
-        if not isinstance(edits, list) or not all(
-                isinstance(e, dict) and isinstance(e.get("data"), dict) and set(e) <= {"at", "data"}
-                for e in edits):
-            raise _fail(N_("Entry %(n)s: its earlier values must each have their data."), n=n)
-        record["entries"].append({
-            "id": n, "kind": kind,
-            "data": _entry_data(slug, kind, entry["data"], n, ""),
-            "at": _time(entry.get("at"), n), "source": entry.get("source", "table"),
-            "edits": [{"at": _time(e.get("at"), n),
-                       "data": _entry_data(slug, kind, e["data"], n, t(N_("earlier value")) + ": ")}
-                      for e in edits],
-        })
-    if data.get("created") is not None:
-        record["created"] = _time(data["created"], None)
-    # Files from before played_on was kept were played when they were started in the app.
-    record["played_on"] = record["created"]
-    if data.get("played_on") is not None:
-        record["played_on"] = _time(data["played_on"], None, N_(
-            "The record's played_on is not an ISO 8601 time with its zone."))
-        if datetime.fromisoformat(record["played_on"]) > datetime.now(UTC) + AHEAD:
-            raise _fail(N_("The record's played_on is in the future."))  # as the new-game form
+    record["entries"] = [_entry(slug, entry, n) for n, entry in enumerate(entries, 1)]
+    _dates(record, data)
     origin = data.get("origin") or data.get("id")
     if origin:
         record["origin"] = origin
@@ -244,6 +185,85 @@ def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household"
     return record
 
 
+def _envelope(data: Any) -> str:
+    """The game of a record whose fields are the format's (``RECORD``)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _fail(N_("This is not a Loot Ledger game record."))
+    if depth(data) > MAX_DEPTH:
+        raise _fail(N_("The file is nested more deeply than %(what)s is."), what=msg(N_("a game record")))
+    # Exactly the number 1: 1.0 and True compare equal to it, and "1.0" is not what we write.
+    if type(data.get("format_version")) is not int or data["format_version"] != FORMAT_VERSION:
+        raise _fail(N_("Record format version %(v)s is not one this app reads."),
+                    v=str(data.get("format_version"))[:20])
+    if not isinstance(data.get("game"), str) or data["game"] not in GAMES:
+        raise _fail(N_("Unknown game %(game)s."), game=str(data.get("game"))[:40])
+    found = problem(data, RECORD)
+    if found is not None:
+        field = found[0].split(".")[0]
+        if field == "players":
+            raise _fail(N_("The players must be a list of names."))
+        if field in ("settings", "entries"):
+            raise _fail(N_("The settings must be an object and the entries a list."))
+        if field == "note":
+            raise _fail(N_("The note must be a text."))
+        raise _fail(N_("The record has a field this app does not know: %(field)s."), field=field[:40])
+    return str(data["game"])
+
+
+def _names(players: list[str], note: str) -> None:
+    """Refuse what a new game would not keep as it is: a blank or too long name, a too long
+    note (new_record would drop the one, refuse the others without naming the player)."""
+    for n, name in enumerate(players, 1):
+        if not clean(name):  # blank or invisible characters only
+            raise _fail(N_("Player %(n)s has no name."), n=n)
+        try:
+            field_text(name, MAX_NAME)
+        except Refused as refused:
+            raise _fail(N_("Player %(n)s: %(why)s"), n=n, why=t(refused.message)) from None
+    try:
+        field_text(note, MAX_NOTE, lines=True)
+    except Refused as refused:
+        raise _fail(N_("The note: %(why)s"), why=t(refused.message)) from None
+
+
+def _entry(slug: str, entry: Any, n: int) -> dict[str, Any]:
+    """Entry ``n`` as it is stored: the format's fields (``ENTRY``), its data and earlier
+    values in its kind's shape, its times; its id is its place."""
+    found = problem(entry, ENTRY)
+    if found is not None:
+        field = found[0].split(".")[0]
+        if field == "edits":
+            raise _fail(N_("Entry %(n)s: its earlier values must each have their data."), n=n)
+        if field == "source":
+            raise _fail(N_("Entry %(n)s: its source must be app or table."), n=n)
+        if field in ("", "kind", "data"):
+            raise _fail(N_("Entry %(n)s: needs a kind and its data."), n=n)
+        raise _fail(N_("Entry %(n)s: %(field)s is not a field of an entry."), n=n, field=field[:40])
+    kind = entry["kind"]
+    if kind not in SHAPES[slug].ENTRIES:
+        raise _fail(N_("Entry %(n)s: %(kind)s is not an entry kind of this game."), n=n, kind=kind[:40])
+    edits = entry.get("edits", [])
+    return {"id": n, "kind": kind,
+            "data": _entry_data(slug, kind, entry["data"], n, ""),
+            "at": _time(entry.get("at"), n), "source": entry.get("source", "table"),
+            "edits": [{"at": _time(e.get("at"), n),
+                       "data": _entry_data(slug, kind, e["data"], n, t(N_("earlier value")) + ": ")}
+                      for e in edits]}
+
+
+def _dates(record: dict[str, Any], data: Mapping[str, Any]) -> None:
+    """When the record was started and played, as the file says (else now)."""
+    if data.get("created") is not None:
+        record["created"] = _time(data["created"], None)
+    # Files from before played_on was kept were played when they were started in the app.
+    record["played_on"] = record["created"]
+    if data.get("played_on") is not None:
+        record["played_on"] = _time(data["played_on"], None, N_(
+            "The record's played_on is not an ISO 8601 time with its zone."))
+        if datetime.fromisoformat(record["played_on"]) > datetime.now(UTC) + AHEAD:
+            raise _fail(N_("The record's played_on is in the future."))  # as the new-game form
+
+
 def _fingerprint(record: Mapping[str, Any]) -> list[tuple[Any, ...]]:
     return [(e["kind"], e["data"], e["at"]) for e in record["entries"]]
 
@@ -257,7 +277,7 @@ def already_here(store: Store, record: Mapping[str, Any]) -> tuple[str, bool] | 
     if not origin:
         return None
     group = record.get("group", "household")
-    candidates = sorted(g["id"] for g in store.index().values()
+    candidates = sorted(g["id"] for g in store.index.games().values()
                         if (g["id"] == origin or g.get("origin") == origin)
                         and g.get("group", "household") == group and g.get("game") == record["game"])
     other = None

@@ -104,7 +104,7 @@ def same_game(store: Store, record: Mapping[str, Any]) -> str | None:
     """The listed game of ``record``'s group (and game) that is ``record`` under another id
     -- or None."""
     family, group = _family(record), record.get("group", "household")
-    return next((g["id"] for g in store.index().values()
+    return next((g["id"] for g in store.index.games().values()
                  if g["id"] != record.get("id") and _family(g) & family
                  and g.get("group", "household") == group and g.get("game") == record.get("game")),
                 None)

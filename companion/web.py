@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import gzip
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any
 
 from babel import dates
 from flask import Flask, current_app, g, has_request_context, render_template, request, url_for
@@ -19,7 +19,7 @@ from .games import PACKAGES
 from .games.base import N_
 from .groups import display_name
 from .i18n import LANGUAGES, locale_name, t, timezone_name
-from .store import DamagedFile, NoSuchGame, NotSaved, Store
+from .store import DamagedFile, NoSuchGame, NotSaved
 from .summary import parse_time
 from .views import (
     CSP,
@@ -39,19 +39,16 @@ from .views import (
     rules,
     share,
     stats,
+    store,
     transfer,  # noqa: F401 -- imported, it adds its routes to play's blueprint
     trust,
 )
 
 
-def store() -> Store:
-    return cast(Store, current_app.extensions["store"])
-
-
 def _settle() -> None:
     # Any look at the app finishes what a crash cut short (a delete halfway), before a
     # list shows the game twice or the trash holds a copy the delete button trips over.
-    store().settle()
+    store().index.settle()
 
 
 def _security_headers(response: Any) -> Any:

@@ -278,9 +278,9 @@ QUERY = st.fixed_dictionaries({"from": st.one_of(st.just(""), DAYS), "to": st.on
 @given(data=st.data())
 def test_history_and_statistics_answer_any_query_with_a_page(fuzz_app, data):
     store, client = fuzz_app.extensions["store"], fuzz_app.test_client()
-    if not store.index():
+    if not store.index.games():
         store.create(record_at(EXAMPLES[0], len(EXAMPLES[0]["entries"])))
-    player = store.index()[min(store.index())]["players"][0]
+    player = store.index.games()[min(store.index.games())]["players"][0]
     url = data.draw(st.sampled_from(["/history", "/stats", "/stats/games/beutezug",
                                      "/stats/games/loot-and-scoot", f"/players/{player}"]), label="page")
     client.set_cookie("tz", data.draw(st.sampled_from(
@@ -312,7 +312,7 @@ def test_delete_restore_backup_and_import_across_two_groups_never_lose_or_adopt_
     from companion.summary import summary
     from companion.transfer import already_here
     store = Store(tmp_path_factory.mktemp("trash-groups"), summarize=summary)
-    store.change_table("groups", lambda t: {**t, "club": {"id": "club", "name": "Club", "players": []}})
+    store.index.change_table("groups", lambda t: {**t, "club": {"id": "club", "name": "Club", "players": []}})
     owner: dict[str, str] = {}  # every game ever made: its group, which never changes
     backups: list[bytes] = []
 
@@ -388,11 +388,11 @@ def test_a_start_on_a_full_disk_serves_every_game_the_files_hold(
     for game_id in ids[:deleted]:
         trash.delete(store, game_id)
     held = ids[deleted:]
-    store._drop_rows(set(held[:unlisted]))
+    store.index.unlist(*held[:unlisted])
     for game_id in held[:marked]:
-        (store.pending_dir / game_id).touch()
+        (store.index.pending_dir / game_id).touch()
     if index_gone:
-        store.index_path.unlink()
+        store.index.path.unlink()
     full = Disk(small_disk)
     full.fill()
     try:
@@ -400,7 +400,7 @@ def test_a_start_on_a_full_disk_serves_every_game_the_files_hold(
         client = app.test_client()
         home = client.get("/")
         assert home.status_code == 200
-        assert sorted(app.extensions["store"].index()) == sorted(held)
+        assert sorted(app.extensions["store"].index.games()) == sorted(held)
         for game_id in held:
             assert f"/games/{game_id}" in home.get_data(as_text=True)
             assert client.get(f"/games/{game_id}").status_code == 200

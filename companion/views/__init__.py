@@ -7,12 +7,12 @@ from zoneinfo import ZoneInfo
 
 from flask import current_app, g, has_request_context, request, session, url_for
 
-from .. import clock, periods, trash
+from .. import clock, periods, records, trash
 from ..games.base import N_, msg
 from ..groups import DEFAULT
 from ..groups import current as group_of_session
 from ..i18n import t
-from ..store import NotSaved
+from ..store import NotSaved, Store
 
 # HTTP 507 Insufficient Storage for a full disk; 503 for the rest (read-only, not allowed,
 # the lock taken): the request was fine, the server could not keep it.
@@ -21,6 +21,12 @@ DISK_FULL_STATUS, CANNOT_WRITE_STATUS = 507, 503
 # Every page's policy (web.py sets it on each response); the trust page widens connect-src.
 CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+
+
+def store() -> Store:
+    """The app's store: every view reaches the game records and the index through here."""
+    found: Store = current_app.extensions["store"]
+    return found
 
 
 def safe_next(target: str | None, default: str = "/") -> str:
@@ -63,14 +69,13 @@ def here() -> str:
 def sent_before(record: dict[str, Any]) -> bool:
     """Whether this form was sent before and is stored already (a double tap, Back then
     Save, a resend of a lost answer): its submission id is in the record."""
-    submission = request.form.get("submission", "")
-    return bool(submission) and submission in record.get("submissions", ())
+    return records.sent_before(record, request.form.get("submission", ""))
 
 
 def current_group() -> dict[str, Any] | None:
     """The group this phone is in (from its session), or None when it must join one first."""
     if "group" not in g:
-        g.group = group_of_session(current_app.extensions["store"], session)
+        g.group = group_of_session(store(), session)
     group: dict[str, Any] | None = g.group
     return group
 
@@ -91,7 +96,7 @@ def group_id() -> str:
 
 def mine_in_trash(game_id: str) -> dict[str, Any] | None:
     """The game's record if it is in the trash and this group's, else None."""
-    record = trash.find(current_app.extensions["store"], game_id, now=clock.now())
+    record = trash.find(store(), game_id, now=clock.now())
     if record is None or record.get("group", DEFAULT) != group_id():
         return None
     return record

@@ -11,7 +11,7 @@ from ..forms.groups import RestoreForm
 from ..games.base import N_, msg, msg_n
 from ..i18n import t
 from ..records import now_iso
-from . import not_saved
+from . import not_saved, store
 from .groups import _settings, mine, refused
 
 bp = Blueprint("backup", __name__)
@@ -29,22 +29,21 @@ def _stem(group: dict[str, Any]) -> str:
 @bp.get("/groups/<gid>/backup.json")
 def download_backup(gid: str) -> Any:
     group = mine(gid)
-    body = json.dumps(backup.backup(current_app.extensions["store"], gid), ensure_ascii=False, indent=1)
+    body = json.dumps(backup.backup(store(), gid), ensure_ascii=False, indent=1)
     return _download(body, "application/json", f"{_stem(group)}.json")
 
 
 @bp.get("/groups/<gid>/results.csv")
 def results(gid: str) -> Any:
     group = mine(gid)
-    store = current_app.extensions["store"]
-    body = backup.results_csv(groups.group_games(store, gid), groups.names_now(store, gid))
+    body = backup.results_csv(groups.group_games(store(), gid), groups.names_now(store(), gid))
     return _download(body, "text/csv", f"{_stem(group)}-results.csv")
 
 
 @bp.get("/groups/<gid>/bgstats.json")
 def bgstats(gid: str) -> Any:
     group = mine(gid)
-    data = backup.bgstats(current_app.extensions["store"], gid, t(groups.display_name(group)))
+    data = backup.bgstats(store(), gid, t(groups.display_name(group)))
     return _download(json.dumps(data, ensure_ascii=False, indent=1), "application/json",
                      f"{_stem(group)}-bgstats.json")
 
@@ -60,7 +59,7 @@ def restore(gid: str) -> Any:
         return _settings(group, 422, restore=form, messages=refused(form) or
                          [t(e) for errs in form.errors.values() for e in errs])
     try:
-        added, present, trashed = backup.restore(current_app.extensions["store"], gid,
+        added, present, trashed = backup.restore(store(), gid,
                                                  form.file.data.read(limit + 1), limit)
     except backup.BackupError as error:
         return _settings(group, 422, restore=form,

@@ -1,7 +1,7 @@
 """Groups: join with a code, a link or a QR code; the group's settings and its players."""
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import segno
 from flask import (
@@ -35,8 +35,8 @@ from ..forms.groups import (
 )
 from ..games.base import N_, Msg, Nn_, msg, msg_n
 from ..i18n import t
-from ..store import NotSaved, Store
-from . import background, current_group, group_id, here, not_saved, safe_next
+from ..store import NotSaved
+from . import background, current_group, group_id, here, not_saved, safe_next, store
 
 bp = Blueprint("groups", __name__)
 
@@ -54,9 +54,6 @@ TOO_MANY = Nn_("Too many wrong codes from this device. Try again in %(n)s second
 TOO_MANY_HERE = Nn_("Too many wrong codes for this group lately. Try again in %(n)s second.",
                  "Too many wrong codes for this group lately. Try again in %(n)s seconds.")
 
-
-def _store() -> Store:
-    return cast(Store, current_app.extensions["store"])
 
 
 @bp.before_app_request
@@ -81,7 +78,7 @@ def _address() -> str:
 def _throttled(target: str | None) -> int:
     """0 when this address may try a code for the group ``target`` now (the try is counted
     as wrong until it succeeds), else the seconds it must wait."""
-    wait = groups.attempt(_store(), _address(), target)
+    wait = groups.attempt(store(), _address(), target)
     if wait:
         current_app.logger.warning("join refused: %s must wait %ss after wrong codes at %s",
                                    _address(), wait, target or "no group")
@@ -89,7 +86,7 @@ def _throttled(target: str | None) -> int:
 
 
 def _too_many(wait: int, target: str) -> Msg:
-    own = groups.failures(_store(), _address(), target) >= groups.FREE_TRIES
+    own = groups.failures(store(), _address(), target) >= groups.FREE_TRIES
     return msg_n(*(TOO_MANY if own else TOO_MANY_HERE), wait)
 
 
@@ -109,7 +106,7 @@ def _forget_the_other_group(response: Any) -> Any:
 
 
 def _wrong(what: str, target: str | None) -> None:
-    count = groups.failures(_store(), _address(), target)
+    count = groups.failures(store(), _address(), target)
     current_app.logger.warning("wrong %s from %s (%d in a row)", what, _address(), count)
 
 
@@ -125,7 +122,7 @@ def join() -> Any:
         if not form.validate():
             messages = [t(CSRF_MESSAGE)] if "csrf_token" in form.errors else []
         else:
-            group = groups.find_by_name(_store(), form.name.data or "")
+            group = groups.find_by_name(store(), form.name.data or "")
             target = group["id"] if group else groups.no_group(form.name.data or "")
             if wait := _throttled(target):
                 messages, status = [t(_too_many(wait, target))], 429
@@ -133,7 +130,7 @@ def join() -> Any:
                 _wrong("access code", target)
                 messages = [t(WRONG)]
             else:
-                groups.succeeded(_store(), _address(), group["id"])
+                groups.succeeded(store(), _address(), group["id"])
                 _enter(group)
                 return redirect(safe_next(form.next.data, url_for("home.index")), 303)
     return render_template("groups/join.html", form=form, messages=messages,
@@ -142,7 +139,7 @@ def join() -> Any:
 
 @bp.route("/join/<gid>/<token>", methods=["GET", "POST"])
 def join_link(gid: str, token: str) -> Any:
-    group = groups.get(_store(), gid)
+    group = groups.get(store(), gid)
     target = group["id"] if group else groups.no_group(gid)
     if wait := _throttled(target):
         return render_template("groups/join.html", form=JoinForm(), group=current_group(),
@@ -150,7 +147,7 @@ def join_link(gid: str, token: str) -> Any:
     if group is None or not groups.token_matches(current_app.config["SECRET_KEY"], group, token):
         _wrong("join link", target)
         abort(404)
-    groups.succeeded(_store(), _address(), group["id"])  # the link's token was right
+    groups.succeeded(store(), _address(), group["id"])  # the link's token was right
     form = JoinLinkForm()
     if request.method == "POST":
         if form.validate():
@@ -196,8 +193,7 @@ def invite_shown(gid: str) -> bool:
 
 
 def _settings(group: dict[str, Any], status: int = 200, **forms: Any) -> Any:
-    store = _store()
-    games = groups.players(store, group["id"])
+    games = groups.players(store(), group["id"])
     players = sorted(games, key=str.casefold)
     phones = network.base()
     if reachable(phones) and not invite_shown(group["id"]):
@@ -216,7 +212,7 @@ def _settings(group: dict[str, Any], status: int = 200, **forms: Any) -> Any:
         reachable=reachable(phones), remove_form=forms.get("remove") or RemovePlayerForm(formdata=None),
         adding=bool(request.args.get("add")) or "add" in forms,
         qr=_qr(link if group.get("code_hash") else address), address=address, phones=phones,
-        aliases=groups.aliases(store, group["id"]), undo_form=UndoAliasForm(formdata=None),
+        aliases=groups.aliases(store(), group["id"]), undo_form=UndoAliasForm(formdata=None),
         code_form=forms.get("code") or CodeForm(formdata=None),
         name_form=forms.get("name") or GroupNameForm(formdata=None, name=t(groups.display_name(group))),
         new_form=forms.get("new") or NewGroupForm(formdata=None),
@@ -273,7 +269,7 @@ def _change(gid: str, key: str, form: Any, action: Any, done: Any, to: str = "",
 @bp.post("/groups/<gid>/code")
 def set_code(gid: str) -> Any:
     def action(form: CodeForm) -> None:
-        group = groups.set_code(_store(), gid, form.code.data or "")
+        group = groups.set_code(store(), gid, form.code.data or "")
         groups.enter(session, group)  # this phone stays in; the others join with the new code
     return _change(gid, "code", CodeForm(), action,
                    N_("The access code is set. Other phones join with it (or the new link)."))
@@ -282,7 +278,7 @@ def set_code(gid: str) -> Any:
 @bp.post("/groups/<gid>/name")
 def rename_group(gid: str) -> Any:
     return _change(gid, "name", GroupNameForm(),
-                   lambda f: groups.rename_group(_store(), gid, f.name.data or ""),
+                   lambda f: groups.rename_group(store(), gid, f.name.data or ""),
                    N_("The group is renamed."))
 
 
@@ -295,7 +291,7 @@ def new_group() -> Any:
 
     def action(form: NewGroupForm) -> None:
         try:
-            made = groups.create(_store(), form.name.data or "", form.code.data or "",
+            made = groups.create(store(), form.name.data or "", form.code.data or "",
                                  form.submission.data or "")
         except groups.SentBefore as again:
             # A resend after a lost answer: the phone may have missed the session that put it
@@ -306,7 +302,7 @@ def new_group() -> Any:
                 waited["seconds"] = wait
                 raise groups.GroupError(_too_many(wait, target)) from None
             if groups.check_code(again.group, form.code.data or ""):
-                groups.succeeded(_store(), _address(), target)
+                groups.succeeded(store(), _address(), target)
                 _enter(again.group)
             else:
                 _wrong("access code (new-group form sent again)", target)
@@ -325,7 +321,7 @@ def add_player(gid: str) -> Any:
     # Back to the open, empty name field, focused (``autofocus``; an anchor in the address
     # would stop it): the next player is typed at once.
     return _change(gid, "add", AddPlayerForm(),
-                   lambda f: groups.add_player(_store(), gid, f.name.data or "",
+                   lambda f: groups.add_player(store(), gid, f.name.data or "",
                                                f.submission.data or ""),
                    lambda name: (msg(N_("%(name)s is in the group. Add the next player, or start a "
                                         "game on the Games page."), name=name) if name
@@ -336,7 +332,7 @@ def add_player(gid: str) -> Any:
 @bp.post("/groups/<gid>/remove-player")
 def remove_player(gid: str) -> Any:
     return _change(gid, "remove", RemovePlayerForm(),
-                   lambda f: groups.remove_player(_store(), gid, f.player.data or "",
+                   lambda f: groups.remove_player(store(), gid, f.player.data or "",
                                                   f.submission.data or ""),
                    lambda name: (msg(N_("%(name)s is no longer a player of this group."), name=name)
                                  if name else N_("The player is removed.")),
@@ -346,7 +342,7 @@ def remove_player(gid: str) -> Any:
 @bp.post("/groups/<gid>/players/rename")
 def rename_player(gid: str) -> Any:
     return _change(gid, "rename", RenameForm(),
-                   lambda f: groups.rename(_store(), gid, f.player.data or "", f.name.data or "",
+                   lambda f: groups.rename(store(), gid, f.player.data or "", f.name.data or "",
                                            f.submission.data or ""),
                    N_("The player is renamed."))
 
@@ -354,7 +350,7 @@ def rename_player(gid: str) -> Any:
 @bp.post("/groups/<gid>/players/merge")
 def merge_players(gid: str) -> Any:
     return _change(gid, "merge", MergeForm(),
-                   lambda f: groups.merge(_store(), gid, f.player.data or "", f.into.data or "",
+                   lambda f: groups.merge(store(), gid, f.player.data or "", f.into.data or "",
                                           f.submission.data or ""),
                    N_("The players are merged. Their games now count together."))
 
@@ -362,8 +358,8 @@ def merge_players(gid: str) -> Any:
 @bp.post("/groups/<gid>/aliases/<alias_id>/undo")
 def undo_alias(gid: str, alias_id: str) -> Any:
     mine(gid)
-    if alias_id not in {a["id"] for a in groups.aliases(_store(), gid)}:
+    if alias_id not in {a["id"] for a in groups.aliases(store(), gid)}:
         abort(404)
     return _change(gid, "undo", UndoAliasForm(),
-                   lambda f: groups.undo_alias(_store(), gid, alias_id),
+                   lambda f: groups.undo_alias(store(), gid, alias_id),
                    N_("Taken back: those games count for the name they were entered with."))

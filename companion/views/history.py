@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-from flask import Blueprint, current_app, render_template, request
+from flask import Blueprint, render_template, request
 
 from .. import clock, groups, periods, stats
 from ..games import GAMES
@@ -14,7 +14,7 @@ from ..games.base import Msg
 from ..i18n import t
 from ..store import Store
 from ..text import clean, whole
-from . import group_id, zone
+from . import group_id, store, zone
 
 bp = Blueprint("history", __name__)
 PAGE = 50
@@ -30,15 +30,15 @@ T = TypeVar("T")
 
 
 def _derived(what: str, gid: str, compute: Callable[[Store, str], T]) -> T:
-    store: Store = current_app.extensions["store"]
-    key = store.index_key()
-    cached = _DERIVED.get((id(store), gid, what))
+    kept = store()
+    key = kept.index.key()
+    cached = _DERIVED.get((id(kept), gid, what))
     if cached and cached[0] == key:
         return cast(T, cached[1])
-    value = compute(store, gid)
+    value = compute(kept, gid)
     if len(_DERIVED) > 64:
         _DERIVED.clear()
-    _DERIVED[(id(store), gid, what)] = (key, value)
+    _DERIVED[(id(kept), gid, what)] = (key, value)
     return value
 
 

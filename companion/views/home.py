@@ -20,7 +20,7 @@ from ..i18n import locale_name, t
 from ..records import MAX_NAME, new_record
 from ..store import NotSaved, StoreError
 from ..text import Refused, field_text, identity
-from . import group_id, mine_in_trash, not_saved, safe_next, zone
+from . import group_id, mine_in_trash, not_saved, safe_next, store, zone
 from .groups import invite_shown
 
 bp = Blueprint("home", __name__)
@@ -46,14 +46,13 @@ def game_id_of(submission: str, group: str) -> str:
 def _mine_in_games(game_id: str) -> bool:
     """Whether ``game_id`` is a game of this group in ``games/``: by its index row, or by its
     file when the row is missing (a disk that refused the index write after the file)."""
-    store = current_app.extensions["store"]
-    listed = store.index().get(game_id)
+    listed = store().index.games().get(game_id)
     if listed is not None:
         return bool(listed.get("group", DEFAULT) == group_id())
-    if not store.file(game_id).exists():
+    if not store().file(game_id).exists():
         return False
     try:
-        return bool(store.load(game_id).get("group", DEFAULT) == group_id())  # heals the row
+        return bool(store().load(game_id).get("group", DEFAULT) == group_id())  # heals the row
     except StoreError:
         return False
 
@@ -72,16 +71,15 @@ def _started_before(game_id: str) -> Any:
 
 def known_players(group: str) -> list[str]:
     """The group's players (as they are called now), most games first, to suggest."""
-    counts = group_players(current_app.extensions["store"], group)
+    counts = group_players(store(), group)
     return sorted(counts, key=lambda n: (-counts[n], n.casefold()))
 
 
 @bp.get("/")
 def index() -> Any:
     mine = group_id()
-    store = current_app.extensions["store"]
-    games = [g for g in store.index().values() if g.get("group", "household") == mine]
-    playing = lifecycle.in_progress(store, mine)
+    games = [g for g in store().index.games().values() if g.get("group", "household") == mine]
+    playing = lifecycle.in_progress(store(), mine)
     finished = sorted((g for g in games if g.get("status") == "finished"),
                       key=lambda g: g.get("ended") or "", reverse=True)[:RECENT]
     # A game is offered once its forms exist (its rules may land first).
@@ -98,8 +96,7 @@ JOINING = Nn_("%(names)s joins the group.", "%(names)s join the group.")
 def known_names(group: str) -> set[str]:
     """Every name (as ``identity``) that is a player of the group already: on its list, in
     its games, or a name a rename or merge leads from."""
-    store = current_app.extensions["store"]
-    return set(names_now(store, group)) | {identity(n) for n in group_players(store, group)}
+    return set(names_now(store(), group)) | {identity(n) for n in group_players(store(), group)}
 
 
 def joining(names: list[str], known: set[str]) -> str:
@@ -171,7 +168,7 @@ def new(slug: str) -> Any:
                     getattr(setup, key).errors = [t(message)]
         else:
             try:
-                current_app.extensions["store"].create(record, game_id)
+                store().create(record, game_id)
             except NotSaved as error:
                 text, status = not_saved(error)
                 loose.append(text)

@@ -7,9 +7,9 @@ every game or trash address of another group answers 404, like the game pages.
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
-from typing import Any, cast
+from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import format_date, format_timedelta
 
 from .. import clock, colours, groups, lifecycle, periods, records, summary, trash, zones
@@ -20,17 +20,14 @@ from ..games import GAMES
 from ..games.base import N_, RulesError, msg
 from ..i18n import locale_name, t
 from ..records import Repeated, Stale
-from ..store import NoSuchGame, Store
+from ..store import NoSuchGame
 from ..text import Refused, clean, identity, number
-from . import group_id, mine_in_trash, safe_next, sent_before, zone, zone_name
+from . import group_id, mine_in_trash, safe_next, sent_before, store, zone, zone_name
 from .groups import _settings, mine
 from .play import STALE_MESSAGE, load, page
 
 bp = Blueprint("lifecycle", __name__)
 
-
-def _store() -> Store:
-    return cast(Store, current_app.extensions["store"])
 
 
 def period_of_request() -> tuple[periods.Period, str | None]:
@@ -55,7 +52,7 @@ def _game_change(game_id: str, change: Any, done: str) -> Any:
     if not form.validate():
         return page(record, messages=guard_messages(form), status=422)
     try:
-        _store().update(game_id, lambda r: change(r, submission=form.submission.data))
+        store().update(game_id, lambda r: change(r, submission=form.submission.data))
     except Repeated:
         return redirect(back, 303)
     except RulesError as error:
@@ -93,7 +90,7 @@ def delete(game_id: str) -> Any:
     if not form.validate():
         return page(record, messages=guard_messages(form), status=422)
     try:
-        trash.delete(_store(), game_id, submission=form.submission.data, now=clock.now())
+        trash.delete(store(), game_id, submission=form.submission.data, now=clock.now())
     except NoSuchGame:  # another phone deleted it between the two lines above
         if mine_in_trash(game_id) is None:
             abort(404)
@@ -108,9 +105,8 @@ def _in_the_trash(game_id: str, back: str, said: bool = False) -> Any:
 
 
 def _trash_page(messages: list[str] | None = None, status: int = 200) -> Any:
-    store = _store()
     items = []
-    for record in trash.listing(store, group_id(), now=clock.now()):
+    for record in trash.listing(store(), group_id(), now=clock.now()):
         items.append({"record": record, "summary": summary.summary(record), "until": trash.until(record)})
     return render_template("lifecycle/trash.html", items=items, games=GAMES,
                            messages=messages or []), status
@@ -130,15 +126,15 @@ def restore(game_id: str) -> Any:
     form = StatusForm()
     back = safe_next(form.next.data, url_for("lifecycle.trash_page"))
     if mine_in_trash(game_id) is None:
-        listed = _store().index().get(game_id)
+        listed = store().index.games().get(game_id)
         if listed is not None and listed.get("group", groups.DEFAULT) == group_id() and \
-                sent_before(_store().load(game_id)):
+                sent_before(store().load(game_id)):
             return redirect(back, 303)  # a double tap: it is back already
         abort(404)
     if not form.validate():
         return _trash_page(guard_messages(form), 422)
     try:
-        trash.restore(_store(), game_id, submission=form.submission.data)
+        trash.restore(store(), game_id, submission=form.submission.data)
     except NoSuchGame:
         abort(404)
     except trash.Duplicate:
@@ -161,7 +157,7 @@ def deleted_time(value: str | None) -> str | None:
 @bp.route("/trash/empty", methods=["GET", "POST"])
 def empty() -> Any:
     """Emptying the trash asks first: a page that says what goes for good."""
-    items = trash.listing(_store(), group_id(), now=clock.now())
+    items = trash.listing(store(), group_id(), now=clock.now())
     form = EmptyTrashForm()
     if request.method == "POST":
         if not form.validate():
@@ -169,7 +165,7 @@ def empty() -> Any:
         upto = deleted_time(form.upto.data)
         if upto is None:  # compared as text, "<script>" is later than any deletion
             return _trash_page([t(N_("Nothing was removed: confirm on the page that lists what goes."))], 422)
-        gone = trash.purge(_store(), group_id=group_id(), upto=upto)
+        gone = trash.purge(store(), group_id=group_id(), upto=upto)
         flash(t(msg(N_("Games removed for good: %(n)s."), n=gone)))
         return redirect(url_for("lifecycle.trash_page"), 303)
     if not items:
@@ -194,7 +190,7 @@ def seats(game_id: str) -> Any:
         typed = []
     order = [seat for seat in typed if seat is not None]
     try:
-        _store().update(game_id, lambda r: records.reseat(
+        store().update(game_id, lambda r: records.reseat(
             r, order, submission=form.submission.data, version=form.version_number()))
     except Repeated:
         pass
@@ -210,8 +206,7 @@ def seats(game_id: str) -> Any:
 def group_settings(group: dict[str, Any], zone_form: ZoneForm | None = None) -> dict[str, Any]:
     """What the group page's time zone and colours section shows (its template calls this):
     ``zone_form`` is a refused one, shown again with its message."""
-    store = _store()
-    players = sorted(groups.players(store, group["id"]), key=str.casefold)
+    players = sorted(groups.players(store(), group["id"]), key=str.casefold)
     current, lang = zone_name(), locale_name()
     home, nearby = zones.short_list(current, lang)
     query = request.args.get("zone_q", "")[:60]
@@ -222,7 +217,7 @@ def group_settings(group: dict[str, Any], zone_form: ZoneForm | None = None) -> 
         zone_form = ZoneForm(formdata=None, zone=found[0][0] if len(found) == 1 else current)
     colour_form = ColourForm(formdata=None, prefix=ColourForm.PREFIX)
     colour_form.player.choices = choices((p, p) for p in players)
-    picks = colours.chosen(store, group["id"])
+    picks = colours.chosen(store(), group["id"])
     return {"zone_form": zone_form, "zone_chosen": bool(group.get("timezone")),
             "zone_region": zones.REGION_NAMES.get(home, ""), "zone_nearby": nearby,
             "zone_found": found, "zone_query": query,
@@ -244,10 +239,10 @@ def set_zone(gid: str) -> Any:
         return _settings(group, 422, zone=form)
 
     def change(table: dict[str, Any]) -> dict[str, Any]:
-        doc = dict(table.get(gid) or groups.get(_store(), gid) or {})
+        doc = dict(table.get(gid) or groups.get(store(), gid) or {})
         doc["timezone"] = form.zone.data
         return {**table, gid: doc}
-    _store().change_table("groups", change)
+    store().index.change_table("groups", change)
     flash(t(msg(N_("The group's time zone is %(zone)s."), zone=form.zone.data)))
     return redirect(url_for("groups.settings", gid=gid) + "#time-zone", 303)
 
@@ -260,7 +255,7 @@ def set_colour(gid: str) -> Any:
         return _settings(group, 422, messages=[t(CSRF_MESSAGE)] if "csrf_token" in form.errors
                          else [t(N_("Choose one of the colours offered."))])
     try:
-        colours.choose(_store(), gid, form.player.data or "", form.colour.data or "")
+        colours.choose(store(), gid, form.player.data or "", form.colour.data or "")
     except groups.GroupError as error:
         return _settings(group, 422, messages=[t(error.message)])
     flash(t(N_("The colour is saved.")))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any, NamedTuple
 
 from flask import (
     Blueprint,
@@ -39,9 +39,9 @@ from ..records import (
     set_note,
     undo,
 )
-from ..store import NotSaved, Store
+from ..store import NotSaved
 from ..summary import duration_minutes
-from . import background, group_id, not_saved, sent_before
+from . import background, group_id, not_saved, sent_before, store
 
 bp = Blueprint("play", __name__)
 
@@ -68,20 +68,24 @@ LOG_TAIL = 8
 RNG = random.SystemRandom()
 
 
-def _store() -> Store:
-    return cast(Store, current_app.extensions["store"])
-
 
 def load(game_id: str) -> dict[str, Any]:
     """The record of a game of this phone's group; any other id answers 404.
 
-    Every game page goes through here, so a guessed id of another group's game looks
-    exactly like an id that does not exist.
+    Every game page goes through here (a save through ``_listed_here`` and ``_here``), so
+    a guessed id of another group's game looks exactly like an id that does not exist.
     """
-    listed = _store().index().get(game_id)
+    _listed_here(game_id)
+    return _here(store().load(game_id))  # NoSuchGame: a 404 that knows a game in the trash
+
+
+def _listed_here(game_id: str) -> None:
+    listed = store().index.games().get(game_id)
     if listed is not None and listed.get("group", "household") != group_id():
         abort(404)  # before the file is opened: even a damaged one stays another group's
-    record = _store().load(game_id)  # NoSuchGame: a 404 that knows a game in the trash
+
+
+def _here(record: dict[str, Any]) -> dict[str, Any]:
     if record.get("group", "household") != group_id():
         abort(404)
     return record
@@ -145,7 +149,7 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
     # Only a refused form has anything to say (walking a hand form's fields costs).
     said = (problems(adapter, record, g.get("refused_form") or form, messages or [])
             if status >= 400 or messages else [])
-    colours = seat_colours(_store(), record.get("group", "household"), record["players"])
+    colours = seat_colours(store(), record.get("group", "household"), record["players"])
     return render_template(
         "play/game.html", record=record, view=view, form=form, problems=said,
         refusal=t(refusal), notice=notice, notice_at=notice_at, version=version,
@@ -160,10 +164,12 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
     ), status
 
 
-def _back(game_id: str, notice: str | None = None, anchor: str = "next") -> Any:
-    """The answer to a change that was made (or had been made already, ``notice``)."""
+def _back(game_id: str, notice: str | None = None, anchor: str = "next",
+          record: dict[str, Any] | None = None) -> Any:
+    """The answer to a change that was made (or had been made already, ``notice``);
+    ``record`` is the game as the save left it, if the save has it."""
     if background():
-        body, status = page(load(game_id), notice=notice, notice_at=anchor)
+        body, status = page(record or load(game_id), notice=notice, notice_at=anchor)
         response = current_app.make_response((body, status))
         response.headers["Content-Location"] = url_for("play.game", game_id=game_id)
         return response
@@ -236,10 +242,49 @@ def log(game_id: str) -> Any:
 
 @bp.post("/games/<game_id>/entries")
 def add(game_id: str) -> Any:
-    record = load(game_id)
-    if sent_before(record):
-        return _back(game_id, t(SENT_BEFORE))
-    adapter = ADAPTERS[record["game"]]
+    # One read of the game file, under its lock: the form is checked against the record
+    # it is then added to, and the answer is made from the record as saved.
+    _listed_here(game_id)
+    record = form = said = None
+    again = False
+    try:
+        with store().changing(game_id) as game:
+            record = _here(game.record)
+            again = sent_before(record)
+            if not again:
+                kind, form = _entry_form(record)
+                said = adapter_of(record).refusals(kind, form, record)
+                if said is None:
+                    game.new = _added(record, kind, form)
+    except Stale:
+        assert record is not None and form is not None
+        keep = form if shows(adapter_of(record), replay(record), form.kind.data) else None
+        return page(record, keep, [t(STALE_MESSAGE)], 409)
+    except RulesError as error:
+        assert record is not None and form is not None
+        return refused(record, form, adapter_of(record).attach(form, error))
+    except NotSaved as error:
+        if record is None:  # the lock stayed taken: another phone's save was under way
+            record = load(game_id)
+            form = _entry_form(record)[1]
+        assert form is not None
+        return refused(record, form, *_not_saved(error))
+    if again:
+        return _back(game_id, t(SENT_BEFORE), record=record)
+    if said is not None:
+        assert record is not None and form is not None
+        return refused(record, form, said)
+    return _back(game_id, record=game.new)
+
+
+def adapter_of(record: dict[str, Any]) -> Adapter:
+    return ADAPTERS[record["game"]]
+
+
+def _entry_form(record: dict[str, Any]) -> tuple[str, Any]:
+    """The kind of entry the posted form is and the form filled from it; 400 for a kind
+    this game has no form of."""
+    adapter = adapter_of(record)
     kind = adapter.kind_of(request.form)
     if kind not in adapter.forms:
         abort(400)
@@ -247,26 +292,14 @@ def add(game_id: str) -> Any:
     # reason); a form from before another phone's entry is caught by its version.
     form = adapter.form(kind, record, formdata=request.form)
     form.kind.data = kind
-    said = adapter.refusals(kind, form, record)
-    if said is not None:
-        return refused(record, form, said)
-    data = adapter.to_data(kind, form, record)
-    source = adapter.source(form)
-    try:
-        _store().update(game_id, lambda r: add_entry(
-            r, kind, data, source=source, submission=form.submission.data,
-            version=form.version_number()))
-    except Repeated:
-        return _back(game_id, t(SENT_BEFORE))
-    except Stale:
-        current = load(game_id)
-        keep = form if shows(adapter, replay(current), kind) else None
-        return page(current, keep, [t(STALE_MESSAGE)], 409)
-    except RulesError as error:
-        return refused(record, form, adapter.attach(form, error))
-    except NotSaved as error:
-        return refused(record, form, *_not_saved(error))
-    return _back(game_id)
+    return kind, form
+
+
+def _added(record: dict[str, Any], kind: str, form: Any) -> dict[str, Any]:
+    adapter = adapter_of(record)
+    return add_entry(record, kind, adapter.to_data(kind, form, record), source=adapter.source(form),
+                     submission=form.submission.data, version=form.version_number(),
+                     resend_checked=True)
 
 
 def _not_saved(error: NotSaved) -> tuple[list[str], int]:
@@ -277,26 +310,33 @@ def _not_saved(error: NotSaved) -> tuple[list[str], int]:
 def _one_button(game_id: str, form: Any, change: Any, stale: str,
                 repeated: str = SENT_BEFORE) -> Any:
     """A form that is one button (draw, undo, put back): drop a repeat, check the token,
-    then make ``change(record, submission, version)`` under the record's lock. A refusal
-    says in ``stale``'s words what did not happen."""
-    record = load(game_id)
-    if sent_before(record):
-        return _back(game_id, t(repeated))
-    if not form.validate():
-        return page(record, messages=_form_messages(form), status=422, refusal=NOTHING_CHANGED)
+    then make ``change(record, submission, version)``, all on one read of the record under
+    its lock. A refusal says in ``stale``'s words what did not happen."""
+    _listed_here(game_id)
+    record = None
+    again = valid = False
     try:
-        _store().update(game_id, lambda r: change(r, form.submission.data, form.version_number()))
-    except Repeated:
-        return _back(game_id, t(repeated))
+        with store().changing(game_id) as game:
+            record = _here(game.record)
+            again = sent_before(record)
+            valid = not again and form.validate()
+            if valid:
+                game.new = change(record, form.submission.data, form.version_number())
     except Stale:
-        return page(load(game_id), messages=[t(stale)], status=409, refusal=NOTHING_CHANGED)
+        assert record is not None
+        return page(record, messages=[t(stale)], status=409, refusal=NOTHING_CHANGED)
     except RulesError as error:
-        return page(load(game_id), messages=[t(m) for m in error.errors.values()], status=409,
+        assert record is not None
+        return page(record, messages=[t(m) for m in error.errors.values()], status=409,
                     refusal=NOTHING_CHANGED)
     except NotSaved as error:
         messages, status = _not_saved(error)
-        return page(load(game_id), messages=messages, status=status)
-    return _back(game_id)
+        return page(record or load(game_id), messages=messages, status=status)
+    if again:
+        return _back(game_id, t(repeated), record=record)
+    if not valid:
+        return page(record, messages=_form_messages(form), status=422, refusal=NOTHING_CHANGED)
+    return _back(game_id, record=game.new)
 
 
 def _drawn(record: dict[str, Any], submission: str, version: int | None) -> dict[str, Any]:
@@ -306,7 +346,7 @@ def _drawn(record: dict[str, Any], submission: str, version: int | None) -> dict
         raise RulesError(msg(N_("Nothing to draw now.")))
     data = view.game.draw(view.state, RNG)
     return add_entry(record, view.expect.kind, data, source="app", submission=submission,
-                     version=version)
+                     version=version, resend_checked=True)
 
 
 @bp.post("/games/<game_id>/draw")
@@ -317,82 +357,117 @@ def draw(game_id: str) -> Any:
 @bp.post("/games/<game_id>/undo")
 def undo_last(game_id: str) -> Any:
     return _one_button(game_id, UndoForm(), lambda r, submission, version: undo(
-        r, submission=submission, version=version), STALE_UNDO, UNDONE_BEFORE)
+        r, submission=submission, version=version, resend_checked=True), STALE_UNDO, UNDONE_BEFORE)
 
 
 @bp.post("/games/<game_id>/put-back")
 def put_back_undone(game_id: str) -> Any:
     """Restore the entry undone last, as it was, until another entry has been made."""
     return _one_button(game_id, UndoForm(), lambda r, submission, version: put_back(
-        r, submission=submission, version=version), STALE_PUT_BACK)
+        r, submission=submission, version=version, resend_checked=True), STALE_PUT_BACK)
 
 
 @bp.route("/games/<game_id>/entries/<int:entry_id>/edit", methods=["GET", "POST"])
 def edit(game_id: str, entry_id: int) -> Any:
-    record = load(game_id)
-    entry = next((e for e in record["entries"] if e["id"] == entry_id), None)
-    if entry is None:
-        abort(404)
-    number = record["entries"].index(entry) + 1
-    adapter = ADAPTERS[record["game"]]
-    if request.method == "POST" and sent_before(record):
-        return _back(game_id, t(SENT_BEFORE))
-    form = adapter.form(entry["kind"], record, data=entry["data"],
-                        formdata=request.form if request.method == "POST" else None)
+    if request.method == "GET":
+        return _correction_page(_correction(load(game_id), entry_id))
+    # A correction sent: one read of the game file, under its lock, as for a new entry.
+    _listed_here(game_id)
+    shown: Correction | None = None
     messages: list[str] = []
     status = 200
     mending = preview = later = None
-    if request.method == "POST":
-        said = adapter.refusals(entry["kind"], form, record, before=number - 1)
-        if said is not None:
-            messages, status = said, 422
-        else:
-            data = adapter.to_data(entry["kind"], form, record)
-            try:
-                _store().update(game_id, lambda r: correct(
-                    r, entry_id, data, submission=form.submission.data,
-                    version=form.version_number(), mend=bool(request.form.get("mend")),
-                    key=current_app.config["SECRET_KEY"]))
-            except NeedsMending as needed:
-                # Shown before it is stored: the same form, sent again with "mend", stores it.
-                mending, status = needed.mending, 409
-                preview = replay({**record, "id": None, "entries": mending.entries})
-            except Repeated:
-                return _back(game_id, t(SENT_BEFORE))
-            except Stale:
-                record = load(game_id)
-                messages, status = [t(STALE_MESSAGE)], 409
-            except RulesError as error:
-                messages, status = adapter.attach(form, error), 422
-                later = getattr(error, "entry_id", None)
-            except NotSaved as error:
-                messages, status = _not_saved(error)
-            else:
-                return _back(game_id, t(MENDED) if request.form.get("mend") else None)
+    again = False
+    try:
+        with store().changing(game_id) as game:
+            shown = _correction(_here(game.record), entry_id, request.form)
+            record, entry, number, form = shown
+            again = sent_before(record)
+            said = None if again else adapter_of(record).refusals(entry["kind"], form, record,
+                                                                  before=number - 1)
+            if said is not None:
+                messages, status = said, 422
+            elif not again:
+                game.new = correct(
+                    record, entry_id, adapter_of(record).to_data(entry["kind"], form, record),
+                    submission=form.submission.data, version=form.version_number(),
+                    mend=bool(request.form.get("mend")), key=current_app.config["SECRET_KEY"],
+                    resend_checked=True)
+    except NeedsMending as needed:
+        # Shown before it is stored: the same form, sent again with "mend", stores it.
+        assert shown is not None
+        mending, status = needed.mending, 409
+        preview = replay({**shown.record, "id": None, "entries": mending.entries})
+    except Stale:
+        messages, status = [t(STALE_MESSAGE)], 409
+    except RulesError as error:
+        assert shown is not None
+        messages, status = adapter_of(shown.record).attach(shown.form, error), 422
+        later = getattr(error, "entry_id", None)
+    except NotSaved as error:
+        messages, status = _not_saved(error)
+        if shown is None:  # the lock stayed taken: another phone's save was under way
+            shown = _correction(load(game_id), entry_id, request.form)
+    else:
+        if again:
+            return _back(game_id, t(SENT_BEFORE), record=shown.record)
+        if game.new is not None:
+            return _back(game_id, t(MENDED) if request.form.get("mend") else None, record=game.new)
+    assert shown is not None
+    return _correction_page(shown, messages, status, mending, preview, later)
+
+
+class Correction(NamedTuple):
+    """An entry's correction form, filled from the entry or from what was sent."""
+
+    record: dict[str, Any]
+    entry: dict[str, Any]
+    number: int
+    form: Any
+
+
+def _correction(record: dict[str, Any], entry_id: int, formdata: Any = None) -> Correction:
+    entry = next((e for e in record["entries"] if e["id"] == entry_id), None)
+    if entry is None:
+        abort(404)
+    form = adapter_of(record).form(entry["kind"], record, data=entry["data"], formdata=formdata)
+    return Correction(record, entry, record["entries"].index(entry) + 1, form)
+
+
+def _correction_page(shown: Correction, messages: list[str] | None = None, status: int = 200,
+                     mending: Any = None, preview: Any = None, later: int | None = None) -> Any:
+    record, entry, number, form = shown
+    adapter = adapter_of(record)
     form.version.data = str(entries_version(record))
     form.kind.data = entry["kind"]
     if not form.submission.data:
         form.submission.data = new_submission()
     return render_template("play/edit.html", record=record, entry=entry, entry_number=number,
-                           form=form, problems=problems(adapter, record, form, messages),
+                           form=form, problems=problems(adapter, record, form, messages or []),
                            refusal=t(NOT_SAVED), adapter=adapter, mending=mending, preview=preview, later=later,
                            players=record["players"]), status
 
 
 @bp.post("/games/<game_id>/note")
 def note(game_id: str) -> Any:
-    record = load(game_id)
+    _listed_here(game_id)
     form = NoteForm()
-    if not form.validate():
-        return page(record, messages=_form_messages(form) or
-                    [t(e) for errs in form.errors.values() for e in errs], status=422)
+    record = None
+    valid = False
     try:
-        _store().update(game_id, lambda r: set_note(r, form.note.data or "",
-                                                   submission=form.submission.data))
+        with store().changing(game_id) as game:  # one read, as a save of an entry
+            record = _here(game.record)
+            valid = form.validate()
+            if valid:
+                game.new = set_note(record, form.note.data or "", submission=form.submission.data)
     except Repeated:
-        pass
+        return _back(game_id, t(NOTE_SAVED), anchor="about", record=record)
     except NotSaved as error:
         messages, status = _not_saved(error)
         # The page again with the note as typed in its field, so it can be sent again.
-        return page({**record, "note": form.note.data or ""}, messages=messages, status=status)
-    return _back(game_id, t(NOTE_SAVED), anchor="about")
+        return page({**(record or load(game_id)), "note": form.note.data or ""},
+                    messages=messages, status=status)
+    if not valid:
+        return page(record, messages=_form_messages(form) or
+                    [t(e) for errs in form.errors.values() for e in errs], status=422)
+    return _back(game_id, t(NOTE_SAVED), anchor="about", record=game.new)

@@ -35,7 +35,7 @@ from ..records import MAX_NAME, replay
 from ..sheets import BONUS_MARKS, detail, facts, log_line, minus, seat_names, signed
 from ..summary import result_only
 from ..text import whole
-from . import group_id
+from . import group_id, store
 from .play import load
 
 bp = Blueprint("printables", __name__)
@@ -215,7 +215,7 @@ def game_log_html(record: dict[str, Any], lang: str) -> str:
 
 def colours_of(record: dict[str, Any]) -> Any:
     # The players' colours belong to the group, not the record: a new pick draws anew.
-    return seat_colours(current_app.extensions["store"], record.get("group", "household"),
+    return seat_colours(store(), record.get("group", "household"),
                         record["players"])
 
 
@@ -279,7 +279,7 @@ def _pdf(make: Callable[[], bytes], filename: str) -> Any:
 
 def _page(messages: Sequence[Msg] = (), status: int = 200, chosen: str | None = None,
           pack: PackForm | None = None) -> Any:
-    index = current_app.extensions["store"].index()
+    index = store().index.games()
     mine = group_id()  # only this group's games, as everywhere else
     logged = sorted(({**summary, "id": game_id} for game_id, summary in index.items()
                      if summary.get("group", "household") == mine and not summary.get("result_only")),
@@ -305,7 +305,7 @@ def pack_form(formdata: Any = None, csrf: bool = True) -> PackForm:
     """The pack's form, its boxes the games and this group's players (most games first)."""
     form = PackForm(formdata=formdata, meta={"csrf": csrf}) if formdata is not None else PackForm(meta={"csrf": csrf})
     form.games.choices = choices((slug, game.title) for slug, game in GAMES.items())
-    counts = group_players(current_app.extensions["store"], group_id())
+    counts = group_players(store(), group_id())
     form.players.choices = choices((name, name) for name in sorted(counts, key=lambda n: (-counts[n], n.casefold())))
     return form
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import time
 from typing import Any
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from .. import clock, lifecycle
 from ..forms import GUARDS, guard_messages, new_submission, walk
@@ -22,7 +22,7 @@ from ..i18n import t
 from ..records import add_entry, new_record
 from ..store import NotSaved, StoreError
 from ..summary import result_only
-from . import group_id, not_saved, zone
+from . import group_id, not_saved, store, zone
 from .home import NOT_STARTED, _players, _started_before, game_id_of, known_players
 from .play import NOT_SAVED
 
@@ -122,7 +122,7 @@ def new(slug: str) -> Any:
             loose = _attach(form, seats, error)
         else:
             try:
-                current_app.extensions["store"].create(record, game_id)
+                store().create(record, game_id)
             except NotSaved as error:
                 text, status = not_saved(error)
                 loose.append(text)

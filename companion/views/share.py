@@ -4,7 +4,7 @@ with the page's ETag; unchanged is a 304), until revoked."""
 from __future__ import annotations
 
 import secrets
-from typing import Any, cast
+from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 
@@ -16,20 +16,17 @@ from ..games.base import ReplayError
 from ..groups import DEFAULT
 from ..i18n import locale_name, t
 from ..records import now_iso, replay
-from ..store import NoSuchGame, Store
-from . import current_group
+from ..store import NoSuchGame
+from . import current_group, store
 from .groups import _qr
 from .play import load
 
 bp = Blueprint("share", __name__)
 
 
-def _store() -> Store:
-    return cast(Store, current_app.extensions["store"])
-
 
 def _link_of(game_id: str) -> dict[str, Any] | None:
-    return next((s for s in _store().table("shares").values() if s["game"] == game_id), None)
+    return next((s for s in store().index.table("shares").values() if s["game"] == game_id), None)
 
 
 @bp.get("/games/<game_id>/share")
@@ -57,7 +54,7 @@ def create(game_id: str) -> Any:
     if _link_of(game_id) is None:
         doc: dict[str, Any] = {"id": secrets.token_urlsafe(16), "game": game_id, "group": record.get("group"),
                "created": now_iso()}
-        _store().change_table("shares", lambda t: {**t, doc["id"]: doc})
+        store().index.change_table("shares", lambda t: {**t, doc["id"]: doc})
     return redirect(url_for("share.manage", game_id=game_id), 303)
 
 
@@ -67,7 +64,7 @@ def revoke(game_id: str) -> Any:
     form = ShareForm()
     if not form.validate():
         return _refused(record, game_id, form)
-    _store().change_table("shares", lambda t: {k: s for k, s in t.items() if s["game"] != game_id})
+    store().index.change_table("shares", lambda t: {k: s for k, s in t.items() if s["game"] != game_id})
     return redirect(url_for("share.manage", game_id=game_id), 303)
 
 
@@ -75,11 +72,11 @@ def revoke(game_id: str) -> Any:
 def view(token: str) -> Any:
     """The shared page: standings and chart only, no forms; open to whoever has the link,
     except phones of another group."""
-    link = _store().table("shares").get(token)
+    link = store().index.table("shares").get(token)
     if link is None:
         abort(404)
     try:
-        record = _store().load(link["game"])
+        record = store().load(link["game"])
     except NoSuchGame:
         abort(404)
     if record.get("group") != link.get("group"):
@@ -93,7 +90,7 @@ def view(token: str) -> Any:
         abort(404)
     # app.js asks again every few seconds with the tag of what it shows: 304 while
     # nothing changed (a few bytes on a slow connection), the page when something did.
-    colours = seat_colours(_store(), record.get("group", DEFAULT), record["players"])
+    colours = seat_colours(store(), record.get("group", DEFAULT), record["players"])
     tag = f'{record.get("version", 0)}-{locale_name()}-{"-".join(colours)}'
     if tag in request.if_none_match:
         response = current_app.response_class(status=304)

@@ -14,8 +14,8 @@ from ..games import GAMES
 from ..i18n import t
 from ..store import NotSaved
 from ..transfer import ImportError_, already_here, export_record, import_record
-from . import group_id, not_saved
-from .play import _form_messages, _store, bp, load
+from . import group_id, not_saved, store
+from .play import _form_messages, bp, load
 
 
 @bp.get("/games/<game_id>/record.json")
@@ -41,17 +41,17 @@ def import_game() -> Any:
             except ImportError_ as error:
                 messages = [t(error.message)]
             else:
-                found = None if form.copy.data else already_here(_store(), record)
+                found = None if form.copy.data else already_here(store(), record)
                 if found is not None:
                     # The same game counted twice would count every win twice: nothing is
                     # added unless the table asks for a copy.
-                    here = _store().index().get(found[0], {})
+                    here = store().index.games().get(found[0], {})
                     already = {"id": found[0], "same": found[1], "players": here.get("players", []),
                                "title": GAMES[record["game"]].title, "trashed": not here}
                     status = 200 if found[1] else 409
                 else:
                     try:
-                        game_id = _store().create(record)
+                        game_id = store().create(record)
                     except NotSaved as error:
                         text, status = not_saved(error)  # no "Not saved" box on this page
                         messages = [text]

@@ -60,7 +60,7 @@ def test_abandon_find_in_history_resume_then_delete_find_in_trash_restore(page, 
         entry.get_by_role("button", name="Resume").tap()
     expect(page.get_by_role("status")).to_contain_text("The game is resumed.")
     expect(page.locator("form.entry-form")).to_be_visible()
-    assert store.index()[game_id]["status"] == "playing"
+    assert store.index.games()[game_id]["status"] == "playing"
     page.locator("#about").scroll_into_view_if_needed()
     shot(page, "lifecycle-game-resumed")
 

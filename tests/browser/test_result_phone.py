@@ -28,7 +28,7 @@ def test_a_result_played_on_paper_with_a_refusal_and_its_fix(page, server_url, l
     message = "By these scores Anna won (Highest total with 100 points or more.). Check the scores or who won."
     expect(page.locator("#winners-error")).to_have_text(message)
     expect(page.locator("#refusal")).to_contain_text("Not saved")
-    assert store.index() == {}
+    assert store.index.games() == {}
     # What was typed stays; nothing is wider than the phone.
     expect(page.locator("input[name='players-0-score']")).to_have_value("105")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -42,7 +42,7 @@ def test_a_result_played_on_paper_with_a_refusal_and_its_fix(page, server_url, l
     expect(page.locator(".outcome h2")).to_have_text("★ Anna")
     expect(page.locator(".result-only .tag")).to_have_text("result only")
     expect(page.locator("table.standings tbody tr").first).to_contain_text("105")
-    assert len(store.index()) == 1
+    assert len(store.index.games()) == 1
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "result-saved")
     page.emulate_media(color_scheme="dark")

@@ -36,7 +36,7 @@ def restore(client, body: bytes, gid="household"):
 def summaries(store):
     """The games list as history reads it (``v``, the file version a row was made from, is
     the store's bookkeeping: a restored game starts again at version 0)."""
-    return sorted(({k: v for k, v in s.items() if k != "v"} for s in store.index().values()),
+    return sorted(({k: v for k, v in s.items() if k != "v"} for s in store.index.games().values()),
                   key=lambda s: s["id"])
 
 
@@ -71,7 +71,7 @@ def test_backup_then_restore_gives_the_identical_history_and_twice_adds_nothing(
     response, page = restore(other, saved)
     assert response.status_code == 200 and "Restored: 6 games added, 0 already here." in page
     assert summaries(other_store) == summaries(store)
-    for game_id in store.index():
+    for game_id in store.index.games():
         original, restored = store.load(game_id), other_store.load(game_id)
         for key in ("game", "players", "settings", "note", "created", "group"):
             assert restored[key] == original[key]
@@ -134,13 +134,13 @@ def _bad(saved: bytes):
 def test_a_malformed_or_hostile_backup_is_refused_with_the_reason_and_changes_nothing(tmp_path, saved):
     _, other, other_store = fresh(tmp_path)
     finished_game(other_store, (80, 0, 0), players=("Xaver", "Yara", "Zoe"))
-    before = (summaries(other_store), dict(other_store.table("aliases")),
+    before = (summaries(other_store), dict(other_store.index.table("aliases")),
               sorted(p.name for p in other_store.games_dir.glob("*.json")))
     for body, reason in _bad(saved):
         response, page = restore(other, body)
         assert response.status_code == 422, reason
         assert "The backup was not restored" in page and reason in page, reason
-        assert (summaries(other_store), dict(other_store.table("aliases")),
+        assert (summaries(other_store), dict(other_store.index.table("aliases")),
                 sorted(p.name for p in other_store.games_dir.glob("*.json"))) == before
 
 
@@ -148,7 +148,7 @@ def test_an_oversized_backup_is_refused(tmp_path, saved):
     _, other, other_store = fresh(tmp_path, BACKUP_MAX_BYTES=1000)
     response, page = restore(other, saved)
     assert response.status_code == 422 and "The backup is larger than 1000 bytes." in page
-    assert other_store.index() == {}
+    assert other_store.index.games() == {}
     # Far past the limit: refused before it is read (kept under the test client's 500 kB
     # in-memory spool, whose temporary file it would otherwise leave open).
     response, _ = restore(other, b" " * 100_000)
@@ -264,7 +264,7 @@ def test_the_backup_carries_the_players_colours_and_the_groups_time_zone(tmp_pat
     from companion import colours
     colours.choose(store, "household", "Ben", "olive")
     groups.rename(store, "household", "Ben", "Benjamin")  # the colour goes with the name
-    store.change_table("groups", lambda t: {**t, "household": {**t["household"], "timezone": "Asia/Tokyo"}})
+    store.index.change_table("groups", lambda t: {**t, "household": {**t["household"], "timezone": "Asia/Tokyo"}})
     saved = download(client, "backup.json").data
     data = json.loads(saved)
     assert data["colours"] == {"benjamin": "olive"} and data["group"]["timezone"] == "Asia/Tokyo"
@@ -277,7 +277,7 @@ def test_the_backup_carries_the_players_colours_and_the_groups_time_zone(tmp_pat
     _, third, third_store = fresh(tmp_path, "third")
     groups.add_player(third_store, "household", "Benjamin")
     colours.choose(third_store, "household", "Benjamin", "pink")
-    third_store.change_table("groups", lambda t: {**t, "household": {**t["household"], "timezone": "UTC"}})
+    third_store.index.change_table("groups", lambda t: {**t, "household": {**t["household"], "timezone": "UTC"}})
     restore(third, saved)
     assert colours.chosen(third_store, "household") == {"benjamin": "pink"}
     assert groups.get(third_store, "household")["timezone"] == "UTC"

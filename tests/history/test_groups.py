@@ -22,8 +22,8 @@ def test_setting_a_code_is_one_step_and_other_phones_must_then_join(app, user, s
     user.open("/groups/household")
     user.submit("/code", {"code": "tavern-42"})
     assert "The access code is set" in user.page
-    stored = store.table("groups")["household"]
-    assert stored["code_hash"] != "tavern-42" and "tavern-42" not in json.dumps(store.table("groups"))
+    stored = store.index.table("groups")["household"]
+    assert stored["code_hash"] != "tavern-42" and "tavern-42" not in json.dumps(store.index.table("groups"))
     assert stored["code_hash"].startswith(("scrypt:", "pbkdf2:"))  # werkzeug's salted hash
     assert user.client.get("/history").status_code == 200  # this phone stays in
     other = app.test_client()
@@ -40,7 +40,7 @@ def test_a_short_code_is_refused_next_to_the_field(user, store):
     response = user.submit("/code", {"code": "abc"})
     assert response.status_code == 422
     assert "at least 4 characters" in user.page
-    assert "household" not in store.table("groups")
+    assert "household" not in store.index.table("groups")
 
 
 def test_changing_the_code_signs_out_the_others_and_retires_the_old_link(app, user, store, client):
@@ -179,7 +179,7 @@ def test_a_game_started_in_a_group_belongs_to_it(two_groups, store, club):
     user.submit("", {"player": ["Xaver", "Yara", "Zoe", "", ""]})
     game_id = user.url.rsplit("/", 1)[-1]
     assert store.load(game_id)["group"] == club["id"]
-    assert store.index()[game_id]["group"] == club["id"]
+    assert store.index.games()[game_id]["group"] == club["id"]
 
 
 def test_joining_never_redirects_to_an_address_from_the_request(client, club):

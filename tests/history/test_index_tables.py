@@ -10,11 +10,11 @@ from companion.store import StoreError
 
 def test_a_rebuild_of_the_index_keeps_groups_merges_and_share_links(store, history, club):
     groups.rename(store, "household", "Cem", "Cemal")
-    store.change_table("shares", lambda t: {**t, "tok": {"id": "tok", "game": history[0], "group": "household"}})
-    before = {name: store.table(name) for name in ("groups", "aliases", "shares")}
-    assert store.rebuild_index() == []
-    assert {name: store.table(name) for name in ("groups", "aliases", "shares")} == before
-    assert len(store.index()) == 5
+    store.index.change_table("shares", lambda t: {**t, "tok": {"id": "tok", "game": history[0], "group": "household"}})
+    before = {name: store.index.table(name) for name in ("groups", "aliases", "shares")}
+    assert store.index.rebuild() == []
+    assert {name: store.index.table(name) for name in ("groups", "aliases", "shares")} == before
+    assert len(store.index.games()) == 5
 
 
 def test_a_game_is_never_created_over_an_existing_one(store, history):
@@ -24,10 +24,10 @@ def test_a_game_is_never_created_over_an_existing_one(store, history):
 
 
 def test_a_refused_table_change_writes_nothing(store, history):
-    key = store.index_key()
+    key = store.index.key()
 
     def refuse(table):
         raise groups.GroupError(groups.msg("no"))
     with pytest.raises(groups.GroupError):
-        store.change_table("aliases", refuse)
-    assert store.index_key() == key
+        store.index.change_table("aliases", refuse)
+    assert store.index.key() == key

@@ -48,7 +48,7 @@ def test_a_revoked_link_answers_404_and_sharing_again_makes_a_new_one(user, stor
     user.open(f"/games/{history[0]}/share")
     user.submit("/share/revoke")
     assert user.client.get(link).status_code == 404
-    assert store.table("shares") == {}
+    assert store.index.table("shares") == {}
     assert share(user, history[0]) != link
 
 
@@ -57,7 +57,7 @@ def test_a_double_tap_on_share_keeps_one_link(user, store, history):
     form = user.form(f"/games/{history[0]}/share")
     for _ in range(2):
         assert user.client.post(form["action"], data=dict(form["fields"])).status_code == 303
-    assert len(store.table("shares")) == 1
+    assert len(store.index.table("shares")) == 1
 
 
 def test_another_groups_phone_cannot_make_or_revoke_a_share(app, store, club, history):
@@ -66,12 +66,12 @@ def test_another_groups_phone_cannot_make_or_revoke_a_share(app, store, club, hi
     assert phone.get(f"/games/{history[0]}/share").status_code == 404
     assert phone.post(f"/games/{history[0]}/share").status_code == 404
     assert phone.post(f"/games/{history[0]}/share/revoke").status_code == 404
-    assert store.table("shares") == {}
+    assert store.index.table("shares") == {}
 
 
 def test_a_share_form_without_its_csrf_token_changes_nothing(client, store, history):
     assert client.post(f"/games/{history[0]}/share").status_code == 422
-    assert store.table("shares") == {}
+    assert store.index.table("shares") == {}
 
 
 def test_a_made_up_token_is_404(client):

@@ -15,7 +15,7 @@ def plays(store, history):
 
 
 def test_the_summaries_hold_what_the_statistics_need(store, history):
-    first = store.index()[history[0]]
+    first = store.index.games()[history[0]]
     assert first["scores"] == [50, 30, 0] and first["ranks"] == [1, 2, 3] and first["winners"] == [0]
     assert first["minutes"] == 30 and first["rounds"] == 2
     assert first["ended"].startswith("2026-01-01T20:00")

@@ -106,14 +106,14 @@ def test_the_group_page_sets_a_colour_and_the_game_page_uses_it(store, user):
     game_id = playing_game(store, hands=((20, 10, 0), (0, 10, 20)))
     user.open("/groups/household")
     user.submit("/colours", {"pick-player": "Ben", "pick-colour": "olive"})
-    assert "The colour is saved." in user.page and store.table("groups")["household"]["colours"] == {"ben": "olive"}
+    assert "The colour is saved." in user.page and store.index.table("groups")["household"]["colours"] == {"ben": "olive"}
     page = user.open(f"/games/{game_id}").get_data(as_text=True)
     assert f'class="pc-olive" color="{PALETTE["olive"][0]}"><title>Ben</title>' in page
     assert '<span class="pc-olive" aria-hidden="true">■</span> <bdi>Ben</bdi>' in page  # the legend: marker + name
     user.open("/groups/household")
     response = user.submit("/colours", {"pick-player": "Ben", "pick-colour": "gold"})  # no such colour
     assert response.status_code == 422 and "Choose one of the colours offered." in user.page
-    assert store.table("groups")["household"]["colours"] == {"ben": "olive"}
+    assert store.index.table("groups")["household"]["colours"] == {"ben": "olive"}
 
 
 def test_the_pdf_sheet_draws_with_the_groups_colours(app, store):

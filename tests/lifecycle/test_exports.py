@@ -65,8 +65,8 @@ def test_backup_carries_abandoned_games_and_leaves_deleted_ones_out(tmp_path, cl
     # Restored elsewhere, the abandoned game is abandoned there too.
     _, other, other_store = fresh(tmp_path)
     restore(other, download(client, "backup.json").data)
-    assert other_store.index()[set_aside]["status"] == "abandoned"
-    assert history[1] not in other_store.index()
+    assert other_store.index.games()[set_aside]["status"] == "abandoned"
+    assert history[1] not in other_store.index.games()
 
 
 def test_the_backup_command_leaves_deleted_games_out(tmp_path, runner, store, history):

@@ -48,7 +48,7 @@ def test_a_game_late_on_new_years_eve_counts_in_the_year_it_was_played_in_the_gr
     # 2026-12-31 at 23:30 in Berlin is 22:30 UTC; at 00:30 on 1 January it is 23:30 UTC.
     late = finished_game(store, (50, 30, 0), day=1, minutes=30)
     store.update(late, lambda r: {**r, "entries": [{**e, "at": "2026-12-31T23:30:00+00:00"} for e in r["entries"]]})
-    store.change_table("groups", lambda t: {**t, "household": {**groups.get(store, "household"),
+    store.index.change_table("groups", lambda t: {**t, "household": {**groups.get(store, "household"),
                                                                  "timezone": "Europe/Berlin"}})
     app.config["LIFECYCLE_NOW"] = datetime(2027, 1, 10, tzinfo=UTC)
     this_year = text(client.get("/stats?period=year").get_data(as_text=True))

@@ -15,7 +15,7 @@ def test_a_deleted_game_leaves_the_index_and_its_folder_and_comes_back_as_it_was
     game_id = playing_game(store)
     before = store.load(game_id)
     trash.delete(store, game_id, submission="del-1", now=NOW)
-    assert game_id not in store.index() and game_id not in store.game_ids()
+    assert game_id not in store.index.games() and game_id not in store.game_ids()
     with pytest.raises(NoSuchGame):
         store.load(game_id)
     listed = trash.listing(store, "household", now=NOW)
@@ -25,11 +25,11 @@ def test_a_deleted_game_leaves_the_index_and_its_folder_and_comes_back_as_it_was
     back = trash.restore(store, game_id, submission="res-1")
     assert "deleted" not in back and "res-1" in back["submissions"]
     assert store.load(game_id)["entries"] == before["entries"]
-    assert store.index()[game_id]["status"] == "playing"
+    assert store.index.games()[game_id]["status"] == "playing"
     assert trash.listing(store, "household", now=NOW) == []
     # A rebuilt index finds it too: it is an ordinary game file again.
-    store.rebuild_index()
-    assert game_id in store.index()
+    store.index.rebuild()
+    assert game_id in store.index.games()
 
 
 def test_the_trash_keeps_a_game_30_days_then_removes_it_for_good(store):
@@ -95,7 +95,7 @@ def test_a_game_is_not_brought_back_beside_itself_under_another_id(store):
     with pytest.raises(trash.Duplicate) as refused:
         trash.restore(store, original)
     assert refused.value.listed == copy
-    assert original not in store.index() and [r["id"] for r in trash.listing(store, "household", now=NOW)] == [original]
+    assert original not in store.index.games() and [r["id"] for r in trash.listing(store, "household", now=NOW)] == [original]
     # The other way round: the import deleted, the original listed; or two imports of one game.
     trash.delete(store, copy, now=NOW)
     trash.restore(store, original)
@@ -105,12 +105,12 @@ def test_a_game_is_not_brought_back_beside_itself_under_another_id(store):
     trash.delete(store, original, now=NOW)
     with pytest.raises(trash.Duplicate):
         trash.restore(store, copy)  # same origin as the second import
-    assert sorted(store.index()) == [second]
+    assert sorted(store.index.games()) == [second]
     # Another group's game of the same record is another group's business.
     other = store.create(import_record(export_record(store.load(second)), group="club"))
     trash.delete(store, second, now=NOW)
     trash.restore(store, original)
-    assert sorted(store.index()) == sorted([original, other])
+    assert sorted(store.index.games()) == sorted([original, other])
 
 
 def test_a_restore_whose_index_write_fails_is_kept_and_listed_by_the_next_write(store, monkeypatch):
@@ -128,9 +128,9 @@ def test_a_restore_whose_index_write_fails_is_kept_and_listed_by_the_next_write(
     monkeypatch.setattr(files, "write_atomically", full_for_the_index)
     back = trash.restore(store, game_id, submission="res-1")  # the game file is written: restored
     assert "res-1" in back["submissions"] and store.file(game_id).exists()
-    assert game_id not in store.index() and trash.listing(store, "household", now=NOW) == []
+    assert game_id not in store.index.games() and trash.listing(store, "household", now=NOW) == []
     assert (store.folder / "pending" / game_id).exists()  # the row is owed, and known to be
     monkeypatch.undo()
     playing_game(store, players=("Dora", "Emil", "Finn"))  # whoever writes next lists it
-    assert store.index()[game_id]["status"] == "playing"
+    assert store.index.games()[game_id]["status"] == "playing"
     assert not (store.folder / "pending" / game_id).exists()

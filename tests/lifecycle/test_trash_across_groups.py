@@ -70,10 +70,10 @@ def test_restore_and_import_both_leave_a_game_of_the_groups_trash_in_the_trash(a
     page = upload(user, "/groups/household", "/restore", saved)
     assert "Restored: 0 games added, 0 already here." in page
     assert "1 game of the backup is in this group&#39;s trash and was left there" in page
-    assert game_id not in store.index() and not store.file(game_id).exists()
+    assert game_id not in store.index.games() and not store.file(game_id).exists()
     page = upload(user, "/import", "", record)
     assert "This game was deleted and is in the Trash, so nothing was added" in page
-    assert store.index() == {} and [r["id"] for r in trash.listing(store, "household")] == [game_id]
+    assert store.index.games() == {} and [r["id"] for r in trash.listing(store, "household")] == [game_id]
     assert backup.restore(store, "household", saved) == (0, 0, 1)
     # Brought back from the trash, the same backup finds it here.
     trash.restore(store, game_id)
@@ -96,12 +96,12 @@ def test_a_folder_where_two_groups_share_an_id_loses_neither(store, club):
     theirs = store.read_file(store.trash_dir / f"{game_id}.json")
     store._write(store.file(game_id), {k: v for k, v in {**theirs, "group": club["id"]}.items()
                                        if k != "deleted"})
-    store.reindex(game_id)
+    store.index.reindex(game_id)
     assert [r["id"] for r in trash.listing(store, "household", now=NOW)] == [game_id]
-    store.reconcile()
+    store.index.reconcile()
     assert trash.find(store, game_id, now=NOW) is not None
     back = trash.restore(store, game_id)
     assert back["id"] != game_id and back["origin"] == game_id and back["group"] == "household"
     assert store.load(game_id)["group"] == club["id"]
     assert trash.listing(store, "household", now=NOW) == []
-    assert sorted(store.index()) == sorted([game_id, back["id"]])
+    assert sorted(store.index.games()) == sorted([game_id, back["id"]])

@@ -40,7 +40,7 @@ def test_abandon_from_in_progress_then_history_marks_it_then_resume(app, store, 
     assert response.status_code == 200 and user.url == "/"
     assert "The game is abandoned" in user.page
     assert f"/games/{game_id}/abandon" not in user.page  # left "In progress"
-    assert store.index()[game_id]["status"] == "abandoned"
+    assert store.index.games()[game_id]["status"] == "abandoned"
     user.open("/history")
     entry = text(re.search(r'<li class="abandoned">.*?</li>', user.page, re.S).group(0))
     assert "abandoned" in entry and "Hand 2" in entry and "Anna 20 · Ben 10 · Cem 0" in entry
@@ -52,7 +52,7 @@ def test_abandon_from_in_progress_then_history_marks_it_then_resume(app, store, 
     user.submit(f"/games/{game_id}/resume")
     assert user.url == f"/games/{game_id}" and "The game is resumed." in user.page
     assert f'action="/games/{game_id}/entries#next"' in user.page
-    assert store.index()[game_id]["status"] == "playing"
+    assert store.index.games()[game_id]["status"] == "playing"
 
 
 def test_an_entry_sent_to_an_abandoned_game_is_refused_and_changes_nothing(store, user):
@@ -150,7 +150,7 @@ def test_another_groups_game_is_a_404_for_every_address(app, store, club):
         response = user.client.post(url, data={"csrf_token": token, "submission": "x", "seat": ["1", "0", "2"]})
         assert response.status_code == 404, url
     assert gone not in user.client.get("/trash").get_data(as_text=True)
-    assert trash.find(store, gone) is not None and store.index()[playing]["status"] == "playing"
+    assert trash.find(store, gone) is not None and store.index.games()[playing]["status"] == "playing"
     # The club sees its own trash.
     club_phone = app.test_client()
     join(club_phone, "Club", "club-code")
@@ -206,7 +206,7 @@ def test_a_game_played_on_paper_is_entered_with_its_day_and_appears_under_it(fix
     # Transcribe the two hands on paper; no waiting, the same forms.
     for golds in ((0, 0, 0), (40, 20, 0)):
         user.submit(f"/games/{game_id}/entries", {f"players-{i}-gold": g for i, g in enumerate(golds)})
-    listed = store.index()[game_id]
+    listed = store.index.games()[game_id]
     assert listed["status"] == "finished" and listed["ended"] == "2026-02-14T19:30:00+00:00"
     assert listed["minutes"] is None and listed["afterwards"] is True
     # Its page says when the table began, not when it was typed; its end and length are not known.
@@ -235,17 +235,17 @@ def test_a_start_in_the_future_or_not_a_date_is_refused_next_to_the_field(fixed_
     assert response.status_code == 422 and "cannot start in the future" in user.page
     response = user.submit("", {"player": ["Anna", "Ben", "Cem"], "played_day": "2026-13-40"})
     assert response.status_code == 422 and "Not a valid date value" in user.page
-    assert store.index() == {}
+    assert store.index.games() == {}
 
 
 def test_the_group_chooses_its_time_zone_and_a_crafted_one_is_refused(store, user):
     user.open("/groups/household")
     user.submit("/zone", {"zone": "Europe/Berlin"})
     assert "The group's time zone is Europe/Berlin." in text(user.page)
-    assert store.table("groups")["household"]["timezone"] == "Europe/Berlin"
+    assert store.index.table("groups")["household"]["timezone"] == "Europe/Berlin"
     response = user.submit("/zone", {"zone": "Mars/Olympus"})
     assert response.status_code == 422 and "Choose a time zone from the list." in text(user.page)
-    assert store.table("groups")["household"]["timezone"] == "Europe/Berlin"
+    assert store.index.table("groups")["household"]["timezone"] == "Europe/Berlin"
 
 
 def test_the_new_pages_speak_german(fixed_app, store, user):

@@ -64,7 +64,7 @@ def test_a_result_is_stored_and_shown_everywhere_as_result_only(slug, user, clie
     assert "Final result" in page  # the log line
     assert "score sheet (PDF)" not in page
 
-    row = store.index()[game_id]
+    row = store.index.games()[game_id]
     assert row["status"] == "finished" and row["result_only"] is True
     assert row["minutes"] is None and row["rounds"] == 0
     history = client.get("/history").get_data(as_text=True)
@@ -102,7 +102,7 @@ def test_the_exported_result_imports_again_as_a_result_only_game(user, client, s
 
 
 def nothing_stored(store):
-    assert store.index() == {}
+    assert store.index.games() == {}
 
 
 def test_a_winner_the_scores_contradict_is_refused_next_to_who_won(user, store):
@@ -188,7 +188,7 @@ def test_the_same_form_sent_twice_stores_one_game(user, client, store):
     again = client.post("/new/beutezug/result", data=data)
     assert first.status_code == again.status_code == 303
     assert first.headers["Location"].split("#")[0] == again.headers["Location"].split("#")[0]
-    assert len(store.index()) == 1
+    assert len(store.index.games()) == 1
 
 
 def test_a_result_is_corrected_with_its_trail_and_undone(user, store):

@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 
 from companion import create_app, files
+from companion.index import Index
 from companion.store import Store
 from tests.formpage import Browserless
 
@@ -47,13 +48,13 @@ def arm(step: str, after_games: int = 0) -> None:
             original_write(self, path, record)
         Store._write = write  # type: ignore[method-assign]
     elif step == "file":
-        original_reindex = Store.reindex
+        original_reindex = Index.reindex
 
-        def reindex(self: Store, game_id: str, record: dict | None = None) -> None:
+        def reindex(self: Index, game_id: str, record: dict | None = None) -> None:
             if counted():
                 die()
             original_reindex(self, game_id, record)
-        Store.reindex = reindex  # type: ignore[method-assign]
+        Index.reindex = reindex  # type: ignore[method-assign]
     elif step == "index-temp":
         original_atomic = files.write_atomically
 
@@ -65,13 +66,13 @@ def arm(step: str, after_games: int = 0) -> None:
             original_atomic(path, text)
         files.write_atomically = write_atomically
     elif step in ("copy", "unlisted"):
-        original_unlist = Store.unlist
+        original_unlist = Index.unlist
 
-        def unlist(self: Store, game_id: str) -> None:
+        def unlist(self: Index, *game_ids: str) -> None:
             if step == "unlisted":
-                original_unlist(self, game_id)
+                original_unlist(self, *game_ids)
             die()
-        Store.unlist = unlist  # type: ignore[method-assign]
+        Index.unlist = unlist  # type: ignore[method-assign]
     else:
         raise SystemExit(f"unknown step {step}")
 

@@ -40,7 +40,7 @@ for line in sys.stdin:
 def put(store: Store, group_id: str, code_hash: str) -> None:
     """What ``groups.set_code`` writes, its slow hash made beforehand so that three changes
     fit in one second on this shared machine."""
-    store.change_table("groups", lambda table: {**table, group_id: {
+    store.index.change_table("groups", lambda table: {**table, group_id: {
         **table[group_id], "code_hash": code_hash, "gen": table[group_id]["gen"] + 1}})
 
 
@@ -85,12 +85,12 @@ def test_two_access_code_changes_within_a_second_are_seen_by_the_other_process(c
             while time.time() % 1 > 0.2:  # start early in a second: all three fit in it
                 time.sleep(0.01)
             put(store, club["id"], hashes[0])
-            before = stat_key(store.index_path)
+            before = stat_key(store.index.path)
             assert groups.get(store, club["id"])["code_hash"] == hashes[0]  # cached now
             child.stdin.write(f"{hashes[1]} {hashes[2]}\n")
             child.stdin.flush()
             assert child.stdout.readline().strip() == "done"
-            if stat_key(store.index_path)[1:] == before[1:]:
+            if stat_key(store.index.path)[1:] == before[1:]:
                 break  # the same size and second: what a clock alone cannot tell apart
         else:
             pytest.fail("never two same-size writes within a second: the test proved nothing")
@@ -113,9 +113,9 @@ def test_same_second_writes_simulated(tmp_path):
     store, other = Store(tmp_path), Store(tmp_path)
     club = groups.create(store, "Club", "0000")
     groups.set_code(store, club["id"], "1111")
-    st = store.index_path.stat()
+    st = store.index.path.stat()
     assert groups.check_code(groups.get(other, club["id"]), "1111")
     groups.set_code(store, club["id"], "2222")
-    os.utime(store.index_path, ns=(st.st_atime_ns, st.st_mtime_ns))
-    assert store.index_path.stat().st_size == st.st_size
+    os.utime(store.index.path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert store.index.path.stat().st_size == st.st_size
     assert groups.check_code(groups.get(other, club["id"]), "2222")

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion import create_app, trash
+from companion.index import Index
 from companion.store import Store
 from tests.formpage import Browserless
 from tests.store.test_reconcile import crash, played_to_the_last_hand
@@ -28,13 +29,13 @@ def stop(monkeypatch, step: str) -> None:
     if step == "marker":
         monkeypatch.setattr(Store, "_write", lambda *a: (_ for _ in ()).throw(Crash()))
     elif step in ("copy", "unlisted"):
-        unlist = Store.unlist
+        unlist = Index.unlist
 
-        def dying(self, game_id):
+        def dying(self, *game_ids):
             if step == "unlisted":
-                unlist(self, game_id)
+                unlist(self, *game_ids)
             raise Crash()
-        monkeypatch.setattr(Store, "unlist", dying)
+        monkeypatch.setattr(Index, "unlist", dying)
     elif step == "unlinked":
         real = os.unlink
 
@@ -46,7 +47,7 @@ def stop(monkeypatch, step: str) -> None:
 
 
 def interrupted(store, step, monkeypatch) -> str:
-    game_id = next(iter(store.index()))
+    game_id = next(iter(store.index.games()))
     with monkeypatch.context() as m:
         stop(m, step)
         with pytest.raises(Crash):
@@ -81,7 +82,7 @@ def test_a_delete_cut_short_is_settled_at_the_next_look(tmp_path, monkeypatch, s
     client = app.test_client()
     back = step in ROLLED_BACK
     assert listed_on(client, game_id) == (1 if back else 0)
-    assert (game_id in store.index()) is back and store.file(game_id).exists() is back
+    assert (game_id in store.index.games()) is back and store.file(game_id).exists() is back
     assert (store.trash_dir / f"{game_id}.json").exists() is not back
     assert os.listdir(instance / "pending") == []
     if back:  # deleting again works at once, with the words of a delete
@@ -124,7 +125,7 @@ def test_a_delete_going_on_in_another_process_is_not_taken_for_one_cut_short(tmp
     store = app.extensions["store"]
     lock = FileLock(store.locks_dir / f"{game_id}.lock")  # the other process's delete
     lock.acquire()
-    store._mark(game_id)
+    store.index.mark(game_id)
     store.trash_dir.mkdir(exist_ok=True)
     store._write(store.trash_dir / f"{game_id}.json", {**store.load(game_id), "deleted": "2026-12-01T20:00:00+00:00"})
     look = (lambda: trash.purge(store)) if looker == "trash page" else \
@@ -132,9 +133,9 @@ def test_a_delete_going_on_in_another_process_is_not_taken_for_one_cut_short(tmp
     looking = threading.Thread(target=look)
     looking.start()
     time.sleep(0.5)
-    store.unlist(game_id)  # the delete goes on: its game file leaves games/
+    store.index.unlist(game_id)  # the delete goes on: its game file leaves games/
     store.file(game_id).unlink()
-    os.unlink(store.pending_dir / game_id)
+    os.unlink(store.index.pending_dir / game_id)
     lock.release()
     looking.join()
     assert (store.trash_dir / f"{game_id}.json").exists()

@@ -63,7 +63,7 @@ def test_a_server_killed_during_the_finishing_entry_lists_the_game_right_after_a
         assert entries == 2 and raw_index(instance)[game_id]["status"] == "playing"
     app = create_app({"TESTING": True, "INSTANCE_PATH": str(instance)})  # the restart
     store = app.extensions["store"]
-    row = store.index()[game_id]
+    row = store.index.games()[game_id]
     assert row["status"] == ("playing" if step == "marker" else "finished")
     record = store.load(game_id)
     assert {k: v for k, v in row.items() if k != "v"} == {"id": game_id, **summary(record)}
@@ -116,12 +116,12 @@ def test_an_import_killed_midway_is_listed_after_a_restart_and_not_imported_twic
     crash(step, "import", instance, str(path))
     app = create_app({"TESTING": True, "INSTANCE_PATH": str(instance)})
     store = app.extensions["store"]
-    assert sorted(store.index()) == store.game_ids()
+    assert sorted(store.index.games()) == store.game_ids()
     assert len(store.game_ids()) == (0 if step == "marker" else 1)
     result = app.test_cli_runner().invoke(args=["import-record", str(path)])
     assert result.exit_code == 0, result.output
-    assert len(store.game_ids()) == 1 and sorted(store.index()) == store.game_ids()
-    assert store.index()[store.game_ids()[0]]["status"] == "finished"
+    assert len(store.game_ids()) == 1 and sorted(store.index.games()) == store.game_ids()
+    assert store.index.games()[store.game_ids()[0]]["status"] == "finished"
 
 
 @pytest.mark.parametrize("step", STEPS)
@@ -138,12 +138,12 @@ def test_a_restore_killed_midway_shows_every_game_after_a_restart_and_again_adds
     app = create_app({"TESTING": True, "INSTANCE_PATH": str(instance)})
     store = app.extensions["store"]
     kept = 2 if step == "marker" else 3
-    assert sorted(store.index()) == store.game_ids() and len(store.game_ids()) == kept
+    assert sorted(store.index.games()) == store.game_ids() and len(store.game_ids()) == kept
     history = app.test_client().get("/history").get_data(as_text=True)
     assert all(f"/games/{g}" in history for g in store.game_ids())
     result = app.test_cli_runner().invoke(args=["restore", str(backup)])
     assert f"{5 - kept} games added, {kept} already here" in result.output
-    assert sorted(store.index()) == sorted(ids)
+    assert sorted(store.index.games()) == sorted(ids)
 
 
 def test_a_game_file_no_row_lists_is_adopted_at_start_up_and_a_row_without_a_file_goes(tmp_path):
@@ -157,8 +157,8 @@ def test_a_game_file_no_row_lists_is_adopted_at_start_up_and_a_row_without_a_fil
     data["record"]["1"]["id"] = "copied0001"
     copied.write_text(json.dumps(data))
     store = create_app({"TESTING": True, "INSTANCE_PATH": str(instance)}).extensions["store"]
-    assert sorted(store.index()) == sorted([kept, "copied0001"])
-    assert store.index()["copied0001"]["status"] == "finished"
+    assert sorted(store.index.games()) == sorted([kept, "copied0001"])
+    assert store.index.games()["copied0001"]["status"] == "finished"
 
 
 def test_reading_a_game_whose_row_is_behind_its_file_brings_the_row_up_to_date(tmp_path):
@@ -170,9 +170,9 @@ def test_reading_a_game_whose_row_is_behind_its_file_brings_the_row_up_to_date(t
     (tmp_path / "index.json").write_bytes(index_before)  # as if the index write was lost
     assert os.listdir(tmp_path / "pending") == []  # and its marker with it: only the versions tell
     other = Store(tmp_path, summarize=summary)
-    assert other.index()[game_id]["status"] == "playing"
+    assert other.index.games()[game_id]["status"] == "playing"
     other.load(game_id)
-    assert other.index()[game_id]["status"] == "finished"
+    assert other.index.games()[game_id]["status"] == "finished"
 
 
 def test_any_later_write_settles_a_row_left_pending(tmp_path):
@@ -185,10 +185,10 @@ def test_any_later_write_settles_a_row_left_pending(tmp_path):
     (tmp_path / "index.json").write_bytes(index_before)
     (tmp_path / "pending" / game_id).touch()  # the marker of the lost index write
     store = Store(tmp_path, summarize=summary)
-    assert store.index()[game_id]["status"] == "playing"
+    assert store.index.games()[game_id]["status"] == "playing"
     index_time = (tmp_path / "index.json").stat().st_mtime_ns
     store.update(other, lambda r: add_entry(r, "hand", {"players": [{"gold": 0}] * 3}))  # ordinary
-    assert store.index()[game_id]["status"] == "finished"
+    assert store.index.games()[game_id]["status"] == "finished"
     assert (tmp_path / "index.json").stat().st_mtime_ns != index_time
     assert os.listdir(tmp_path / "pending") == []
 
@@ -214,9 +214,9 @@ def test_kills_at_random_moments_of_finishing_and_reopening_a_game_always_heal(t
         os.kill(writer.pid, signal.SIGKILL)
         writer.join()
         fresh = Store(tmp_path, summarize=summary)
-        fresh.reconcile()
+        fresh.index.reconcile()
         record = json.loads((tmp_path / "games" / f"{game_id}.json").read_text())["record"]["1"]
-        assert fresh.index()[game_id]["status"] == summary(record)["status"]
+        assert fresh.index.games()[game_id]["status"] == summary(record)["status"]
         assert os.listdir(tmp_path / "pending") == []
 
 
@@ -232,7 +232,7 @@ def test_the_start_up_check_reads_only_the_files_that_changed_since_the_index(tm
         read.append(path.stem)
         return original(self, path)
     monkeypatch.setattr(Store, "_read", counting)
-    Store(tmp_path, summarize=summary).reconcile()
+    Store(tmp_path, summarize=summary).index.reconcile()
     assert read == [ids[0]]
 
 

@@ -148,9 +148,9 @@ def test_an_ordinary_entry_does_not_rewrite_the_index(tmp_path):
 def test_the_index_is_rebuilt_from_the_game_files(tmp_path):
     store, game_id = make_game(tmp_path)
     (tmp_path / "index.json").unlink()
-    assert store.index() == {}
-    assert store.rebuild_index() == []
-    assert store.index()[game_id]["status"] == "playing"
+    assert store.index.games() == {}
+    assert store.index.rebuild() == []
+    assert store.index.games()[game_id]["status"] == "playing"
 
 
 @pytest.mark.parametrize("bad", ["../etc/passwd", "", "a/b", "x.json"])
@@ -167,6 +167,6 @@ def test_a_rebuild_reports_a_game_file_it_cannot_summarise_and_indexes_the_rest(
     data = json.loads(path.read_text())
     data["record"]["1"]["entries"] = [{"kind": "hand"}]
     path.write_text(json.dumps(data))
-    damaged = store.rebuild_index()
+    damaged = store.index.rebuild()
     assert [d.path for d in damaged] == [path]
-    assert other in store.index() and game_id not in store.index()
+    assert other in store.index.games() and game_id not in store.index.games()

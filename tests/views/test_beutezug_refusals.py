@@ -175,7 +175,7 @@ def test_a_player_count_outside_two_to_five_is_refused(user, store, players):
     response = user.submit("", {"player": list(players)})
     assert response.status_code == 422
     assert "Beutezug is played by 2 to 5 players." in user.page
-    assert store.index() == {}
+    assert store.index.games() == {}
 
 
 def test_a_bad_loot_chip_setting_is_refused_next_to_the_field(user, store):
@@ -184,4 +184,4 @@ def test_a_bad_loot_chip_setting_is_refused_next_to_the_field(user, store):
     assert response.status_code == 422
     field = user.page.index('name="loot_chips"')
     assert "Enter a whole number." in user.page[field:user.page.index("</label>", field)]
-    assert store.index() == {}
+    assert store.index.games() == {}

@@ -1,7 +1,7 @@
 """A game deleted by one phone while another saves to it: every form answers 404 with
 "deleted, it is in the trash" and a link there, never a 500, and the trash keeps the game
-as it was deleted. The delete is real (trash.delete on the same store), made after the view
-read the game and before its write, where another phone's tap would land."""
+as it was deleted. The delete is real (trash.delete on the same store), made just before the
+save takes the game's lock to read and change it, where another phone's tap would land."""
 from __future__ import annotations
 
 import re
@@ -19,16 +19,17 @@ GONE = "This game was deleted meanwhile, so this was not stored."
 
 @pytest.fixture
 def delete_before_the_write(monkeypatch):
-    """The next Store.update first lets another phone delete the game."""
-    real = Store.update
+    """The next change of a game (``Store.changing``, which ``update`` goes through too)
+    first lets another phone delete the game."""
+    real = Store.changing
 
-    def update(self, game_id, change, *args, **kwargs):
-        monkeypatch.setattr(Store, "update", real)
+    def changing(self, game_id):
+        monkeypatch.setattr(Store, "changing", real)
         trash.delete(self, game_id)
-        return real(self, game_id, change, *args, **kwargs)
+        return real(self, game_id)
 
     def arm():
-        monkeypatch.setattr(Store, "update", update)
+        monkeypatch.setattr(Store, "changing", changing)
     return arm
 
 
@@ -60,7 +61,7 @@ def test_an_entry_to_a_game_deleted_meanwhile_is_a_404_that_points_at_the_trash(
     says_gone(response)
     gone = trash.find(store, game_id)
     assert gone is not None and gone["entries"] == []       # nothing was added to it
-    assert game_id not in store.index()
+    assert game_id not in store.index.games()
 
 
 def test_in_the_background_too_with_the_reason_where_app_js_reads_it(

@@ -222,7 +222,7 @@ def test_a_search_finds_the_zones_of_other_regions(user, store):
     assert offered[0] == ("America/New_York", "New York (United States)")
     assert re.search(r'<option value="America/New_York" selected', user.page)  # the one found
     user.submit("/zone", {"zone": "America/New_York"})
-    assert store.table("groups")["household"]["timezone"] == "America/New_York"
+    assert store.index.table("groups")["household"]["timezone"] == "America/New_York"
     user.open("/groups/household?zone_q=portugal")
     assert [v for v, _ in zone_options(user.page)][:3] == ["Atlantic/Azores", "Europe/Lisbon", "Atlantic/Madeira"]
     assert "3 time zones found: first in the list above." in text(user.page)
@@ -242,7 +242,7 @@ def test_a_crafted_time_zone_is_refused_next_to_the_field(user, store, crafted, 
     assert user.response.status_code == 422
     zone = section(user.page, "time-zone")
     assert 'aria-invalid="true"' in zone and said in text(zone.split("</label>")[0])
-    assert store.table("groups")["household"]["timezone"] == "Europe/Berlin"
+    assert store.index.table("groups")["household"]["timezone"] == "Europe/Berlin"
 
 
 def test_zones_offered_are_only_those_that_load_and_have_a_place():

@@ -196,7 +196,7 @@ def test_a_game_in_the_trash_is_not_imported_again_but_restored(client, store, u
     response, page = post(client, data)
     assert response.status_code == 409
     assert "This game was deleted and is in the Trash, so nothing was added: restore it there." in page
-    assert 'href="/trash"' in page and store.game_ids() == [] and store.index() == {}
+    assert 'href="/trash"' in page and store.game_ids() == [] and store.index.games() == {}
     path = tmp_path / "record.json"
     path.write_text(json.dumps(data))
     result = runner.invoke(args=["import-record", str(path)])

@@ -157,7 +157,7 @@ def test_group_settings_on_a_full_disk_keep_what_was_typed(user, store, full, di
     assert response.status_code == 507 and not_saved(user.page)
     if field == "name":
         assert f'value="{values["name"]}"' in user.page
-    assert store.table("groups") == {}
+    assert store.index.table("groups") == {}
 
 
 def test_a_write_without_a_form_of_its_own_says_not_saved_on_the_error_page(user, store, full, disk):
@@ -167,7 +167,7 @@ def test_a_write_without_a_form_of_its_own_says_not_saved_on_the_error_page(user
     full.fill()
     response = user.submit("/share")
     assert response.status_code == 507 and not_saved(user.page)
-    assert "Something went wrong" not in user.page and store.table("shares") == {}
+    assert "Something went wrong" not in user.page and store.index.table("shares") == {}
 
 
 def test_a_read_only_data_folder_answers_503(user, store, disk):

@@ -171,7 +171,7 @@ def test_starting_with_two_players_is_refused_with_a_message(user, store):
     response = user.submit("", {"player": ["Anna", "Ben", "", "", ""]})
     assert response.status_code == 422
     assert "played by 3 to 5 players" in user.page
-    assert store.index() == {}
+    assert store.index.games() == {}
 
 
 def test_the_same_name_twice_is_refused(user, store):

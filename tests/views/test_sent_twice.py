@@ -174,7 +174,7 @@ def test_a_new_game_form_resent_from_another_group_starts_its_game_there(app, us
     assert join(user.client, "Club", "club-code").status_code == 303
     again = user.client.post("/new/beutelschneider", data=data)
     assert again.status_code == 303, again.get_data(as_text=True)
-    by_group = sorted(g.get("group") for g in store.index().values())
+    by_group = sorted(g.get("group") for g in store.index.games().values())
     assert by_group == sorted(["household", club["id"]])
 
 
@@ -182,12 +182,12 @@ def test_a_new_game_whose_index_row_was_not_written_is_found_by_its_file(user, s
     data = _new_game_form(user)
     first = user.client.post("/new/beutelschneider", data=data)
     game_id = store.game_ids()[0]
-    store.unlist(game_id)  # what a disk that refused the index write after the file leaves
+    store.index.unlist(game_id)  # what a disk that refused the index write after the file leaves
     second = user.client.post("/new/beutelschneider", data=data, follow_redirects=True)
     assert second.status_code == 200 and second.request.path == f"/games/{game_id}"
     assert first.headers["Location"].startswith(f"/games/{game_id}")
     assert "This game was started already" in second.get_data(as_text=True)
-    assert list(store.index()) == [game_id]  # and its row is back
+    assert list(store.index.games()) == [game_id]  # and its row is back
 
 
 def test_a_new_game_whose_id_is_taken_by_an_unreadable_file_is_refused_not_a_500(app, user, store):
@@ -204,4 +204,4 @@ def test_a_new_game_whose_id_is_taken_by_an_unreadable_file_is_refused_not_a_500
     assert data["submission"][0] not in page  # a fresh form: Start again starts the game
     user.page, user.url = page, "/new/beutelschneider"
     assert user.submit("", {"player": NEW_GAME["player"]}).status_code == 200
-    assert len(store.index()) == 1
+    assert len(store.index.games()) == 1

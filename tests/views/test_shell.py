@@ -113,7 +113,7 @@ def test_every_post_view_checks_its_csrf_token_and_changes_nothing_without_it(ap
         if response.status_code == 303:
             assert rule.endpoint in ("home.language",), rule.rule  # only the language switch
     assert store.load(game_id) == before
-    assert list(store.index()) == [game_id]
+    assert list(store.index.games()) == [game_id]
 
 
 def test_a_damaged_game_file_is_reported_and_the_other_games_still_work(user, store, app):
@@ -168,14 +168,14 @@ def test_switching_language_on_a_refused_entry_returns_to_the_game_page(user):
 def test_a_damaged_index_is_reported_clearly_and_never_overwritten(client, store, runner):
     from companion.records import new_record
     store.create(new_record("beutelschneider", ["A", "B", "C"], {}))
-    store.index_path.write_text('{"games": ')
+    store.index.path.write_text('{"games": ')
     response = client.get("/")
     assert response.status_code == 500
     page = response.get_data(as_text=True)
-    assert "The games list cannot be read" in page and str(store.index_path) in page
+    assert "The games list cannot be read" in page and str(store.index.path) in page
     result = runner.invoke(args=["reindex"])
     assert result.exit_code != 0 and "left as it is" in result.output
-    assert store.index_path.read_text() == '{"games": '
+    assert store.index.path.read_text() == '{"games": '
 
 
 def test_pages_and_styles_are_sent_compressed_to_a_browser_that_asks(client):

@@ -40,7 +40,7 @@ def played(tmp_path, disk) -> tuple[str, str]:
     groups.create(store, "Club", "club-code")
     listed = finished_game(store, (50, 30, 0))
     unlisted = store.create(new_record("beutelschneider", ["Dora", "Emil", "Finn"], {}))
-    store._drop_rows({unlisted})
+    store.index.unlist(unlisted)
     assert unlisted not in json.loads((disk / "index.json").read_text())["games"].__repr__()
     return listed, unlisted
 

@@ -79,7 +79,7 @@ def test_a_leader_outside_the_team_is_refused_and_no_game_is_made(user, store):
     response = user.submit("", {"player": ["Ann", "Bob", "Cem", "Dora"], "leader_0": "2"})
     assert response.status_code == 422
     assert "The Leader must be a member of the team." in user.page
-    assert list(store.index()) == []
+    assert list(store.index.games()) == []
 
 
 # -- the deal and the Reinforcements kept ----------------------------------------------------------

@@ -17,7 +17,7 @@ def test_a_pending_deleted_flash_does_not_break_the_next_game_page(client, store
     assert response.status_code == 200
     assert "The game is in the trash." in user.page and f"/trash/{deleted}/restore" in user.page
     user.submit(f"/trash/{deleted}/restore")
-    assert deleted in store.index()
+    assert deleted in store.index.games()
 
 
 @pytest.mark.parametrize("name", ["Factory", "localtime", "posixrules", "Etc/Unknown"])
@@ -31,7 +31,7 @@ def test_a_zone_that_means_no_place_is_neither_offered_nor_accepted(client, stor
     assert 'value="Europe/Berlin"' in user.page
     response = user.submit("/zone", {"zone": name})
     assert response.status_code == 422 and "Choose a time zone from the list." in user.page
-    assert "timezone" not in store.table("groups").get("household", {})
+    assert "timezone" not in store.index.table("groups").get("household", {})
 
 
 @pytest.mark.parametrize("name", ["Factory", "localtime"])
@@ -39,7 +39,7 @@ def test_a_zone_stored_or_sent_before_is_no_500(client, store, name):
     game_id = playing_game(store)
     client.set_cookie("tz", name)
     assert client.get(f"/games/{game_id}").status_code == 200
-    store.change_table("groups", lambda t: {**t, "household": {
+    store.index.change_table("groups", lambda t: {**t, "household": {
         **(t.get("household") or {"id": "household", "name": "", "code_hash": None, "gen": 0,
                                    "players": []}), "timezone": name}})
     for page in (f"/games/{game_id}", f"/games/{game_id}/log", "/history", "/"):
