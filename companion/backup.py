@@ -23,6 +23,7 @@ from .chart import PALETTE
 from .games import GAMES
 from .games.base import N_, Msg, msg
 from .i18n import t
+from .record import Record
 from .records import MAX_NAME, now_iso
 from .store import NotSaved, Store, StoreError, valid_id
 from .summary import parse_time
@@ -60,7 +61,7 @@ def _fail(text: str, **args: Any) -> BackupError:
     return BackupError(msg(text, **args))
 
 
-def records_of(store: Store, group_id: str) -> list[dict[str, Any]]:
+def records_of(store: Store, group_id: str) -> list[Record]:
     """The group's game records, oldest first (a damaged file stops the backup: DamagedFile)."""
     ids = [g["id"] for g in sorted(groups.group_games(store, group_id),
                                    key=lambda g: (g.get("created", ""), g["id"]))]
@@ -237,7 +238,7 @@ def results_csv(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str]
 
 # -- plays in BG Stats' import format -----------------------------------------------------
 
-def start_seat(record: Mapping[str, Any]) -> int | None:
+def start_seat(record: Record) -> int | None:
     """Who went first, as each game's record says it (docs/games/)."""
     settings, entries = record.get("settings", {}), record.get("entries", [])
     first = {e["kind"]: e["data"] for e in reversed(entries)}

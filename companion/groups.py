@@ -22,11 +22,11 @@ from typing import Any, cast
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .games.base import N_, Msg, msg, msg_n
+from .record import DEFAULT_GROUP, group_of
 from .records import MAX_NAME, now_iso
 from .store import Store
 from .text import Refused, clean, field_text, identity
 
-DEFAULT = "household"
 MIN_CODE = 4
 MAX_GROUP_NAME = 40
 # Wrong codes: the first few are free (a typo), then each one doubles the wait, up to a
@@ -73,12 +73,12 @@ def _made_by(groups: Mapping[str, Mapping[str, Any]], submission: str) -> dict[s
 
 
 def _default() -> dict[str, Any]:
-    return {"id": DEFAULT, "name": "", "code_hash": None, "gen": 0, "players": [], "created": ""}
+    return {"id": DEFAULT_GROUP, "name": "", "code_hash": None, "gen": 0, "players": [], "created": ""}
 
 
 def all_groups(store: Store) -> dict[str, dict[str, Any]]:
     groups = dict(store.table("groups"))
-    groups.setdefault(DEFAULT, _default())
+    groups.setdefault(DEFAULT_GROUP, _default())
     return groups
 
 
@@ -102,7 +102,7 @@ def display_name(group: Mapping[str, Any]) -> str:
 # -- membership (the session holds the group and the code generation it joined with) ------
 
 def current(store: Store, session: Mapping[str, Any]) -> dict[str, Any] | None:
-    group = get(store, session.get("group") or DEFAULT)
+    group = get(store, session.get("group") or DEFAULT_GROUP)
     if group is None:
         return None
     if group["code_hash"] is None:
@@ -145,7 +145,7 @@ def set_code(store: Store, group_id: str, code: str) -> dict[str, Any]:
     code = _check_code_text(code)
 
     def change(groups: dict[str, Any]) -> dict[str, Any]:
-        group = dict(groups.get(group_id) or (_default() if group_id == DEFAULT else {}))
+        group = dict(groups.get(group_id) or (_default() if group_id == DEFAULT_GROUP else {}))
         if not group:
             raise GroupError(msg(N_("No such group.")))
         group.update(code_hash=generate_password_hash(code), gen=group.get("gen", 0) + 1)
@@ -356,7 +356,7 @@ def canonical(name: str, names: Mapping[str, str]) -> str:
 
 
 def group_games(store: Store, group_id: str) -> list[dict[str, Any]]:
-    return [g for g in store.index().values() if g.get("group", DEFAULT) == group_id]
+    return [g for g in store.index().values() if group_of(g) == group_id]
 
 
 def players(store: Store, group_id: str) -> dict[str, int]:

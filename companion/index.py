@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import files
 from .files import DamagedFile, NoSuchGame, NotSaved, fsync_dir, saving
+from .record import Record, group_of
 
 log = logging.getLogger("companion.store")  # the store's log, as before the split
 RETRY_SECONDS = 30
@@ -33,15 +34,15 @@ class IndexKeeping:
     if TYPE_CHECKING:  # the store's half (store.Store) that this one uses
         def _lock(self, name: str, timeout: float = ...) -> AbstractContextManager[None]: ...
         def _path(self, game_id: str) -> Path: ...
-        def _read(self, path: Path) -> dict[str, Any]: ...
+        def _read(self, path: Path) -> Record: ...
         def index(self) -> dict[str, Any]: ...
         def _read_index(self) -> dict[str, Any]: ...
         def _write_index(self, games: dict[str, Any], **tables: dict[str, Any]) -> None: ...
-        def _row(self, game_id: str, record: dict[str, Any]) -> dict[str, Any]: ...
-        def reindex(self, game_id: str, record: dict[str, Any] | None = None) -> None: ...
+        def _row(self, game_id: str, record: Record) -> dict[str, Any]: ...
+        def reindex(self, game_id: str, record: Record | None = None) -> None: ...
         def _serve_unsaved(self, games: dict[str, Any]) -> None: ...
 
-    def _fresh(self, game_id: str, record: dict[str, Any]) -> bool:
+    def _fresh(self, game_id: str, record: Record) -> bool:
         """Whether the game's row was made from its file's last summary change or later."""
         row = self.index().get(game_id)
         return row is not None and row.get("v", 0) >= record.get("summary_version", 0)
@@ -58,7 +59,7 @@ class IndexKeeping:
         except FileNotFoundError:
             return []
 
-    def _index_after_write(self, game_id: str, record: dict[str, Any]) -> None:
+    def _index_after_write(self, game_id: str, record: Record) -> None:
         """The row of a game whose file was just written (under its lock). The change is
         kept whatever happens here: if the disk refuses the index, the marker stays."""
         try:
@@ -100,7 +101,7 @@ class IndexKeeping:
             with suppress(FileNotFoundError):
                 os.unlink(self.pending_dir / game_id)
 
-    def _drop_leftover(self, game_id: str, record: dict[str, Any]) -> None:
+    def _drop_leftover(self, game_id: str, record: Record) -> None:
         """Remove the trash's copy of a game in play, if the crash of a delete (or of its
         restore) left one. Only a copy of the same group's game: ids are never shared
         between games (``Store.taken``), but a folder from before that rule may hold one."""
@@ -111,7 +112,7 @@ class IndexKeeping:
             trashed = self._read(copy)
         except (DamagedFile, NoSuchGame):
             return
-        if trashed.get("group", "household") == record.get("group", "household"):
+        if group_of(trashed) == group_of(record):
             with saving():
                 copy.unlink()
                 fsync_dir(self.trash_dir)

@@ -29,6 +29,7 @@ from .games.treasure import market as gtm
 from .games.treasure import rules as gt
 from .games.treasure import turn as gtt
 from .glyphs import width_mm
+from .record import Record
 from .records import View
 
 BONUS_MARKS = bzc.BONUS_MARKS  # the phone's marks: one set (games/beutezug/cards.py)
@@ -116,7 +117,7 @@ def sides_of(teams: Sequence[int], names: Sequence[str]) -> list[list[int]]:
 
 # -- a logged game --------------------------------------------------------------------------
 
-def detail(game: Game, view: View, record: Mapping[str, Any], paper: str,
+def detail(game: Game, view: View, record: Record, paper: str,
            say: Callable[[Any], str]) -> dict[str, Any]:
     """Per-game rows for the filled sheet, laid out like the blank sheet on ``paper``, and
     its log compacted to a line per round; ``say`` translates (the ledger measures words)."""

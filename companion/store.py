@@ -29,7 +29,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, cast
 
 from filelock import FileLock
 from tinydb import TinyDB
@@ -38,6 +38,7 @@ from tinydb.storages import Storage
 from . import files
 from .files import DamagedFile, NoSuchGame, NotSaved, StoreError, fsync_dir, saving
 from .index import IndexKeeping
+from .record import Record
 
 __all__ = ["DamagedFile", "NoSuchGame", "NotSaved", "Store", "StoreError", "fsync_dir"]
 
@@ -100,7 +101,7 @@ class Store(IndexKeeping):
     """Game records by id, and the index of games and player names."""
 
     def __init__(self, folder: str | Path,
-                 summarize: Callable[[dict[str, Any]], dict[str, Any]] = lambda r: {}):
+                 summarize: Callable[[Record], dict[str, Any]] = lambda r: {}):
         """``summarize`` turns a record into what the index keeps of it (see records.py)."""
         self.folder = Path(folder)
         self.summarize = summarize
@@ -138,7 +139,7 @@ class Store(IndexKeeping):
 
     # -- game records ----------------------------------------------------------------------
 
-    def _read(self, path: Path) -> dict[str, Any]:
+    def _read(self, path: Path) -> Record:
         data = AtomicJSONStorage(path).read()
         if data is None:
             raise NoSuchGame(path.stem)
@@ -151,22 +152,22 @@ class Store(IndexKeeping):
             raise DamagedFile(path, f"unknown schema version {schema!r}")
         while record["schema"] < SCHEMA:
             record = MIGRATIONS[record["schema"]](record)
-        return record
+        return cast(Record, record)
 
-    def load(self, game_id: str) -> dict[str, Any]:
+    def load(self, game_id: str) -> Record:
         record = self._read(self._path(game_id))
         if not self._fresh(game_id, record) or (self.pending_dir / game_id).exists():
             self._heal(game_id)  # a write cut short: its row, or a delete halfway
         return record
 
-    def _write(self, path: Path, record: dict[str, Any]) -> None:
+    def _write(self, path: Path, record: Record) -> None:
         # The file is a TinyDB database with one table holding one document. We write the
         # whole database through the storage: the record was just read under the same lock,
         # and TinyDB's own upsert would parse the file a second time first.
         with saving():
             TinyDB(path, storage=AtomicJSONStorage).storage.write({"record": {"1": record}})
 
-    def create(self, record: dict[str, Any], game_id: str | None = None) -> str:
+    def create(self, record: Record, game_id: str | None = None) -> str:
         """Store a new record under a fresh unguessable id and list it in the index.
 
         A restore passes the id the game had (``game_id``); a game of that id already here
@@ -191,7 +192,7 @@ class Store(IndexKeeping):
         name = self._path(game_id).name
         return (self.games_dir / name).exists() or (self.trash_dir / name).exists()
 
-    def _write_listed(self, game_id: str, path: Path, record: dict[str, Any]) -> None:
+    def _write_listed(self, game_id: str, path: Path, record: Record) -> None:
         """Write a game's file and its index row, in the order a crash cannot lose: the
         pending marker, the file (its row's version in it), the row. Under the game's lock."""
         record["summary_version"] = record.get("version", 0)
@@ -204,12 +205,12 @@ class Store(IndexKeeping):
         one."""
         return self._path(game_id)
 
-    def read_file(self, path: Path) -> dict[str, Any]:
+    def read_file(self, path: Path) -> Record:
         """A record in a file of this store's format outside ``games/`` (the trash)."""
         return self._read(path)
 
     def move_out(self, game_id: str, into: Path,
-                 change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+                 change: Callable[[Record], Record]) -> Record:
         """Move a game's file, changed, into the folder ``into`` of the data folder, and
         its row out of the index. The copy is written first: a crash halfway leaves the game
         in both folders, still a game, never in neither."""
@@ -230,7 +231,7 @@ class Store(IndexKeeping):
         return record
 
     def move_in(self, game_id: str, source: Path,
-                change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+                change: Callable[[Record], Record]) -> Record:
         """Make the file ``source`` (from ``move_out``) the game again, changed, as ``create``
         does -- marker, file, row -- then remove ``source``. ``change`` may raise to refuse;
         then nothing is written. A game already here is one a crash left in both folders:
@@ -256,7 +257,7 @@ class Store(IndexKeeping):
             path.unlink()
             return True
 
-    def update(self, game_id: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+    def update(self, game_id: str, change: Callable[[Record], Record]) -> Record:
         """Read, change and write one record under its lock; return the new record.
 
         ``change`` may raise to refuse the change; then nothing is written. ``NotSaved``
@@ -371,11 +372,11 @@ class Store(IndexKeeping):
             self._write_index(self._read_index(), **new)
         return new
 
-    def _row(self, game_id: str, record: dict[str, Any]) -> dict[str, Any]:
+    def _row(self, game_id: str, record: Record) -> dict[str, Any]:
         """What the index keeps of a game, with the version of the file it was made from."""
         return {"id": game_id, "v": record.get("version", 0), **self.summarize(record)}
 
-    def reindex(self, game_id: str, record: dict[str, Any] | None = None) -> None:
+    def reindex(self, game_id: str, record: Record | None = None) -> None:
         """Write one game's summary into the index (when it starts, ends or changes)."""
         with self._lock("index"):
             if record is None:

@@ -24,6 +24,7 @@ from .games.base import N_, Msg, ReplayError, RulesError, msg
 from .games.schema import depth
 from .i18n import t
 from .periods import AHEAD, EARLIEST
+from .record import DEFAULT_GROUP, Record, group_of
 from .records import MAX_NAME, MAX_NOTE, new_record, now_iso, replay, status
 from .store import NoSuchGame, Store, valid_id
 from .summary import last_activity, played_on, result_only
@@ -50,7 +51,7 @@ class ImportError_(ValueError):
         super().__init__(str(message))
 
 
-def export_record(record: Mapping[str, Any]) -> dict[str, Any]:
+def export_record(record: Record) -> dict[str, Any]:
     view = replay(record)
     names = record["players"]
     return {
@@ -144,7 +145,7 @@ def parse(raw: bytes | str, max_bytes: int, what: Msg) -> Any:
     return data
 
 
-def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household") -> dict[str, Any]:
+def import_record(raw: bytes | str | Mapping[str, Any], group: str = DEFAULT_GROUP) -> Record:
     """A new record from an exported one, replayed and checked; ImportError_ if refused."""
     data = parse(raw, MAX_BYTES, msg(N_("a game record"))) if isinstance(raw, (bytes, str)) else raw
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -244,11 +245,11 @@ def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household"
     return record
 
 
-def _fingerprint(record: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+def _fingerprint(record: Record) -> list[tuple[Any, ...]]:
     return [(e["kind"], e["data"], e["at"]) for e in record["entries"]]
 
 
-def already_here(store: Store, record: Mapping[str, Any]) -> tuple[str, bool] | None:
+def already_here(store: Store, record: Record) -> tuple[str, bool] | None:
     """The game of the record's group that ``record`` (an import) was exported from or
     imported as before: (its id, whether its entries are the same). Read from the index;
     only the few games of the same origin are opened. A game in the trash is found too,
@@ -256,10 +257,10 @@ def already_here(store: Store, record: Mapping[str, Any]) -> tuple[str, bool] | 
     origin = record.get("origin")
     if not origin:
         return None
-    group = record.get("group", "household")
+    group = group_of(record)
     candidates = sorted(g["id"] for g in store.index().values()
                         if (g["id"] == origin or g.get("origin") == origin)
-                        and g.get("group", "household") == group and g.get("game") == record["game"])
+                        and group_of(g) == group and g.get("game") == record["game"])
     other = None
     for game_id in candidates:
         try:

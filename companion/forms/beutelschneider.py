@@ -15,6 +15,7 @@ from ..games.beutelschneider.rules import (
     SETTINGS_DEFAULTS,
     TRUMPS_LEFT_OUT,
 )
+from ..record import Record
 from . import EntryForm, choices, complete_rows
 from .adapter import Adapter
 from .base import IntegerField, LedgerForm, PlainForm
@@ -102,7 +103,7 @@ class GameAdapter(Adapter):
         return {k: getattr(form, k).data for k in ("first_dealer", "limit", "cutpurses_in_deck")
                 if getattr(form, k).data is not None}
 
-    def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
+    def form(self, kind: str, record: Record, data: dict[str, Any] | None = None,
              formdata: Any = None) -> EntryForm:
         cls = self.forms[kind]
         if kind == "hand":
@@ -122,7 +123,7 @@ class GameAdapter(Adapter):
             return form
         return cls(formdata=formdata, data=data or {})
 
-    def to_data(self, kind: str, form: EntryForm, record: dict[str, Any]) -> dict[str, Any]:
+    def to_data(self, kind: str, form: EntryForm, record: Record) -> dict[str, Any]:
         if kind == "tie_choice":
             return {"choice": form.choice.data}
         rows = []

@@ -27,6 +27,7 @@ from ..games.beutezug.cards import (
 from ..games.beutezug.odds import COLOUR_LABELS, COLOURS, FACES, MOST_DICE
 from ..games.beutezug.rules import State, bonus_inventory, points_groups
 from ..i18n import t
+from ..record import Entry, Record
 from ..records import View, replay
 from ..text import typed_number
 from . import EntryForm, choices, complete_rows
@@ -101,7 +102,7 @@ def _text(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def state_at(record: dict[str, Any], stop: int) -> State:
+def state_at(record: Record, stop: int) -> State:
     """The game after its first ``stop`` entries."""
     return cast(State, replay({**record, "entries": record["entries"][:stop]}).state)
 
@@ -122,7 +123,7 @@ class GameAdapter(Adapter):
     def setup_form(self, formdata: Any = None) -> SetupForm:
         return SetupForm(formdata=formdata)
 
-    def field_title(self, record: dict[str, Any], form: Any, field: Any) -> str:
+    def field_title(self, record: Record, form: Any, field: Any) -> str:
         # A round's rows are in rolling order, so a row's player is the seat it carries.
         parts = field.name.split("-")
         if parts[0] == "outcomes" and len(parts) == 3 and parts[1].isdigit():
@@ -138,7 +139,7 @@ class GameAdapter(Adapter):
         return {"loot_chips": form.loot_chips.data or "",
                 "placement_chip_bonuses": list(form.placement_chip_bonuses.data)}
 
-    def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
+    def form(self, kind: str, record: Record, data: dict[str, Any] | None = None,
              formdata: Any = None) -> EntryForm:
         n = len(record["players"])
         seats = choices((str(s), name) for s, name in enumerate(record["players"]))
@@ -167,7 +168,7 @@ class GameAdapter(Adapter):
             field.choices = seats
         return form
 
-    def to_data(self, kind: str, form: EntryForm, record: dict[str, Any]) -> dict[str, Any]:
+    def to_data(self, kind: str, form: EntryForm, record: Record) -> dict[str, Any]:
         if kind == "coin":
             return {"winner": typed_number(form.winner.data)}
         if kind in ("placement", "placement_tie"):
@@ -184,10 +185,10 @@ class GameAdapter(Adapter):
 
     # -- reading the game for the pages --------------------------------------------------
 
-    def _rolling(self, record: dict[str, Any]) -> tuple[int, ...]:
+    def _rolling(self, record: Record) -> tuple[int, ...]:
         return cast(State, replay(record).state).rolling_order
 
-    def _rows(self, record: dict[str, Any], data: dict[str, Any],
+    def _rows(self, record: Record, data: dict[str, Any],
               index: int | None = None) -> list[dict[str, Any]]:
         """A round's outcomes with their seats. An imported entry may leave the seats out:
         then its rows are in the rolling order of its round (entry number ``index``)."""
@@ -200,7 +201,7 @@ class GameAdapter(Adapter):
         rolling = state_at(record, index).rolling_order
         return [{**r, "seat": s} for r, s in zip(rows, rolling, strict=False)]
 
-    def log_round(self, record: dict[str, Any], entry: dict[str, Any],
+    def log_round(self, record: Record, entry: Entry,
                   data: dict[str, Any]) -> dict[str, Any]:
         """One round for the log: its number, each heist by seat, and the loot chips it gave
         (for the entry as it stands, not for the crossed-out values of a correction). An
@@ -220,7 +221,7 @@ class GameAdapter(Adapter):
                          if h.loot_chip is not None}
         return {"round": number, "rows": self._rows(record, data, index), "chips": chips}
 
-    def empty_stacks(self, record: dict[str, Any]) -> dict[str, str]:
+    def empty_stacks(self, record: Record) -> dict[str, str]:
         """The stacks with no card left for the next round, each with its reason (the round
         form shows them disabled; a round that takes one anyway is refused by the rules)."""
         taken = replay(record).state.stack_counts

@@ -14,6 +14,7 @@ from wtforms.validators import Optional
 
 from ..games.base import N_
 from ..games.result import RESULT
+from ..record import Record
 from . import EntryForm, NewGameForm, choices, complete_rows
 from .adapter import Adapter
 from .base import IntegerField, PlainForm
@@ -82,7 +83,7 @@ def cards(text: str | None) -> list[int] | bool | None:
     return [int(p) for p in parts]
 
 
-def result_form(record: dict[str, Any] | None, rows: int, data: dict[str, Any] | None = None,
+def result_form(record: Record | None, rows: int, data: dict[str, Any] | None = None,
                 formdata: Any = None, new: bool = False) -> ResultForm:
     """The form for ``rows`` seats, filled from a stored result's ``data`` or from a post."""
     data = data or {}
@@ -122,13 +123,13 @@ class ResultForms(Adapter):
     result is posted by its own page, never as the next entry (so it is not in ``forms``),
     and corrected through the entry correction like any entry."""
 
-    def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
+    def form(self, kind: str, record: Record, data: dict[str, Any] | None = None,
              formdata: Any = None) -> EntryForm:
         if kind == RESULT:
             return result_form(record, len(record["players"]), data, formdata)
         return super().form(kind, record, data, formdata)  # type: ignore[safe-super]  # the game's
 
-    def to_data(self, kind: str, form: Any, record: dict[str, Any]) -> dict[str, Any]:
+    def to_data(self, kind: str, form: Any, record: Record) -> dict[str, Any]:
         if kind == RESULT:
             return result_data(record["game"], form, list(range(len(record["players"]))))
         return super().to_data(kind, form, record)  # type: ignore[safe-super]

@@ -9,9 +9,9 @@ from flask import current_app, g, has_request_context, request, session, url_for
 
 from .. import clock, periods, trash
 from ..games.base import N_, msg
-from ..groups import DEFAULT
 from ..groups import current as group_of_session
 from ..i18n import t
+from ..record import Record, group_of
 from ..store import NotSaved
 
 # HTTP 507 Insufficient Storage for a full disk; 503 for the rest (read-only, not allowed,
@@ -56,7 +56,7 @@ def here() -> str:
     return "/"
 
 
-def sent_before(record: dict[str, Any]) -> bool:
+def sent_before(record: Record) -> bool:
     """Whether this form was sent before and is stored already (a double tap, Back then
     Save, a resend of a lost answer): its submission id is in the record."""
     submission = request.form.get("submission", "")
@@ -85,10 +85,10 @@ def group_id() -> str:
     return group["id"] if group else ""
 
 
-def mine_in_trash(game_id: str) -> dict[str, Any] | None:
+def mine_in_trash(game_id: str) -> Record | None:
     """The game's record if it is in the trash and this group's, else None."""
     record = trash.find(current_app.extensions["store"], game_id, now=clock.now())
-    if record is None or record.get("group", DEFAULT) != group_id():
+    if record is None or group_of(record) != group_id():
         return None
     return record
 

@@ -35,6 +35,7 @@ from ..forms.groups import (
 )
 from ..games.base import N_, Msg, Nn_, msg, msg_n
 from ..i18n import t
+from ..record import DEFAULT_GROUP
 from ..store import NotSaved, Store
 from . import background, current_group, group_id, here, not_saved, safe_next
 
@@ -96,7 +97,7 @@ def _too_many(wait: int, target: str) -> Msg:
 def _enter(group: dict[str, Any]) -> None:
     """This phone is in ``group`` from now on. Coming from another group, the answer also asks
     the browser to forget what it cached of the pages it saw there (Clear-Site-Data)."""
-    if (session.get("group") or groups.DEFAULT) != group["id"]:  # as groups.current reads it
+    if (session.get("group") or DEFAULT_GROUP) != group["id"]:  # as groups.current reads it
         g.other_group = True
     groups.enter(session, group)
 

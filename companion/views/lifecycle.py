@@ -19,6 +19,7 @@ from ..forms.lifecycle import ColourForm, EmptyTrashForm, StatusForm, ZoneForm
 from ..games import GAMES
 from ..games.base import N_, RulesError, msg
 from ..i18n import locale_name, t
+from ..record import group_of
 from ..records import Repeated, Stale
 from ..store import NoSuchGame, Store
 from ..text import Refused, clean, identity, number
@@ -131,7 +132,7 @@ def restore(game_id: str) -> Any:
     back = safe_next(form.next.data, url_for("lifecycle.trash_page"))
     if mine_in_trash(game_id) is None:
         listed = _store().index().get(game_id)
-        if listed is not None and listed.get("group", groups.DEFAULT) == group_id() and \
+        if listed is not None and group_of(listed) == group_id() and \
                 sent_before(_store().load(game_id)):
             return redirect(back, 303)  # a double tap: it is back already
         abort(404)

@@ -28,6 +28,7 @@ from ..forms.adapters import ADAPTERS
 from ..games.base import N_, ReplayError, RulesError, msg
 from ..i18n import t
 from ..mending import NeedsMending
+from ..record import Entry, Record, group_of
 from ..records import (
     Repeated,
     Stale,
@@ -73,17 +74,17 @@ def _store() -> Store:
     return cast(Store, current_app.extensions["store"])
 
 
-def load(game_id: str) -> dict[str, Any]:
+def load(game_id: str) -> Record:
     """The record of a game of this phone's group; any other id answers 404.
 
     Every game page goes through here, so a guessed id of another group's game looks
     exactly like an id that does not exist.
     """
     listed = _store().index().get(game_id)
-    if listed is not None and listed.get("group", "household") != group_id():
+    if listed is not None and group_of(listed) != group_id():
         abort(404)  # before the file is opened: even a damaged one stays another group's
     record = _store().load(game_id)  # NoSuchGame: a 404 that knows a game in the trash
-    if record.get("group", "household") != group_id():
+    if group_of(record) != group_id():
         abort(404)
     return record
 
@@ -100,8 +101,8 @@ def _chart(players: tuple[str, ...], totals: tuple[tuple[int, ...], ...], label:
     return totals_chart(players, totals, label=label, colours=colours)
 
 
-def _next_form(adapter: Adapter, view: Any, record: dict[str, Any],
-               back: dict[str, Any] | None) -> Any:
+def _next_form(adapter: Adapter, view: Any, record: Record,
+               back: Entry | None) -> Any:
     """The form of the kind the rules expect; right after an undo, filled with what was
     taken back, so fixing one value of it is one change and Save."""
     kind = view.expect.kind
@@ -111,7 +112,7 @@ def _next_form(adapter: Adapter, view: Any, record: dict[str, Any],
     return adapter.form(kind, record)
 
 
-def problems(adapter: Adapter, record: dict[str, Any], form: Any,
+def problems(adapter: Adapter, record: Record, form: Any,
              messages: list[str]) -> list[tuple[str, str, str]]:
     """What a refusal says at the top of the form: (field name, what it is, its first
     message) for each refused field, in the order of the form, then the messages that
@@ -124,7 +125,7 @@ def problems(adapter: Adapter, record: dict[str, Any], form: Any,
     return found + [("", "", m) for m in messages]
 
 
-def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = None,
+def page(record: Record, form: Any = None, messages: list[str] | None = None,
          status: int = 200, *, notice: str | None = None, notice_at: str = "next",
          refusal: str = NOT_SAVED) -> Any:
     try:
@@ -146,7 +147,7 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
     # Only a refused form has anything to say (walking a hand form's fields costs).
     said = (problems(adapter, record, g.get("refused_form") or form, messages or [])
             if status >= 400 or messages else [])
-    colours = seat_colours(_store(), record.get("group", "household"), record["players"])
+    colours = seat_colours(_store(), group_of(record), record["players"])
     return render_template(
         "play/game.html", record=record, view=view, form=form, problems=said,
         refusal=t(refusal), notice=notice, notice_at=notice_at, version=version,
@@ -194,7 +195,7 @@ def shows(adapter: Adapter, view: Any, kind: str) -> bool:
     return kind == view.expect.kind or (kind in own and view.expect.kind in own)
 
 
-def refused(record: dict[str, Any], form: Any, messages: list[str], status: int = 422) -> Any:
+def refused(record: Record, form: Any, messages: list[str], status: int = 422) -> Any:
     """The page again, with the refused form in its place and what was typed kept; or,
     when the page shows no form of that kind now (scoring during play, say), with the
     form's messages at the top."""
@@ -300,7 +301,7 @@ def _one_button(game_id: str, form: Any, change: Any, stale: str,
     return _back(game_id)
 
 
-def _drawn(record: dict[str, Any], submission: str, version: int | None) -> dict[str, Any]:
+def _drawn(record: Record, submission: str, version: int | None) -> Record:
     """The record with the random result the rules ask for now, drawn by the app."""
     view = replay(record)
     if view.expect is None or not view.expect.draw:
@@ -357,7 +358,7 @@ def edit(game_id: str, entry_id: int) -> Any:
             except NeedsMending as needed:
                 # Shown before it is stored: the same form, sent again with "mend", stores it.
                 mending, status = needed.mending, 409
-                preview = replay({**record, "id": None, "entries": mending.entries})
+                preview = replay({**record, "id": "", "entries": mending.entries})
             except Repeated:
                 return _back(game_id, t(SENT_BEFORE))
             except Stale:

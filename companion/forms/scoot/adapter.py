@@ -30,6 +30,7 @@ from ...games.scoot.state import (
     upgrade_price,
 )
 from ...i18n import t
+from ...record import Record
 from ...records import entries_version, replay
 from .. import EntryForm, attach_errors, choices, new_submission
 from ..adapter import Adapter
@@ -116,7 +117,7 @@ class GameAdapter(Adapter):
 
     # -- the record as the rules see it --------------------------------------------------
 
-    def _cached(self, name: str, record: dict[str, Any], make: Any) -> Any:
+    def _cached(self, name: str, record: Record, make: Any) -> Any:
         if not has_app_context():
             return make()
         key = (name, record.get("id"), record.get("version"), len(record["entries"]))
@@ -125,10 +126,10 @@ class GameAdapter(Adapter):
             cache[key] = make()
         return cache[key]
 
-    def state(self, record: dict[str, Any]) -> State:
+    def state(self, record: Record) -> State:
         return cast(State, self._cached("state", record, lambda: replay(record).state))
 
-    def state_before(self, record: dict[str, Any], entry_id: int) -> State:
+    def state_before(self, record: Record, entry_id: int) -> State:
         entries = []
         for e in record["entries"]:
             if e["id"] == entry_id:
@@ -136,7 +137,7 @@ class GameAdapter(Adapter):
             entries.append((e["kind"], e["data"]))
         return cast(State, GAME.replay(record["players"], record["settings"], entries))
 
-    def changes(self, record: dict[str, Any]) -> dict[int, list[tuple[int, int]]]:
+    def changes(self, record: Record) -> dict[int, list[tuple[int, int]]]:
         """Each entry's gold changes by seat: the price the rules took or paid out."""
         def make() -> dict[int, list[tuple[int, int]]]:
             state, out = GAME.start(record["players"], record["settings"]), {}
@@ -169,7 +170,7 @@ class GameAdapter(Adapter):
             return "leave" if formdata.get("action") == "leave" else "action"
         return str(kind)
 
-    def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
+    def form(self, kind: str, record: Record, data: dict[str, Any] | None = None,
              formdata: Any = None) -> EntryForm:
         state = self.state(record)
         # The class depends on the kind, and so do the fields set below.
@@ -210,7 +211,7 @@ class GameAdapter(Adapter):
     def source(self, form: EntryForm) -> str:
         return "app" if isinstance(form, TreasureForm) and form.rolled_by_app else "table"
 
-    def to_data(self, kind: str, form: Any, record: dict[str, Any]) -> dict[str, Any]:
+    def to_data(self, kind: str, form: Any, record: Record) -> dict[str, Any]:
         if isinstance(form, ActionForm):
             seat = _int(form.seat.data)
             head: dict[str, Any] = {} if seat is None else {"seat": seat}
@@ -261,7 +262,7 @@ class GameAdapter(Adapter):
 
     # -- the turn panel ------------------------------------------------------------------
 
-    def panel(self, record: dict[str, Any], form: Any = None, entry: dict[str, Any] | None = None) -> Panel:
+    def panel(self, record: Record, form: Any = None, entry: dict[str, Any] | None = None) -> Panel:
         """The current player's actions (or, correcting an entry, the ones it can become)."""
         inn: tuple[str, ...]
         dungeon: tuple[str, ...]

@@ -28,6 +28,7 @@ from ...games.treasure.market import (
 )
 from ...games.treasure.rules import FREE_DISCARDS, KEPT_PER_SIDE
 from ...i18n import t
+from ...record import Record
 from ...records import entries_version, replay
 from .. import EntryForm, new_submission
 from ..adapter import Adapter, given_label
@@ -99,7 +100,7 @@ class GameAdapter(Adapter):
     #: A deal's and a keep's fields are a seat's (bandits-2); a turn's, a side's (below).
     seat_lists: ClassVar[tuple[str, ...]] = ("bandits", "reinforcements")
 
-    def field_title(self, record: dict[str, Any], form: Any, field: Any) -> str:
+    def field_title(self, record: Record, form: Any, field: Any) -> str:
         parts = field.name.split("-")
         if not (parts[0] == "sides" and len(parts) > 2 and parts[1] in ("0", "1")):
             return super().field_title(record, form, field)
@@ -123,7 +124,7 @@ class GameAdapter(Adapter):
                               for side, v in enumerate((form.leader_0.data, form.leader_1.data))]
         return out
 
-    def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
+    def form(self, kind: str, record: Record, data: dict[str, Any] | None = None,
              formdata: Any = None) -> EntryForm:
         data = data or {}
         state = replay(record).state
@@ -181,7 +182,7 @@ class GameAdapter(Adapter):
                                                     ("cursed_paid", "cursed_free", "cursed_held")}}
         return {"sides": sides, "treasure_as": treasure_as}
 
-    def to_data(self, kind: str, form: Any, record: dict[str, Any]) -> dict[str, Any]:
+    def to_data(self, kind: str, form: Any, record: Record) -> dict[str, Any]:
         n = len(record["players"])
         if kind == "deal":
             return {"bandits": [e.data or "" for e in form.bandits.entries][:n],
@@ -220,7 +221,7 @@ class GameAdapter(Adapter):
 
     # -- what the pages show -----------------------------------------------------------------
 
-    def correction_form(self, record: dict[str, Any]) -> CorrectionForm:
+    def correction_form(self, record: Record) -> CorrectionForm:
         """The small coin-correction form under the standings (kept with its messages when
         the rules refused it)."""
         form = g.get("refused_form")
@@ -232,11 +233,11 @@ class GameAdapter(Adapter):
             form.submission.data = new_submission()
         return cast(CorrectionForm, form)
 
-    def side_names(self, record: dict[str, Any]) -> list[str]:
+    def side_names(self, record: Record) -> list[str]:
         teams = record["settings"].get("teams") or [0, 1]
         return [" & ".join(p for p, t in zip(record["players"], teams, strict=True) if t == side) for side in (0, 1)]
 
-    def side_sizes(self, record: dict[str, Any]) -> list[int]:
+    def side_sizes(self, record: Record) -> list[int]:
         """How many people each side is, for the verb that follows its name ("divide")."""
         teams = record["settings"].get("teams") or [0, 1]
         return [list(teams).count(side) for side in (0, 1)]
