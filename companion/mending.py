@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from .games import get_game
 from .games.base import Game, Msg, RulesError
@@ -52,7 +53,7 @@ class NeedsMending(Exception):
         self.mending = mending
 
 
-def draws_of(game: Game, record: Record) -> set[int]:
+def draws_of(game: Game[Any], record: Record) -> set[int]:
     """The ids of the entries that were draws when they were made: the rules asked for a
     random result there (the app drew it, or the table entered what it drew)."""
     found: set[int] = set()

@@ -16,10 +16,10 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Generic
 
 from .games import entry_problem, get_game
-from .games.base import N_, Game, Msg, Outcome, ReplayError, RulesError, Standing, msg
+from .games.base import N_, Expect, Game, Msg, Outcome, ReplayError, RulesError, S, Standing, msg
 from .mending import NeedsMending, draws_of
 from .mending import mend as mend_later_draws
 from .record import DEFAULT_GROUP, Entry, Record
@@ -101,21 +101,21 @@ def entries_of(record: Record) -> list[tuple[str, Mapping[str, Any]]]:
 
 
 @dataclass(frozen=True)
-class View:
+class View(Generic[S]):
     """A replayed record: the game, its state and what the pages read off it."""
 
-    game: Game
-    state: Any
+    game: Game[S]
+    state: S
     standings: list[Standing]
     outcome: Outcome | None
-    expect: Any
+    expect: Expect | None
 
     @property
     def finished(self) -> bool:
         return self.outcome is not None
 
 
-def _replay(record: Record) -> View:
+def _replay(record: Record) -> View[Any]:
     game = get_game(record["game"])
     return _view(game, game.replay(record["players"], record["settings"], entries_of(record)))
 
@@ -125,7 +125,7 @@ def _replay(record: Record) -> View:
 # also names the entries (how many, the last one's id, how many edits), so a copy of a
 # record cut short or changed in place (a log replaying "the game after entry n", a
 # correction being checked) never gets the stored version's replay.
-_REPLAYS: dict[tuple[Any, ...], View] = {}
+_REPLAYS: dict[tuple[Any, ...], View[Any]] = {}
 _KEEP_REPLAYS = 256
 
 
@@ -140,7 +140,7 @@ def _key(record: Record) -> tuple[Any, ...] | None:
 _REPLAYS_LOCK = threading.Lock()  # the server answers requests on several threads
 
 
-def _remember(record: Record, view: View) -> View:
+def _remember(record: Record, view: View[S]) -> View[S]:
     key = _key(record)
     if key is not None:
         with _REPLAYS_LOCK:
@@ -150,14 +150,14 @@ def _remember(record: Record, view: View) -> View:
     return view
 
 
-def replay(record: Record) -> View:
+def replay(record: Record) -> View[Any]:
     """Replay the record. Raises ReplayError if an entry is refused by the rules."""
     key = _key(record)
     cached = _REPLAYS.get(key) if key is not None else None
     return cached if cached is not None else _remember(record, _replay(record))
 
 
-def _view(game: Game, state: Any) -> View:
+def _view(game: Game[S], state: S) -> View[S]:
     return View(game, state, game.standings(state), game.outcome(state), game.expect(state))
 
 
@@ -366,7 +366,7 @@ def reseat(record: Record, order: Sequence[int], *, submission: str | None = Non
     return _bump(new, submission)
 
 
-def status(record: Record, view: View) -> str:
+def status(record: Record, view: View[Any]) -> str:
     """``playing``, ``finished`` or ``abandoned`` (a finished game is never abandoned)."""
     if view.finished:
         return "finished"

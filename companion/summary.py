@@ -48,14 +48,14 @@ def started(record: Record) -> str:
     return str(entries[0]["at"])
 
 
-def ended(record: Record, view: View) -> str | None:
+def ended(record: Record, view: View[Any]) -> str | None:
     if not view.finished or not record["entries"]:
         return None
     # A game entered afterwards is dated by when it was played; its end is not known.
     return played_on(record) if entered_afterwards(record) else record["entries"][-1]["at"]
 
 
-def shown_end(record: Record, view: View) -> str | None:
+def shown_end(record: Record, view: View[Any]) -> str | None:
     """When the game ended, for a page to say: None while it goes on, and for a game
     entered afterwards, whose end is not known (``ended`` dates it by its day for lists)."""
     return None if entered_afterwards(record) else ended(record, view)
@@ -81,7 +81,7 @@ def play_minutes(record: Record) -> int | None:
     return round(played.total_seconds() / 60)
 
 
-def duration_minutes(record: Record, view: View) -> int | None:
+def duration_minutes(record: Record, view: View[Any]) -> int | None:
     return play_minutes(record) if view.finished else None
 
 
@@ -93,7 +93,7 @@ def _msg_data(message: Msg) -> dict[str, Any]:
                                            for k, v in message.args.items()}}
 
 
-def progress(record: Record, view: View) -> dict[str, Any]:
+def progress(record: Record, view: View[Any]) -> dict[str, Any]:
     """Where a game stands: what it waits for (the round, hand or turn reached), scores
     and places by seat, rounds played and the last time anything was entered."""
     by_seat = {s.seat: s for s in view.standings}

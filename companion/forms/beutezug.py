@@ -233,10 +233,10 @@ class GameAdapter(Adapter):
         """The heist check page (companion/views/beutezug.py)."""
         return url_for("beutezug.heist", game_id=game_id, seat=seat)
 
-    def table(self, view: View) -> list[dict[str, Any]]:
+    def table(self, view: View[State]) -> list[dict[str, Any]]:
         """Each player's row under the standings: in rolling order while a round is to be
         entered, otherwise in standings order."""
-        state: State = view.state
+        state = view.state
         seats = list(state.rolling_order) or [s.seat for s in view.standings]
         moves = {seat: before for seat, before, _now in state.placement_changes}
         out = []

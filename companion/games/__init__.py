@@ -16,7 +16,7 @@ from .treasure import shapes as treasure_shapes
 from .treasure.result import GAME as GIVE_ME_THE_TREASURE
 
 # Each game's rules with its final result entered from paper (``result``) besides its own entries.
-GAMES: dict[str, Game] = {g.slug: g for g in (
+GAMES: dict[str, Game[Any]] = {g.slug: g for g in (
     BEUTEZUG, BEUTELSCHNEIDER, GIVE_ME_THE_TREASURE, LOOT_AND_SCOOT)}
 # Each game's entry kinds and settings as its doc in docs/games/ describes them.
 SHAPES = {BEUTEZUG.slug: beutezug_shapes, BEUTELSCHNEIDER.slug: beutelschneider_shapes,
@@ -34,7 +34,7 @@ def settings_problem(slug: str, settings: Mapping[str, Any]) -> tuple[str, Msg] 
     return schema.problem(settings, SHAPES[slug].SETTINGS)
 
 
-def get_game(slug: str) -> Game:
+def get_game(slug: str) -> Game[Any]:
     try:
         return GAMES[slug]
     except KeyError:

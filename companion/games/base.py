@@ -11,7 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -165,7 +165,10 @@ class Why:
 Explanation = Making | Why
 
 
-class Game(ABC):
+S = TypeVar("S")  # a game's state: each game binds its own (``class Beutezug(Game[State])``)
+
+
+class Game(ABC, Generic[S]):
     """One game's rules. Subclasses are stateless; the state is a value they return."""
 
     slug: str
@@ -209,34 +212,34 @@ class Game(ABC):
         """
 
     @abstractmethod
-    def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> Any:
+    def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> S:
         """The state before the first entry (settings as returned by ``setup``)."""
 
     @abstractmethod
-    def apply(self, state: Any, kind: str, data: Mapping[str, Any]) -> Any:
+    def apply(self, state: S, kind: str, data: Mapping[str, Any]) -> S:
         """The state after one entry; raises ``RulesError`` and leaves ``state`` untouched."""
 
     @abstractmethod
-    def expect(self, state: Any) -> Expect | None:
+    def expect(self, state: S) -> Expect | None:
         """What comes next; ``None`` once the game is over."""
 
     @abstractmethod
-    def standings(self, state: Any) -> list[Standing]:
+    def standings(self, state: S) -> list[Standing]:
         """Every seat's place, best first."""
 
     @abstractmethod
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         """Who won and why, once the game is over; ``None`` while it is played."""
 
     @abstractmethod
-    def totals_by_round(self, state: Any) -> list[list[int]]:
+    def totals_by_round(self, state: S) -> list[list[int]]:
         """Each seat's running total after each round/hand/turn, for the chart."""
 
-    def score_label(self, state: Any) -> str:
+    def score_label(self, state: S) -> str:
         """What the standings' numbers are (a message id)."""
         return N_("Points")
 
-    def chart_label(self, state: Any) -> str:
+    def chart_label(self, state: S) -> str:
         """What ``totals_by_round`` counts (a message id), the chart's heading."""
         return N_("Totals by round")
 
@@ -244,7 +247,7 @@ class Game(ABC):
     # then links each of them to its explanation.
     explains: bool = False
 
-    def explanations(self, state: Any) -> dict[str, Explanation]:
+    def explanations(self, state: S) -> dict[str, Explanation]:
         """Every number and place the game page shows, by key, with its making or its why.
 
         Keys the shared pages use: ``score/<seat>`` (the standings' number), ``place/<seat>``
@@ -254,7 +257,7 @@ class Game(ABC):
         """
         return {}
 
-    def draw(self, state: Any, rng: random.Random) -> dict[str, Any]:
+    def draw(self, state: S, rng: random.Random) -> dict[str, Any]:
         """Draw the random result the rules ask for now, as the data of an entry.
 
         The caller stores it as an entry of kind ``expect(state).kind``, so a replay
@@ -265,7 +268,7 @@ class Game(ABC):
     def replay(
         self, players: Sequence[str], settings: Mapping[str, Any],
         entries: Sequence[tuple[str, Mapping[str, Any]]],
-    ) -> Any:
+    ) -> S:
         state = self.start(players, settings)
         for index, (kind, data) in enumerate(entries):
             try:

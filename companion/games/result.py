@@ -97,7 +97,7 @@ def places(order: Sequence[int], key: Callable[[int], Any], score: Sequence[int]
     return tuple(out)
 
 
-class ResultRules(Game):
+class ResultRules(Game[Any]):
     """What a game's rules add for a result: comes first among a game's bases, so a
     ``result`` entry and the ``Final`` state it makes are answered here, everything else by
     the game's own rules (the ``super()`` calls, which mypy cannot see are never Game's)."""

@@ -25,13 +25,14 @@ from ..colours import seat_colours
 from ..forms import GUARDS, DrawForm, NoteForm, UndoForm, guard_messages, new_submission, walk
 from ..forms.adapter import Adapter
 from ..forms.adapters import ADAPTERS
-from ..games.base import N_, ReplayError, RulesError, msg
+from ..games.base import N_, Expect, ReplayError, RulesError, msg
 from ..i18n import t
 from ..mending import NeedsMending
 from ..record import Entry, Record, group_of
 from ..records import (
     Repeated,
     Stale,
+    View,
     add_entry,
     correct,
     entries_version,
@@ -101,11 +102,11 @@ def _chart(players: tuple[str, ...], totals: tuple[tuple[int, ...], ...], label:
     return totals_chart(players, totals, label=label, colours=colours)
 
 
-def _next_form(adapter: Adapter, view: Any, record: Record,
+def _next_form(adapter: Adapter, expect: Expect, record: Record,
                back: Entry | None) -> Any:
     """The form of the kind the rules expect; right after an undo, filled with what was
     taken back, so fixing one value of it is one change and Save."""
-    kind = view.expect.kind
+    kind = expect.kind
     if back is not None and (back["kind"] == kind or
                              {back["kind"], kind} <= set(adapter.own_forms)):
         return adapter.form(back["kind"], record, data=back["data"])
@@ -135,7 +136,7 @@ def page(record: Record, form: Any = None, messages: list[str] | None = None,
     adapter = ADAPTERS[record["game"]]
     back = restorable(record)
     if form is None and view.expect is not None:
-        form = _next_form(adapter, view, record, back)
+        form = _next_form(adapter, view.expect, record, back)
     if form is not None:
         form.version.data = entries_version(record)
         if view.expect is not None and not form.kind.data:
@@ -183,7 +184,7 @@ def game(game_id: str) -> Any:
                 notice_at=said[-1][0] if said else "next")
 
 
-def shows(adapter: Adapter, view: Any, kind: str) -> bool:
+def shows(adapter: Adapter, view: View[Any], kind: str) -> bool:
     """Whether the game page shows a form of ``kind`` now.
 
     It shows the form of the kind the rules expect next; a game whose turn offers several

@@ -135,7 +135,7 @@ class GameAdapter(Adapter):
             if e["id"] == entry_id:
                 break
             entries.append((e["kind"], e["data"]))
-        return cast(State, GAME.replay(record["players"], record["settings"], entries))
+        return GAME.replay(record["players"], record["settings"], entries)
 
     def changes(self, record: Record) -> dict[int, list[tuple[int, int]]]:
         """Each entry's gold changes by seat: the price the rules took or paid out."""

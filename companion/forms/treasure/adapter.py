@@ -26,7 +26,7 @@ from ...games.treasure.market import (
     GreatTreasure,
     parse_card,
 )
-from ...games.treasure.rules import FREE_DISCARDS, KEPT_PER_SIDE
+from ...games.treasure.rules import FREE_DISCARDS, KEPT_PER_SIDE, State
 from ...i18n import t
 from ...record import Record
 from ...records import entries_version, replay
@@ -242,10 +242,10 @@ class GameAdapter(Adapter):
         teams = record["settings"].get("teams") or [0, 1]
         return [list(teams).count(side) for side in (0, 1)]
 
-    def face_up(self, state: Any, side: int) -> list[str]:
+    def face_up(self, state: State, side: int) -> list[str]:
         return [c for seat in state.sides[side] for c in state.reinforcements[seat] if c in state.used]
 
-    def face_down(self, state: Any, side: int) -> list[str]:
+    def face_down(self, state: State, side: int) -> list[str]:
         return [c for seat in state.sides[side] for c in state.unused[seat]]
 
     def card(self, value: Any) -> dict[str, Any]:

@@ -71,7 +71,7 @@ def hand_score(gold: int, cutpurses: int, special: int) -> int:
     return gold - CUTPURSE_PENALTY * cutpurses + special
 
 
-class Beutelschneider(Game):
+class Beutelschneider(Game[State]):
     slug = "beutelschneider"
     title = "Beutelschneider"
     min_players = 3

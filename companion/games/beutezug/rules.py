@@ -179,7 +179,7 @@ def _names(state: State, seats: Sequence[int]) -> str:
     return ", ".join(state.players[s] for s in seats)
 
 
-class Beutezug(Game):
+class Beutezug(Game[State]):
     slug = "beutezug"
     title = "Beutezug"
     min_players = 2

@@ -61,7 +61,7 @@ def leave_payout(levels: Sequence[int], specials: int, how: str) -> int:
     return base + len(levels) + specials if how == "peaceful" else base
 
 
-class LootAndScoot(Game):
+class LootAndScoot(Game[State]):
     slug = "loot-and-scoot"
     title = "Loot and Scoot"
     min_players = 2

@@ -152,7 +152,7 @@ def _seat_list(value: Any, n: int, path: str, errors: dict[str, Msg]) -> list[An
     return list(value)
 
 
-class GiveMeTheTreasure(Game):
+class GiveMeTheTreasure(Game[State]):
     slug = "give-me-the-treasure"
     title = "Give Me The Treasure"
     min_players = 2
