@@ -39,7 +39,7 @@ MAX_DEPTH = 16   # a record's deepest value (a card in a Treasure turn's edits) 
 # The fields of a record (docs/record-format.md); the computed ones are read and ignored.
 FIELDS = {"format", "format_version", "id", "origin", "game", "players", "settings", "note",
           "created", "played_on", "status", "entries", "standings", "finished", "awaiting",
-          "winners", "decided_by", "result_only"}
+          "winners", "decided_by", "decided_by_code", "result_only"}
 ENTRY_FIELDS = {"kind", "data", "at", "source", "edits"}
 
 
@@ -68,7 +68,9 @@ def export_record(record: Record) -> dict[str, Any]:
         # The entry the rules wait for next (a pending table choice, e.g. "tie_choice").
         "awaiting": view.expect.kind if view.expect else None,
         "winners": [names[w] for w in view.outcome.winners] if view.outcome else [],
-        "decided_by": str(view.outcome.decided_by) if view.outcome else None,
+        # What decided it, in the app's English words (as ever) and as the rules' code.
+        "decided_by": str(view.outcome.words) if view.outcome else None,
+        "decided_by_code": view.outcome.decided_by if view.outcome else None,
         # Played on paper and entered as its final result alone (games/result.py).
         "result_only": result_only(record),
     }

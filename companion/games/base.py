@@ -102,10 +102,13 @@ class Standing:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game: who won, and which step of the rules decided it."""
+    """The end of a game: who won, and which step of the rules decided it: ``decided_by``
+    is the step's code (a key of the game's ``decisions``, the same in every language and
+    in an export), ``words`` the sentence that tells it."""
 
     winners: tuple[int, ...]
-    decided_by: Msg
+    decided_by: str
+    words: Msg
 
 
 @dataclass(frozen=True)
@@ -179,6 +182,13 @@ class Game(ABC, Generic[S]):
     # seat numbers) or "by_seat" (one value per seat). When the table changes its seat
     # order before the first entry, they move with the people (see ``reseat``).
     seat_settings: tuple[tuple[str, str], ...] = ()
+    # The steps of the rules that can decide a game (``Outcome.decided_by``), each code with
+    # its words (a message id; ``%(name)s`` filled from ``decided``'s arguments).
+    decisions: Mapping[str, str] = {}
+
+    def decided(self, winners: Sequence[int], code: str, **args: Any) -> Outcome:
+        """The game won by ``winners`` at the step ``code``, in that step's words."""
+        return Outcome(tuple(winners), code, Msg(self.decisions[code], args))
 
     def reseat(self, settings: Mapping[str, Any], order: Sequence[int]) -> dict[str, Any]:
         """The settings for the seats in ``order`` (``order[new seat]`` = old seat), so a

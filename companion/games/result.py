@@ -41,8 +41,7 @@ class Final:
 
     players: tuple[str, ...]
     standings: tuple[Standing, ...]
-    winners: tuple[int, ...]
-    decided_by: Msg
+    outcome: Outcome
     score_label: str
 
 
@@ -127,7 +126,7 @@ class ResultRules(Game[Any]):
 
     def outcome(self, state: Any) -> Outcome | None:
         if isinstance(state, Final):
-            return Outcome(state.winners, state.decided_by)
+            return state.outcome
         return super().outcome(state)  # type: ignore[safe-super]
 
     def totals_by_round(self, state: Any) -> list[list[int]]:
@@ -148,7 +147,7 @@ class ResultRules(Game[Any]):
                                             s.score, (Part(msg(N_("Final score")), s.score, 0),), msg(ENTERED))
             out[f"place/{s.seat}"] = Why(msg(N_("%(player)s's place"), player=state.players[s.seat]),
                                          msg(ENTERED), step=s.note)
-        out["winner"] = Why(msg(N_("The winner")), state.decided_by)
+        out["winner"] = Why(msg(N_("The winner")), state.outcome.words)
         return out
 
     def draw(self, state: Any, rng: random.Random) -> dict[str, Any]:

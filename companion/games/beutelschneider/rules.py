@@ -71,12 +71,22 @@ def hand_score(gold: int, cutpurses: int, special: int) -> int:
     return gold - CUTPURSE_PENALTY * cutpurses + special
 
 
+# What decides a game (Outcome.decided_by): each step's code and words.
+DECISIONS = {
+    "limit": N_("First to reach %(limit)s points."),
+    "same-hand": N_("%(count)s players reached %(limit)s in the same hand; the highest total wins."),
+    "played-on": N_("Highest total after playing on from a tie."),
+    "shared": N_("Equal totals at the top; the table chose to share the win."),
+}
+
+
 class Beutelschneider(Game[State]):
     slug = "beutelschneider"
     title = "Beutelschneider"
     min_players = 3
     max_players = 5
     seat_settings = (("first_dealer", "seat"),)
+    decisions = DECISIONS
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
         errors: dict[str, Msg] = self.player_count_errors(players)
@@ -233,14 +243,12 @@ class Beutelschneider(Game[State]):
             reached = self.reached_in_last_hand(state)
             # The table played on from a tie: the highest total wins, whoever else crossed since.
             if reached == 0 or any(choice == "another_hand" for _, choice in state.tie_choices):
-                return Outcome((top[0],), msg(N_("Highest total after playing on from a tie.")))
+                return self.decided((top[0],), "played-on")
             if reached > 1:
-                return Outcome((top[0],), msg(
-                    N_("%(count)s players reached %(limit)s in the same hand; the highest total wins."),
-                    count=reached, limit=state.limit))
-            return Outcome((top[0],), msg(N_("First to reach %(limit)s points."), limit=state.limit))
+                return self.decided((top[0],), "same-hand", count=reached, limit=state.limit)
+            return self.decided((top[0],), "limit", limit=state.limit)
         if self._choice_now(state) == "share":
-            return Outcome(tuple(top), msg(N_("Equal totals at the top; the table chose to share the win.")))
+            return self.decided(top, "shared")
         return None  # tie pending, or the table plays another hand
 
     def expect(self, state: State) -> Expect | None:

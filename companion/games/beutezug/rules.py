@@ -60,6 +60,11 @@ TIE_BROKEN_BY = (
     N_("Tie broken by the seventh-highest loot card."),
 )
 COIN_DECIDED = N_("Still tied after comparing every loot card: a coin flip decided.")
+# The codes of the tie-break's steps (Outcome.decided_by), TIE_BROKEN_BY's order.
+TIE_STEPS = ("highest-card", "second-highest-card", "third-highest-card", "fourth-highest-card",
+             "fifth-highest-card", "sixth-highest-card", "seventh-highest-card")
+DECISIONS = {"points": N_("Most loot points."), **dict(zip(TIE_STEPS, TIE_BROKEN_BY, strict=True)),
+             "coin": COIN_DECIDED}
 
 # What the game waits for, when an entry of another kind arrives.
 WAITING = {
@@ -185,6 +190,7 @@ class Beutezug(Game[State]):
     min_players = 2
     max_players = 5
     explains = True
+    decisions = DECISIONS
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
         errors: dict[str, Msg] = self.player_count_errors(players)
@@ -384,14 +390,14 @@ class Beutezug(Game[State]):
         # "The player with the most loot points wins."
         top, step = final_tie(state)
         if step is None:
-            return Outcome((top[0],), msg(N_("Most loot points.")))
+            return self.decided((top[0],), "points")
         # "A tie is won by the player who has the highest loot card ... and so on."
         if step < ROUNDS:
-            return Outcome((top[0],), msg(TIE_BROKEN_BY[step]))
+            return self.decided((top[0],), TIE_STEPS[step])
         # "... they flip a coin to decide who wins."
         if state.coin is None:
             return None
-        return Outcome((state.coin,), msg(COIN_DECIDED))
+        return self.decided((state.coin,), "coin")
 
     def standings(self, state: State) -> list[Standing]:
         points = state.points

@@ -412,5 +412,5 @@ def _chain_places(game: LootAndScoot, state: State, scores: list[Score],
     if outcome is not None:
         winner = outcome.winners[0]
         out["winner"] = Why(msg(N_("Winner: %(player)s"), player=names[winner]), msg(CHAIN_RULE), TIES,
-                            outcome.decided_by, dwarf_at if state.dwarf == winner else None)
+                            outcome.words, dwarf_at if state.dwarf == winner else None)
     return out

@@ -31,7 +31,7 @@ from ..base import (
 )
 from .actions import DUNGEON_EVENTS, INN_ACTIONS, check, read_seat
 from .explain import END, LEAVING, LOOTING, SETUP, TIES, TURN, explain
-from .score import DECIDED_BY, ChainStep, chain, decide, final_scores, ranking, tied_on_everything
+from .score import CODES, DECISIONS, ChainStep, chain, decide, final_scores, ranking, tied_on_everything
 from .state import (
     BOSS_LEVEL,
     CLASSES,
@@ -66,6 +66,7 @@ class LootAndScoot(Game[State]):
     title = "Loot and Scoot"
     min_players = 2
     max_players = 4
+    decisions = DECISIONS
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
         if errors := self.player_count_errors(players):
@@ -305,7 +306,7 @@ class LootAndScoot(Game[State]):
         if decided is None:
             return None
         winners, step = decided
-        return Outcome(winners, msg(DECIDED_BY[step]))
+        return self.decided(winners, CODES[step])
 
     def expect(self, state: State) -> Expect | None:
         names, now = state.players, state.players[state.current]

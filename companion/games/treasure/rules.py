@@ -152,6 +152,14 @@ def _seat_list(value: Any, n: int, path: str, errors: dict[str, Msg]) -> list[An
     return list(value)
 
 
+# What decides a game (Outcome.decided_by): each step's code and words.
+DECISIONS = {
+    "pat": N_("Pat, the Police Dog: the four cards numbered 1 resold, an immediate win."),
+    "target": N_("First to %(target)s coins at the Inspection."),
+    "most-coins": N_("Both sides reached %(target)s coins; the most coins win."),
+}
+
+
 class GiveMeTheTreasure(Game[State]):
     slug = "give-me-the-treasure"
     title = "Give Me The Treasure"
@@ -159,6 +167,7 @@ class GiveMeTheTreasure(Game[State]):
     max_players = 4
     seat_settings = (("teams", "by_seat"), ("leaders", "seats"))
     explains = True
+    decisions = DECISIONS
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
         errors: dict[str, Msg] = {}
@@ -343,17 +352,13 @@ class GiveMeTheTreasure(Game[State]):
             return None
         last = state.turns[-1]
         if last.pat is not None:
-            return Outcome(tuple(state.sides[last.pat]), msg(N_(
-                "Pat, the Police Dog: the four cards numbered 1 resold, an immediate win.")))
+            return self.decided(state.sides[last.pat], "pat")
         coins = last.coins_after
         if max(coins) < state.target or coins[0] == coins[1]:
             return None
         best = 0 if coins[0] > coins[1] else 1
-        if min(coins) >= state.target:
-            return Outcome(tuple(state.sides[best]), msg(N_(
-                "Both sides reached %(target)s coins; the most coins win."), target=state.target))
-        return Outcome(tuple(state.sides[best]), msg(N_(
-            "First to %(target)s coins at the Inspection."), target=state.target))
+        return self.decided(state.sides[best], "most-coins" if min(coins) >= state.target else "target",
+                            target=state.target)
 
     def expect(self, state: State) -> Expect | None:
         if not state.bandits:
