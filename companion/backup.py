@@ -69,7 +69,7 @@ def records_of(store: Store, group_id: str) -> list[Record]:
 
 
 def backup(store: Store, group_id: str) -> dict[str, Any]:
-    group = groups.get(store, group_id) or {}
+    group: Mapping[str, Any] = groups.get(store, group_id) or {}
     return {
         "format": FORMAT, "format_version": FORMAT_VERSION, "exported": now_iso(),
         "group": {"name": group.get("name", ""),

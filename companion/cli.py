@@ -7,7 +7,7 @@ import io
 import ipaddress
 import socket
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 from flask import Flask, current_app
@@ -233,7 +233,7 @@ def _games(count: int) -> str:
     return f"{count} game{'s' * (count != 1)}"
 
 
-def _group(name: str) -> dict[str, Any]:
+def _group(name: str) -> groups.Group:
     group = groups.find_by_name(current_app.extensions["store"], name)
     if group is None:
         raise click.ClickException(f"no group called {name!r}")

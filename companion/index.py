@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import files
 from .files import DamagedFile, NoSuchGame, NotSaved, fsync_dir, saving
-from .record import Record, group_of
+from .record import Record, Row, group_of
 
 log = logging.getLogger("companion.store")  # the store's log, as before the split
 RETRY_SECONDS = 30
@@ -35,12 +35,12 @@ class IndexKeeping:
         def _lock(self, name: str, timeout: float = ...) -> AbstractContextManager[None]: ...
         def _path(self, game_id: str) -> Path: ...
         def _read(self, path: Path) -> Record: ...
-        def index(self) -> dict[str, Any]: ...
-        def _read_index(self) -> dict[str, Any]: ...
-        def _write_index(self, games: dict[str, Any], **tables: dict[str, Any]) -> None: ...
-        def _row(self, game_id: str, record: Record) -> dict[str, Any]: ...
+        def index(self) -> dict[str, Row]: ...
+        def _read_index(self) -> dict[str, Row]: ...
+        def _write_index(self, games: dict[str, Row], **tables: dict[str, Any]) -> None: ...
+        def _row(self, game_id: str, record: Record) -> Row: ...
         def reindex(self, game_id: str, record: Record | None = None) -> None: ...
-        def _serve_unsaved(self, games: dict[str, Any]) -> None: ...
+        def _serve_unsaved(self, games: dict[str, Row]) -> None: ...
 
     def _fresh(self, game_id: str, record: Record) -> bool:
         """Whether the game's row was made from its file's last summary change or later."""
@@ -171,7 +171,7 @@ class IndexKeeping:
         Costs a directory listing and a stat per game; only files that disagree are read.
         """
         files.remove_stale_temp_files((self.folder, self.games_dir, self.trash_dir))
-        games: dict[str, Any] | None = None
+        games: dict[str, Row] | None = None
         damaged: list[DamagedFile] = []
         try:
             with self._lock("index"):
@@ -199,7 +199,7 @@ class IndexKeeping:
             log.error("damaged game file left as it is: %s (%s)", bad.path, bad.reason)
         return damaged
 
-    def _reconciled(self) -> tuple[dict[str, Any] | None, list[DamagedFile]]:
+    def _reconciled(self) -> tuple[dict[str, Row] | None, list[DamagedFile]]:
         """The games list as the game files make it (None: as it is), and the damaged files."""
         try:
             index_time = self.index_path.stat().st_mtime_ns
@@ -212,7 +212,7 @@ class IndexKeeping:
         for game_id, path in on_disk.items():
             if game_id not in suspects and path.stat().st_mtime_ns > index_time:
                 suspects.add(game_id)
-        rows: dict[str, Any] = {}
+        rows: dict[str, Row] = {}
         for game_id in sorted(suspects & on_disk.keys()):
             try:
                 record = self._read(on_disk[game_id])

@@ -63,3 +63,48 @@ def group_of(record: Mapping[str, object]) -> str:
     groups belong to the household."""
     group = record.get("group")
     return group if isinstance(group, str) else DEFAULT_GROUP
+
+
+class MsgData(TypedDict):
+    """A rules message as JSON: its message id and its values as text or numbers."""
+
+    text: str
+    args: dict[str, int | float | str]
+
+
+class Progress(TypedDict):
+    """Where a game stands (summary.progress)."""
+
+    reached: MsgData | None   # what it waits for: the round, hand or turn
+    rounds: int
+    entries: int
+    scores: list[int]         # by seat
+    ranks: list[int]
+    last: str                 # when anything was last entered
+
+
+class Row(TypedDict, total=False):
+    """What the index keeps of a game (``summary.summary``), so lists need no game file: the
+    record's own fields, and once the game is over or set aside, how it ended."""
+
+    id: str
+    v: int                    # the file's version the row was made from
+    game: str
+    players: list[str]
+    group: str
+    created: str
+    origin: str
+    afterwards: bool          # entered after it was played
+    result_only: bool
+    status: str               # "playing", "finished", "abandoned" or "broken"
+    abandoned: str
+    started: str
+    ended: str | None
+    minutes: int | None
+    rounds: int
+    scores: list[int]
+    ranks: list[int]
+    winners: list[int]
+    reached: MsgData | None
+    entries: int
+    last: str

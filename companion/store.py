@@ -38,7 +38,7 @@ from tinydb.storages import Storage
 from . import files
 from .files import DamagedFile, NoSuchGame, NotSaved, StoreError, fsync_dir, saving
 from .index import IndexKeeping
-from .record import Record
+from .record import Record, Row
 
 __all__ = ["DamagedFile", "NoSuchGame", "NotSaved", "Store", "StoreError", "fsync_dir"]
 
@@ -101,7 +101,7 @@ class Store(IndexKeeping):
     """Game records by id, and the index of games and player names."""
 
     def __init__(self, folder: str | Path,
-                 summarize: Callable[[Record], dict[str, Any]] = lambda r: {}):
+                 summarize: Callable[[Record], Row] = lambda r: {}):
         """``summarize`` turns a record into what the index keeps of it (see records.py)."""
         self.folder = Path(folder)
         self.summarize = summarize
@@ -325,7 +325,7 @@ class Store(IndexKeeping):
         found = VERSION_AT_START.match(head)
         return (int(found[1]) if found else -1, st.st_ino, st.st_size, st.st_mtime_ns), head
 
-    def _serve_unsaved(self, games: dict[str, Any]) -> None:
+    def _serve_unsaved(self, games: dict[str, Row]) -> None:
         """Read the games list as ``games`` (what the start made of the game files) while
         the index file stays as it is: the disk refused to write it (full, read-only)."""
         tables = {**self._tables(), "games": games}
@@ -339,9 +339,9 @@ class Store(IndexKeeping):
         finally:
             os.close(fd)
 
-    def index(self) -> dict[str, Any]:
+    def index(self) -> dict[str, Row]:
         """The games' summaries by id, cached until the index file changes."""
-        return self._tables()["games"]
+        return cast(dict[str, Row], self._tables()["games"])
 
     def index_key(self) -> IndexKey | None:
         """Changes whenever the index does: callers key what they derive from it on this."""
@@ -372,7 +372,7 @@ class Store(IndexKeeping):
             self._write_index(self._read_index(), **new)
         return new
 
-    def _row(self, game_id: str, record: Record) -> dict[str, Any]:
+    def _row(self, game_id: str, record: Record) -> Row:
         """What the index keeps of a game, with the version of the file it was made from."""
         return {"id": game_id, "v": record.get("version", 0), **self.summarize(record)}
 
@@ -383,17 +383,17 @@ class Store(IndexKeeping):
                 record = self._read(self._path(game_id))
             self._write_index({**self._read_index(), game_id: self._row(game_id, record)})
 
-    def _read_index(self) -> dict[str, Any]:
+    def _read_index(self) -> dict[str, Row]:
         return dict(self.index())
 
-    def _write_index(self, games: dict[str, Any], **tables: dict[str, Any]) -> None:
+    def _write_index(self, games: dict[str, Row], **tables: dict[str, Any]) -> None:
         # TinyDB's document ids are numbers; the game id stays a field, and the index keeps
         # a stable order (oldest first) so diffs of backups stay readable. Tables not
         # given are written as they are.
         db = TinyDB(self.index_path, storage=AtomicJSONStorage)
         current = self._tables()  # under the index lock: the latest, and its version
         version = max(self._index_cache[0][0], 0) + 1 if self._index_cache else 1
-        data = {
+        data: dict[str, dict[str, Any]] = {
             "meta": {"1": {"schema": INDEX_SCHEMA, "version": version}},  # first: see _tables
             "games": {str(i): doc for i, doc in enumerate(
                 sorted(games.values(), key=lambda d: (d.get("created", ""), d["id"])), 1)},

@@ -10,7 +10,7 @@ from typing import Any
 
 from .games.base import Msg, ReplayError
 from .games.result import RESULT
-from .record import Record, group_of
+from .record import MsgData, Progress, Record, Row, group_of
 from .records import View, replay, status
 
 # A longer gap between two entries is a pause, not play time; a game started in the app
@@ -87,13 +87,13 @@ def duration_minutes(record: Record, view: View[Any]) -> int | None:
 
 # -- what the index keeps ----------------------------------------------------------------
 
-def _msg_data(message: Msg) -> dict[str, Any]:
+def _msg_data(message: Msg) -> MsgData:
     """A message as JSON (for the index): its id and its values as text or numbers."""
     return {"text": message.text, "args": {k: v if isinstance(v, (int, float)) else str(v)
                                            for k, v in message.args.items()}}
 
 
-def progress(record: Record, view: View[Any]) -> dict[str, Any]:
+def progress(record: Record, view: View[Any]) -> Progress:
     """Where a game stands: what it waits for (the round, hand or turn reached), scores
     and places by seat, rounds played and the last time anything was entered."""
     by_seat = {s.seat: s for s in view.standings}
@@ -106,14 +106,14 @@ def progress(record: Record, view: View[Any]) -> dict[str, Any]:
     }
 
 
-def summary(record: Record) -> dict[str, Any]:
+def summary(record: Record) -> Row:
     """What the games list needs without opening the game file.
 
     Scores and winners are only kept once a game is over or abandoned, so an ordinary
     entry does not change the summary and does not rewrite the index. (The list of games
     in progress reads their few files instead: see lifecycle.in_progress.)
     """
-    out: dict[str, Any] = {
+    out: Row = {
         "game": record["game"], "players": list(record["players"]),
         "group": group_of(record), "created": record["created"],
     }

@@ -25,7 +25,7 @@ from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
 
-from .record import Record, group_of
+from .record import Record, Row, group_of
 from .records import touched
 from .store import DamagedFile, NoSuchGame, NotSaved, Store, fsync_dir
 
@@ -94,7 +94,7 @@ class Duplicate(Exception):
         super().__init__(listed)
 
 
-def _family(record: Record) -> set[str]:
+def _family(record: Record | Row) -> set[str]:
     """A game's id and the id of the game it was exported from (``origin``): two games
     sharing one are the same game."""
     return {str(k) for k in (record.get("id"), record.get("origin")) if k}

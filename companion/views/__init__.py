@@ -1,7 +1,6 @@
 """One blueprint per area; each view is thin: read the record, ask the rules, render."""
 
 import errno
-from typing import Any
 from urllib.parse import quote, urlsplit
 from zoneinfo import ZoneInfo
 
@@ -9,6 +8,7 @@ from flask import current_app, g, has_request_context, request, session, url_for
 
 from .. import clock, periods, trash
 from ..games.base import N_, msg
+from ..groups import Group
 from ..groups import current as group_of_session
 from ..i18n import t
 from ..record import Record, group_of
@@ -63,11 +63,11 @@ def sent_before(record: Record) -> bool:
     return bool(submission) and submission in record.get("submissions", ())
 
 
-def current_group() -> dict[str, Any] | None:
+def current_group() -> Group | None:
     """The group this phone is in (from its session), or None when it must join one first."""
     if "group" not in g:
         g.group = group_of_session(current_app.extensions["store"], session)
-    group: dict[str, Any] | None = g.group
+    group: Group | None = g.group
     return group
 
 
