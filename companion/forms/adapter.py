@@ -46,17 +46,17 @@ class Adapter(ABC):
         """The game's settings on the new-game page."""
 
     @abstractmethod
-    def to_settings(self, form: Any) -> dict[str, Any]:
+    def to_settings(self, form: Any) -> dict[str, object]:
         """The settings a validated setup form gives, for ``Game.setup``."""
 
     @abstractmethod
-    def form(self, kind: str, record: Record, data: dict[str, Any] | None = None,
+    def form(self, kind: str, record: Record, data: Mapping[str, Any] | None = None,
              formdata: Any = None) -> EntryForm:
         """The form of ``kind`` for this record: empty, filled from an entry's ``data``
         (a correction) or from what was posted (``formdata``)."""
 
     @abstractmethod
-    def to_data(self, kind: str, form: Any, record: Record) -> dict[str, Any]:
+    def to_data(self, kind: str, form: Any, record: Record) -> dict[str, object]:
         """The entry data a validated form gives; the rules check it."""
 
     def kind_of(self, formdata: Any) -> str:

@@ -79,7 +79,7 @@ class GameAdapter(Adapter):
     cards_dealt = CARDS_DEALT
     trumps_left_out = TRUMPS_LEFT_OUT
 
-    def hand_cells(self, data: dict[str, Any], players: list[str]) -> list[tuple[str, int, int, int]]:
+    def hand_cells(self, data: Mapping[str, Any], players: list[str]) -> list[tuple[str, int, int, int]]:
         """(player, gold, cutpurse penalty, special points) per seat for the log.
 
         Read leniently: an imported entry may leave out the events or give digit strings.
@@ -99,11 +99,11 @@ class GameAdapter(Adapter):
     def setup_form(self, formdata: Any = None) -> SetupForm:
         return SetupForm(formdata=formdata)
 
-    def to_settings(self, form: SetupForm) -> dict[str, Any]:
+    def to_settings(self, form: SetupForm) -> dict[str, object]:
         return {k: getattr(form, k).data for k in ("first_dealer", "limit", "cutpurses_in_deck")
                 if getattr(form, k).data is not None}
 
-    def form(self, kind: str, record: Record, data: dict[str, Any] | None = None,
+    def form(self, kind: str, record: Record, data: Mapping[str, Any] | None = None,
              formdata: Any = None) -> EntryForm:
         cls = self.forms[kind]
         if kind == "hand":
@@ -123,7 +123,7 @@ class GameAdapter(Adapter):
             return form
         return cls(formdata=formdata, data=data or {})
 
-    def to_data(self, kind: str, form: EntryForm, record: Record) -> dict[str, Any]:
+    def to_data(self, kind: str, form: EntryForm, record: Record) -> dict[str, object]:
         if kind == "tie_choice":
             return {"choice": form.choice.data}
         rows = []
@@ -142,7 +142,7 @@ class GameAdapter(Adapter):
             known = sum(r["gold"] for r in rows if r["gold"] is not None)
             if GOLD_IN_DECK - known >= 0:
                 blanks[0]["gold"] = GOLD_IN_DECK - known
-        data: dict[str, Any] = {"players": rows, "set_aside": _count(form.set_aside.data)}
+        data: dict[str, object] = {"players": rows, "set_aside": _count(form.set_aside.data)}
         if form.alchemist.data:
             data["alchemist"] = True
         return data

@@ -135,11 +135,11 @@ class GameAdapter(Adapter):
             return t(msg(N_("Placement chip %(chip)s"), chip=int(parts[1]) + 1))
         return super().field_title(record, form, field)
 
-    def to_settings(self, form: SetupForm) -> dict[str, Any]:
+    def to_settings(self, form: SetupForm) -> dict[str, object]:
         return {"loot_chips": form.loot_chips.data or "",
                 "placement_chip_bonuses": list(form.placement_chip_bonuses.data)}
 
-    def form(self, kind: str, record: Record, data: dict[str, Any] | None = None,
+    def form(self, kind: str, record: Record, data: Mapping[str, Any] | None = None,
              formdata: Any = None) -> EntryForm:
         n = len(record["players"])
         seats = choices((str(s), name) for s, name in enumerate(record["players"]))
@@ -168,7 +168,7 @@ class GameAdapter(Adapter):
             field.choices = seats
         return form
 
-    def to_data(self, kind: str, form: EntryForm, record: Record) -> dict[str, Any]:
+    def to_data(self, kind: str, form: EntryForm, record: Record) -> dict[str, object]:
         if kind == "coin":
             return {"winner": typed_number(form.winner.data)}
         if kind in ("placement", "placement_tie"):
@@ -188,8 +188,8 @@ class GameAdapter(Adapter):
     def _rolling(self, record: Record) -> tuple[int, ...]:
         return cast(State, replay(record).state).rolling_order
 
-    def _rows(self, record: Record, data: dict[str, Any],
-              index: int | None = None) -> list[dict[str, Any]]:
+    def _rows(self, record: Record, data: Mapping[str, Any],
+              index: int | None = None) -> list[dict[str, object]]:
         """A round's outcomes with their seats. An imported entry may leave the seats out:
         then its rows are in the rolling order of its round (entry number ``index``)."""
         rows = [dict(r) if isinstance(r, dict) else {} for r in data.get("outcomes") or []]
@@ -202,7 +202,7 @@ class GameAdapter(Adapter):
         return [{**r, "seat": s} for r, s in zip(rows, rolling, strict=False)]
 
     def log_round(self, record: Record, entry: Entry,
-                  data: dict[str, Any]) -> dict[str, Any]:
+                  data: Mapping[str, Any]) -> dict[str, object]:
         """One round for the log: its number, each heist by seat, and the loot chips it gave
         (for the entry as it stands, not for the crossed-out values of a correction). An
         entry just undone is shown as the round it was, after the entries there are."""
@@ -233,13 +233,13 @@ class GameAdapter(Adapter):
         """The heist check page (companion/views/beutezug.py)."""
         return url_for("beutezug.heist", game_id=game_id, seat=seat)
 
-    def table(self, view: View[State]) -> list[dict[str, Any]]:
+    def table(self, view: View[State]) -> list[dict[str, object]]:
         """Each player's row under the standings: in rolling order while a round is to be
         entered, otherwise in standings order."""
         state = view.state
         seats = list(state.rolling_order) or [s.seat for s in view.standings]
         moves = {seat: before for seat, before, _now in state.placement_changes}
-        out = []
+        out: list[dict[str, object]] = []
         for seat in seats:
             inv = bonus_inventory(state, seat)
             out.append({

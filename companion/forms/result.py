@@ -7,6 +7,7 @@ limit, the target, the teams); a correction shows only the rows.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from wtforms import BooleanField, FieldList, FormField, HiddenField, SelectField, StringField
@@ -83,7 +84,7 @@ def cards(text: str | None) -> list[int] | bool | None:
     return [int(p) for p in parts]
 
 
-def result_form(record: Record | None, rows: int, data: dict[str, Any] | None = None,
+def result_form(record: Record | None, rows: int, data: Mapping[str, Any] | None = None,
                 formdata: Any = None, new: bool = False) -> ResultForm:
     """The form for ``rows`` seats, filled from a stored result's ``data`` or from a post."""
     data = data or {}
@@ -99,19 +100,19 @@ def result_form(record: Record | None, rows: int, data: dict[str, Any] | None = 
     return form
 
 
-def result_data(slug: str, form: ResultForm, seats: list[int]) -> dict[str, Any]:
+def result_data(slug: str, form: ResultForm, seats: list[int]) -> dict[str, object]:
     """The entry data of a validated form; ``seats`` are the rows that are seats, in order."""
-    out: list[dict[str, Any]] = []
+    out: list[dict[str, object]] = []
     for index in seats:
         row = form.players.entries[index].form
-        one: dict[str, Any] = {"score": row.score.data}
+        one: dict[str, object] = {"score": row.score.data}
         if slug == "beutezug" and (values := cards(row.loot.data)):
             one["loot"] = values
         if slug == "loot-and-scoot":
             one.update({k: getattr(row, k).data for k in ("gold", "levels", "rooms")
                         if getattr(row, k).data is not None})
         out.append(one)
-    data: dict[str, Any] = {"players": out, "winners": [
+    data: dict[str, object] = {"players": out, "winners": [
         seat for seat, index in enumerate(seats) if form.players.entries[index].form.won.data]}
     if slug == "give-me-the-treasure" and form.pat.data:
         data["pat"] = True
@@ -123,13 +124,13 @@ class ResultForms(Adapter):
     result is posted by its own page, never as the next entry (so it is not in ``forms``),
     and corrected through the entry correction like any entry."""
 
-    def form(self, kind: str, record: Record, data: dict[str, Any] | None = None,
+    def form(self, kind: str, record: Record, data: Mapping[str, Any] | None = None,
              formdata: Any = None) -> EntryForm:
         if kind == RESULT:
             return result_form(record, len(record["players"]), data, formdata)
         return super().form(kind, record, data, formdata)  # type: ignore[safe-super]  # the game's
 
-    def to_data(self, kind: str, form: Any, record: Record) -> dict[str, Any]:
+    def to_data(self, kind: str, form: Any, record: Record) -> dict[str, object]:
         if kind == RESULT:
             return result_data(record["game"], form, list(range(len(record["players"]))))
         return super().to_data(kind, form, record)  # type: ignore[safe-super]

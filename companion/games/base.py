@@ -267,7 +267,7 @@ class Game(ABC, Generic[S]):
         """
         return {}
 
-    def draw(self, state: S, rng: random.Random) -> dict[str, Any]:
+    def draw(self, state: S, rng: random.Random) -> dict[str, object]:
         """Draw the random result the rules ask for now, as the data of an entry.
 
         The caller stores it as an entry of kind ``expect(state).kind``, so a replay

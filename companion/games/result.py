@@ -150,7 +150,7 @@ class ResultRules(Game[Any]):
         out["winner"] = Why(msg(N_("The winner")), state.outcome.words)
         return out
 
-    def draw(self, state: Any, rng: random.Random) -> dict[str, Any]:
+    def draw(self, state: Any, rng: random.Random) -> dict[str, object]:
         if isinstance(state, Final):
             raise RulesError(msg(N_("Nothing to draw now.")))
         return super().draw(state, rng)

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, cast
 
 from flask import g, has_app_context, url_for
 
-from ...games.base import N_, RulesError, msg
+from ...games.base import N_, Msg, RulesError, msg
 from ...games.scoot.rules import GAME
 from ...games.scoot.score import Score, final_scores, tied_on_everything
 from ...games.scoot.state import (
@@ -30,7 +30,7 @@ from ...games.scoot.state import (
     upgrade_price,
 )
 from ...i18n import t
-from ...record import Record
+from ...record import Entry, Record
 from ...records import entries_version, replay
 from .. import EntryForm, attach_errors, choices, new_submission
 from ..adapter import Adapter
@@ -160,7 +160,7 @@ class GameAdapter(Adapter):
     def setup_form(self, formdata: Any = None) -> SetupForm:
         return SetupForm(formdata=formdata)
 
-    def to_settings(self, form: SetupForm) -> dict[str, Any]:
+    def to_settings(self, form: SetupForm) -> dict[str, object]:
         return {}
 
     def kind_of(self, formdata: Any) -> str:
@@ -170,7 +170,7 @@ class GameAdapter(Adapter):
             return "leave" if formdata.get("action") == "leave" else "action"
         return str(kind)
 
-    def form(self, kind: str, record: Record, data: dict[str, Any] | None = None,
+    def form(self, kind: str, record: Record, data: Mapping[str, Any] | None = None,
              formdata: Any = None) -> EntryForm:
         state = self.state(record)
         # The class depends on the kind, and so do the fields set below.
@@ -211,10 +211,10 @@ class GameAdapter(Adapter):
     def source(self, form: EntryForm) -> str:
         return "app" if isinstance(form, TreasureForm) and form.rolled_by_app else "table"
 
-    def to_data(self, kind: str, form: Any, record: Record) -> dict[str, Any]:
+    def to_data(self, kind: str, form: Any, record: Record) -> dict[str, object]:
         if isinstance(form, ActionForm):
             seat = _int(form.seat.data)
-            head: dict[str, Any] = {} if seat is None else {"seat": seat}
+            head: dict[str, object] = {} if seat is None else {"seat": seat}
             if kind == "action":
                 head["action"] = form.action.data
             data: dict[str, Any] = {**head, **form.fields()}
@@ -247,7 +247,7 @@ class GameAdapter(Adapter):
         "levels.2" (one of the chips) and "dice" go to the group they belong to.
         """
         main = getattr(form, "main", "")
-        moved: dict[str, Any] = {}
+        moved: dict[str, Msg] = {}
         for path, message in error.errors.items():
             if path in ("", "seat") and main:
                 path = main
@@ -262,7 +262,7 @@ class GameAdapter(Adapter):
 
     # -- the turn panel ------------------------------------------------------------------
 
-    def panel(self, record: Record, form: Any = None, entry: dict[str, Any] | None = None) -> Panel:
+    def panel(self, record: Record, form: Any = None, entry: Entry | None = None) -> Panel:
         """The current player's actions (or, correcting an entry, the ones it can become)."""
         inn: tuple[str, ...]
         dungeon: tuple[str, ...]
@@ -345,7 +345,7 @@ class GameAdapter(Adapter):
                         out.more_levels = out.more_levels or row is not rows[0]
         return out
 
-    def _refusal(self, state: State, seat: int, action: str, fields: dict[str, Any]) -> str:
+    def _refusal(self, state: State, seat: int, action: str, fields: Mapping[str, object]) -> str:
         """Why the rules refuse this action now, or "" when they take it: the rules are
         asked themselves, so the panel never offers what a tap would have refused."""
         try:

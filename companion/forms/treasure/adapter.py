@@ -5,7 +5,7 @@ the entries the rules accept. The forms themselves are in ``forms``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, TypedDict, cast
 
 from flask import g, request
 
@@ -80,6 +80,17 @@ def _side(value: Any) -> Any:
     return int(value) if value in ("0", "1") else value
 
 
+class ResaleArgs(TypedDict):
+    """What the resale check page asks ``best_resale``."""
+
+    chest: list[Any]
+    bandit: str | None
+    reinforcements: list[str]
+    face_up: list[str]
+    opponent_cursed: int
+    free_discard: str
+
+
 class GameAdapter(Adapter):
     forms: ClassVar[Mapping[str, type[EntryForm]]] = {"deal": DealForm, "keep": KeepForm, "turn": TurnForm, "correction": CorrectionForm}
     # A coin correction can be entered at any time, from its own form under the standings.
@@ -110,21 +121,20 @@ class GameAdapter(Adapter):
         label = given_label(field)
         return " · ".join([side] + ([t(label)] if label else []))
 
-    def to_settings(self, form: SetupForm) -> dict[str, Any]:
+    def to_settings(self, form: SetupForm) -> dict[str, object]:
         n = getattr(form, "people", 0)
-        out: dict[str, Any] = {"bandit_skills": bool(form.bandit_skills.data),
+        out: dict[str, object] = {"bandit_skills": bool(form.bandit_skills.data),
                                "free_discard": form.free_discard.data}
         for key in ("target", "starting_coins"):
             if getattr(form, key).data is not None:
                 out[key] = getattr(form, key).data
         if n in (3, 4):
-            out["teams"] = [int(v) for v in (form.teams.data or "0,0,1,1").split(",")][:n]
-            teams = out["teams"]
+            teams = out["teams"] = [int(v) for v in (form.teams.data or "0,0,1,1").split(",")][:n]
             out["leaders"] = [int(v) if v not in ("", None) else teams.index(side)
                               for side, v in enumerate((form.leader_0.data, form.leader_1.data))]
         return out
 
-    def form(self, kind: str, record: Record, data: dict[str, Any] | None = None,
+    def form(self, kind: str, record: Record, data: Mapping[str, Any] | None = None,
              formdata: Any = None) -> EntryForm:
         data = data or {}
         state = replay(record).state
@@ -162,7 +172,7 @@ class GameAdapter(Adapter):
         form.side_names = [state.side_name(side) for side in (0, 1)]
         return cast(EntryForm, form)
 
-    def _turn_data(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def _turn_data(self, data: Mapping[str, Any]) -> dict[str, object]:
         sides, treasure_as = {}, ""
         for s, row in enumerate(data.get("sides") or []):
             combos = {}
@@ -182,7 +192,7 @@ class GameAdapter(Adapter):
                                                     ("cursed_paid", "cursed_free", "cursed_held")}}
         return {"sides": sides, "treasure_as": treasure_as}
 
-    def to_data(self, kind: str, form: Any, record: Record) -> dict[str, Any]:
+    def to_data(self, kind: str, form: Any, record: Record) -> dict[str, object]:
         n = len(record["players"])
         if kind == "deal":
             return {"bandits": [e.data or "" for e in form.bandits.entries][:n],
@@ -207,7 +217,7 @@ class GameAdapter(Adapter):
                     calls.append({"card": card, "cursed": _int(side.viper.data)})
                 elif card == CROC_BROTHERS:
                     repeats = side.croc.data or ""
-                    item: dict[str, Any] = {"card": card, "repeats": repeats}
+                    item: dict[str, object] = {"card": card, "repeats": repeats}
                     if repeats == VIPER:   # the Croc' Brothers repeating Viper discard too
                         item["cursed"] = _int(side.viper.data)
                     calls.append(item)
@@ -248,7 +258,7 @@ class GameAdapter(Adapter):
     def face_down(self, state: State, side: int) -> list[str]:
         return [c for seat in state.sides[side] for c in state.unused[seat]]
 
-    def card(self, value: Any) -> dict[str, Any]:
+    def card(self, value: Any) -> dict[str, object]:
         """A card of an entry or of the state, for display: colour, number, what it is."""
         if isinstance(value, Card):
             return {"colour": value.colour, "number": value.number}
@@ -261,7 +271,7 @@ class GameAdapter(Adapter):
             return {"treasure": True, **(self.card(token.card) if token.card else {})}
         return self.card(token)
 
-    def resale_args(self, form: ResaleForm) -> dict[str, Any]:
+    def resale_args(self, form: ResaleForm) -> ResaleArgs:
         return {"chest": list(form.chest.data or []) + [CURSED] * _int(form.cursed.data),
                 "bandit": form.bandit.data or None,
                 "reinforcements": list(form.reinforcements.data or []),

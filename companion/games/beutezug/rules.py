@@ -327,7 +327,7 @@ class Beutezug(Game[State]):
             raise RulesError(errors)
         return replace(state, coin=winner)
 
-    def draw(self, state: State, rng: random.Random) -> dict[str, Any]:
+    def draw(self, state: State, rng: random.Random) -> dict[str, object]:
         expected = self.expect(state)
         if expected is None or not expected.draw:
             return super().draw(state, rng)

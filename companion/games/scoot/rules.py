@@ -418,7 +418,7 @@ class LootAndScoot(Game[State]):
         """The chart follows the money turn by turn, also once victory points decided."""
         return N_("Gold (gp) after each turn")
 
-    def draw(self, state: State, rng: random.Random) -> dict[str, Any]:
+    def draw(self, state: State, rng: random.Random) -> dict[str, object]:
         """The first player, or the 2d6 of an unrevealed Treasure at the end."""
         if state.phase == "first_player":
             return {"seat": rng.randrange(len(state.players))}

@@ -328,7 +328,7 @@ class GiveMeTheTreasure(Game[State]):
         return fast_replace(state, corrections=state.corrections + (
             Correction(side, coins, reason, len(state.turns), state.applied),))
 
-    def draw(self, state: State, rng: random.Random) -> dict[str, Any]:
+    def draw(self, state: State, rng: random.Random) -> dict[str, object]:
         """Shuffle the Bandit tiles (with 3 people, Raoul among them) and the Reinforcements,
         deal, and toss the Arrow for the first dividing side."""
         if state.bandits:
