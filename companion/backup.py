@@ -16,7 +16,7 @@ import uuid
 from collections.abc import Iterable, Mapping
 from contextlib import suppress
 from datetime import datetime
-from typing import Any
+from typing import Any, TypedDict
 
 from . import groups, periods, trash
 from .chart import PALETTE
@@ -39,6 +39,19 @@ ALIAS_FIELDS = {"from", "to", "kind", "at"}
 FIELDS = {"format", "format_version", "exported", "group", "players", "aliases", "records", "colours"}
 GROUP_FIELDS = {"name", "timezone"}
 UUID_SPACE = uuid.UUID("5b1f6a8e-2d0c-4c55-9a57-4c6f6f74a11e")  # ours; stable uuids per name
+
+
+class Backup(TypedDict):
+    """A group's backup file (docs/record-format.md's records, with the group's names)."""
+
+    format: str
+    format_version: int
+    exported: str
+    group: dict[str, str]           # its name, and its time zone if it chose one
+    players: list[str]
+    colours: dict[str, str]
+    aliases: list[dict[str, str]]   # {from, to, kind, at}
+    records: list[dict[str, object]]
 
 
 class BackupError(ValueError):
@@ -68,7 +81,7 @@ def records_of(store: Store, group_id: str) -> list[Record]:
     return [store.load(i) for i in ids]
 
 
-def backup(store: Store, group_id: str) -> dict[str, Any]:
+def backup(store: Store, group_id: str) -> Backup:
     group: Mapping[str, Any] = groups.get(store, group_id) or {}
     return {
         "format": FORMAT, "format_version": FORMAT_VERSION, "exported": now_iso(),
@@ -182,7 +195,7 @@ def restore(store: Store, group_id: str, raw: bytes | str,
     return added, present, trashed
 
 
-def _restore_names(store: Store, group_id: str, data: dict[str, Any]) -> None:
+def _restore_names(store: Store, group_id: str, data: Mapping[str, Any]) -> None:
     """The backup's renames and merges, players, colours and time zone, where the group has
     none of its own yet (a restore adds; it does not undo what the group changed since)."""
     def change(tables: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -265,7 +278,7 @@ def _uuid(*parts: str) -> str:
 RESULT_ONLY_BOARD = "Result only (played on paper)"
 
 
-def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, Any]:
+def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, object]:
     """The group's finished games as a file BG Stats imports (see docs/formats in the brief).
 
     Uuids are derived from the group and the names or game ids, so exporting twice gives

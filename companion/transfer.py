@@ -51,7 +51,7 @@ class ImportError_(ValueError):
         super().__init__(str(message))
 
 
-def export_record(record: Record) -> dict[str, Any]:
+def export_record(record: Record) -> dict[str, object]:
     view = replay(record)
     names = record["players"]
     return {

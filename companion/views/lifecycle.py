@@ -208,7 +208,7 @@ def seats(game_id: str) -> Any:
 
 # -- the group's time zone and its players' colours ------------------------------------------
 
-def group_settings(group: groups.Group, zone_form: ZoneForm | None = None) -> dict[str, Any]:
+def group_settings(group: groups.Group, zone_form: ZoneForm | None = None) -> dict[str, object]:
     """What the group page's time zone and colours section shows (its template calls this):
     ``zone_form`` is a refused one, shown again with its message."""
     store = _store()

@@ -34,16 +34,16 @@ NOON = time(12, 0)
 
 
 @bp.app_context_processor
-def _helpers() -> dict[str, Any]:
+def _helpers() -> dict[str, object]:
     return {"result_only": result_only}
 
 
-def _settings(slug: str, form: NewResultForm, seats: list[int]) -> dict[str, Any]:
+def _settings(slug: str, form: NewResultForm, seats: list[int]) -> dict[str, object]:
     if slug == "beutelschneider" and form.limit.data is not None:
         return {"limit": form.limit.data}
     if slug == "give-me-the-treasure":
         sides = [form.players.entries[i].form.side.data for i in seats]
-        out: dict[str, Any] = {"teams": [int(s) if s else -1 for s in sides]} if any(sides) else {}
+        out: dict[str, object] = {"teams": [int(s) if s else -1 for s in sides]} if any(sides) else {}
         if form.target.data is not None:
             out["target"] = form.target.data
         return out

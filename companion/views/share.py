@@ -4,7 +4,7 @@ with the page's ETag; unchanged is a 304), until revoked."""
 from __future__ import annotations
 
 import secrets
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 
@@ -21,6 +21,16 @@ from . import current_group
 from .groups import _qr
 from .play import load
 
+
+class Share(TypedDict):
+    """A share link of a game, as the index's ``shares`` table keeps it."""
+
+    id: str        # the link's secret token
+    game: str
+    group: str
+    created: str
+
+
 bp = Blueprint("share", __name__)
 
 
@@ -28,8 +38,8 @@ def _store() -> Store:
     return cast(Store, current_app.extensions["store"])
 
 
-def _link_of(game_id: str) -> dict[str, Any] | None:
-    return next((s for s in _store().table("shares").values() if s["game"] == game_id), None)
+def _link_of(game_id: str) -> Share | None:
+    return next((cast(Share, s) for s in _store().table("shares").values() if s["game"] == game_id), None)
 
 
 @bp.get("/games/<game_id>/share")
@@ -55,7 +65,7 @@ def create(game_id: str) -> Any:
     if not form.validate():
         return _refused(record, game_id, form)
     if _link_of(game_id) is None:
-        doc: dict[str, Any] = {"id": secrets.token_urlsafe(16), "game": game_id, "group": group_of(record),
+        doc: Share = {"id": secrets.token_urlsafe(16), "game": game_id, "group": group_of(record),
                "created": now_iso()}
         _store().change_table("shares", lambda t: {**t, doc["id"]: doc})
     return redirect(url_for("share.manage", game_id=game_id), 303)
