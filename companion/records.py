@@ -362,7 +362,7 @@ def reseat(record: Record, order: Sequence[int], *, submission: str | None = Non
     game = get_game(record["game"])
     new = copy.deepcopy(record)
     new["players"] = [record["players"][old] for old in order]
-    new["settings"] = game.setup(new["players"], game.reseat(record["settings"], order))
+    new["settings"] = dict(game.setup(new["players"], game.reseat(record["settings"], order)))
     return _bump(new, submission)
 
 

@@ -215,8 +215,9 @@ class Game(ABC, Generic[S]):
                                game=self.title, min=self.min_players, max=self.max_players)}
 
     @abstractmethod
-    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
-        """Check the players and settings; return the settings with defaults filled in.
+    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> Mapping[str, object]:
+        """Check the players and settings; return the settings with defaults filled in (each
+        game's own ``Settings``).
 
         Raises ``RulesError`` (field ``players`` or a setting's name).
         """

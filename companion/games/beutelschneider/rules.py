@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypedDict
 
 from ..base import N_, Expect, Explanation, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked
 from . import explained
@@ -80,6 +80,12 @@ DECISIONS = {
 }
 
 
+class Settings(TypedDict):
+    limit: int              # the points that end the game
+    first_dealer: int       # a seat
+    cutpurses_in_deck: int
+
+
 class Beutelschneider(Game[State]):
     slug = "beutelschneider"
     title = "Beutelschneider"
@@ -88,15 +94,16 @@ class Beutelschneider(Game[State]):
     seat_settings = (("first_dealer", "seat"),)
     decisions = DECISIONS
 
-    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
+    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> Settings:
         errors: dict[str, Msg] = self.player_count_errors(players)
-        out = dict(SETTINGS_DEFAULTS)
-        out.update({k: settings[k] for k in SETTINGS_DEFAULTS if k in settings})
-        out["limit"] = as_int(out, "limit", errors, "limit", lo=10, hi=10000)
-        out["first_dealer"] = as_int(out, "first_dealer", errors, "first_dealer",
-                                     lo=0, hi=max(len(players) - 1, 0))
-        out["cutpurses_in_deck"] = as_int(out, "cutpurses_in_deck", errors,
-                                          "cutpurses_in_deck", lo=1, hi=20)
+        given = {**SETTINGS_DEFAULTS, **{k: settings[k] for k in SETTINGS_DEFAULTS if k in settings}}
+        out: Settings = {
+            "limit": as_int(given, "limit", errors, "limit", lo=10, hi=10000),
+            "first_dealer": as_int(given, "first_dealer", errors, "first_dealer",
+                                   lo=0, hi=max(len(players) - 1, 0)),
+            "cutpurses_in_deck": as_int(given, "cutpurses_in_deck", errors,
+                                        "cutpurses_in_deck", lo=1, hi=20),
+        }
         if "limit" in errors and out["limit"] < 10:
             errors["limit"] = msg(N_("The limit must be at least 10 points."))
         if errors:

@@ -11,7 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypedDict
 
 from ..base import (
     N_,
@@ -184,6 +184,11 @@ def _names(state: State, seats: Sequence[int]) -> str:
     return ", ".join(state.players[s] for s in seats)
 
 
+class Settings(TypedDict):
+    loot_chips: list[int]                # their values, highest first
+    placement_chip_bonuses: list[str]    # one bonus per placement chip
+
+
 class Beutezug(Game[State]):
     slug = "beutezug"
     title = "Beutezug"
@@ -192,7 +197,7 @@ class Beutezug(Game[State]):
     explains = True
     decisions = DECISIONS
 
-    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
+    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> Settings:
         errors: dict[str, Msg] = self.player_count_errors(players)
         out = {k: settings.get(k, v) for k, v in SETTINGS_DEFAULTS.items()}
         chips = out["loot_chips"]
@@ -216,7 +221,7 @@ class Beutezug(Game[State]):
             out["placement_chip_bonuses"] = list(bonuses)
         if errors:
             raise RulesError(errors)
-        return out
+        return {"loot_chips": out["loot_chips"], "placement_chip_bonuses": out["placement_chip_bonuses"]}
 
     def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> State:
         s = self.setup(players, settings)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from ..base import (
     N_,
@@ -61,6 +61,10 @@ def leave_payout(levels: Sequence[int], specials: int, how: str) -> int:
     return base + len(levels) + specials if how == "peaceful" else base
 
 
+class Settings(TypedDict):
+    """None: the rulebook has no options."""
+
+
 class LootAndScoot(Game[State]):
     slug = "loot-and-scoot"
     title = "Loot and Scoot"
@@ -68,7 +72,7 @@ class LootAndScoot(Game[State]):
     max_players = 4
     decisions = DECISIONS
 
-    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
+    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> Settings:
         if errors := self.player_count_errors(players):
             raise RulesError(errors)
         return {}

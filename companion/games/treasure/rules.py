@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypedDict
 
 from ..base import N_, Expect, Explanation, Game, Msg, Outcome, RulesError, Standing, as_int, msg, msg_n
 from ..base import replace as fast_replace
@@ -160,6 +160,15 @@ DECISIONS = {
 }
 
 
+class Settings(TypedDict):
+    teams: list[int]        # each seat's side, 0 or 1
+    leaders: list[int]      # each side's Leader, a seat
+    target: int             # the coins that end the game
+    starting_coins: int
+    bandit_skills: bool
+    free_discard: str       # one of FREE_DISCARDS
+
+
 class GiveMeTheTreasure(Game[State]):
     slug = "give-me-the-treasure"
     title = "Give Me The Treasure"
@@ -169,7 +178,7 @@ class GiveMeTheTreasure(Game[State]):
     explains = True
     decisions = DECISIONS
 
-    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
+    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> Settings:
         errors: dict[str, Msg] = {}
         n = len(players)
         if not self.min_players <= n <= self.max_players:
@@ -201,12 +210,13 @@ class GiveMeTheTreasure(Game[State]):
                                             "frees."))
         if errors:
             raise RulesError(errors)
-        out.update(teams=teams, leaders=leaders)
-        return out
+        return {"teams": teams, "leaders": leaders, "target": out["target"],
+                "starting_coins": out["starting_coins"], "bandit_skills": out["bandit_skills"],
+                "free_discard": out["free_discard"]}
 
     def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> State:
         s = self.setup(players, settings)
-        return State(players=tuple(players), teams=tuple(s["teams"]), leaders=tuple(s["leaders"]),
+        return State(players=tuple(players), teams=tuple(s["teams"]), leaders=(s["leaders"][0], s["leaders"][1]),
                      target=s["target"], starting_coins=s["starting_coins"],
                      bandit_skills=s["bandit_skills"], free_discard=s["free_discard"])
 
