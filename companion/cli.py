@@ -17,6 +17,7 @@ from . import backup as backups
 from . import groups
 from .network import is_loopback, lan_addresses
 from .paths import FolderNotWritable, default_printables
+from .record import DEFAULT_GROUP
 from .store import DamagedFile, NotSaved
 from .transfer import ImportError_, already_here, import_record
 
@@ -243,7 +244,7 @@ def _group(name: str) -> groups.Group:
 @click.command("backup")
 @with_appcontext
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--group", "group_name", default="household", show_default=True, help="Group name or id.")
+@click.option("--group", "group_name", default=DEFAULT_GROUP, show_default=True, help="Group name or id.")
 def backup_command(file: Path, group_name: str) -> None:
     """Write a group's backup to FILE.
 
@@ -261,7 +262,7 @@ def backup_command(file: Path, group_name: str) -> None:
 @click.command("restore")
 @with_appcontext
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--group", "group_name", default="household", show_default=True, help="Group name or id.")
+@click.option("--group", "group_name", default=DEFAULT_GROUP, show_default=True, help="Group name or id.")
 def restore_command(file: Path, group_name: str) -> None:
     """Restore a group's backup from FILE.
 
