@@ -16,13 +16,14 @@ import uuid
 from collections.abc import Iterable, Mapping
 from contextlib import suppress
 from datetime import datetime
-from typing import Any
+from typing import Any, TypedDict
 
 from . import groups, periods, trash
 from .chart import PALETTE
 from .games import GAMES
 from .games.base import N_, Msg, msg
 from .i18n import t
+from .record import Record
 from .records import MAX_NAME, now_iso
 from .store import NotSaved, Store, StoreError, valid_id
 from .summary import parse_time
@@ -38,6 +39,19 @@ ALIAS_FIELDS = {"from", "to", "kind", "at"}
 FIELDS = {"format", "format_version", "exported", "group", "players", "aliases", "records", "colours"}
 GROUP_FIELDS = {"name", "timezone"}
 UUID_SPACE = uuid.UUID("5b1f6a8e-2d0c-4c55-9a57-4c6f6f74a11e")  # ours; stable uuids per name
+
+
+class Backup(TypedDict):
+    """A group's backup file (docs/record-format.md's records, with the group's names)."""
+
+    format: str
+    format_version: int
+    exported: str
+    group: dict[str, str]           # its name, and its time zone if it chose one
+    players: list[str]
+    colours: dict[str, str]
+    aliases: list[dict[str, str]]   # {from, to, kind, at}
+    records: list[dict[str, object]]
 
 
 class BackupError(ValueError):
@@ -60,15 +74,15 @@ def _fail(text: str, **args: Any) -> BackupError:
     return BackupError(msg(text, **args))
 
 
-def records_of(store: Store, group_id: str) -> list[dict[str, Any]]:
+def records_of(store: Store, group_id: str) -> list[Record]:
     """The group's game records, oldest first (a damaged file stops the backup: DamagedFile)."""
     ids = [g["id"] for g in sorted(groups.group_games(store, group_id),
                                    key=lambda g: (g.get("created", ""), g["id"]))]
     return [store.load(i) for i in ids]
 
 
-def backup(store: Store, group_id: str) -> dict[str, Any]:
-    group = groups.get(store, group_id) or {}
+def backup(store: Store, group_id: str) -> Backup:
+    group: Mapping[str, Any] = groups.get(store, group_id) or {}
     return {
         "format": FORMAT, "format_version": FORMAT_VERSION, "exported": now_iso(),
         "group": {"name": group.get("name", ""),
@@ -181,7 +195,7 @@ def restore(store: Store, group_id: str, raw: bytes | str,
     return added, present, trashed
 
 
-def _restore_names(store: Store, group_id: str, data: dict[str, Any]) -> None:
+def _restore_names(store: Store, group_id: str, data: Mapping[str, Any]) -> None:
     """The backup's renames and merges, players, colours and time zone, where the group has
     none of its own yet (a restore adds; it does not undo what the group changed since)."""
     def change(tables: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -237,7 +251,7 @@ def results_csv(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str]
 
 # -- plays in BG Stats' import format -----------------------------------------------------
 
-def start_seat(record: Mapping[str, Any]) -> int | None:
+def start_seat(record: Record) -> int | None:
     """Who went first, as the game reads its record (docs/games/)."""
     return GAMES[record["game"]].first_seat(
         record["players"], record.get("settings", {}),
@@ -256,7 +270,7 @@ def _uuid(*parts: str) -> str:
 RESULT_ONLY_BOARD = "Result only (played on paper)"
 
 
-def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, Any]:
+def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, object]:
     """The group's finished games as a file BG Stats imports (see docs/formats in the brief).
 
     Uuids are derived from the group and the names or game ids, so exporting twice gives

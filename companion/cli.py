@@ -7,7 +7,7 @@ import io
 import ipaddress
 import socket
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 from flask import Flask, current_app
@@ -17,6 +17,7 @@ from . import backup as backups
 from . import groups
 from .network import is_loopback, lan_addresses
 from .paths import FolderNotWritable, default_printables
+from .record import DEFAULT_GROUP
 from .store import DamagedFile, NotSaved
 from .transfer import ImportError_, already_here, import_record
 from .views import store
@@ -234,7 +235,7 @@ def _games(count: int) -> str:
     return f"{count} game{'s' * (count != 1)}"
 
 
-def _group(name: str) -> dict[str, Any]:
+def _group(name: str) -> groups.Group:
     group = groups.find_by_name(store(), name)
     if group is None:
         raise click.ClickException(f"no group called {name!r}")
@@ -244,7 +245,7 @@ def _group(name: str) -> dict[str, Any]:
 @click.command("backup")
 @with_appcontext
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--group", "group_name", default="household", show_default=True, help="Group name or id.")
+@click.option("--group", "group_name", default=DEFAULT_GROUP, show_default=True, help="Group name or id.")
 def backup_command(file: Path, group_name: str) -> None:
     """Write a group's backup to FILE.
 
@@ -262,7 +263,7 @@ def backup_command(file: Path, group_name: str) -> None:
 @click.command("restore")
 @with_appcontext
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--group", "group_name", default="household", show_default=True, help="Group name or id.")
+@click.option("--group", "group_name", default=DEFAULT_GROUP, show_default=True, help="Group name or id.")
 def restore_command(file: Path, group_name: str) -> None:
     """Restore a group's backup from FILE.
 

@@ -19,7 +19,8 @@ from .text import identity
 
 def chosen(store: Store, group_id: str) -> dict[str, str]:
     """The group's players' own colours: the name's identity -> palette key."""
-    return dict((groups.get(store, group_id) or {}).get("colours") or {})
+    group = groups.get(store, group_id)
+    return dict(group.get("colours") or {}) if group else {}
 
 
 def seat_colours(store: Store, group_id: str, players: Sequence[str]) -> tuple[str, ...]:

@@ -16,18 +16,18 @@ import hashlib
 import hmac
 import secrets
 import time
-from collections.abc import Iterable, Mapping
-from typing import Any, cast
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, NotRequired, TypedDict, cast
 
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .games.base import N_, Msg, msg, msg_n
+from .record import DEFAULT_GROUP, Row, group_of
 from .records import MAX_NAME, now_iso
 from .records import sent_before as _sent
 from .store import Store
 from .text import Refused, clean, field_text, identity
 
-DEFAULT = "household"
 MIN_CODE = 4
 MAX_GROUP_NAME = 40
 # Wrong codes: the first few are free (a typo), then each one doubles the wait, up to a
@@ -36,6 +36,33 @@ FREE_TRIES = 3
 MAX_WAIT = 15 * 60
 FORGET_AFTER = 24 * 60 * 60
 THROTTLE = "throttle"
+
+
+class Group(TypedDict):
+    """A group as the index's ``groups`` table keeps it."""
+
+    id: str
+    name: str                # "" for the household, shown as "Household"
+    code_hash: str | None    # None: no access code, everyone who picks it is in
+    gen: int                 # counts the codes: a phone joined with an older one must join again
+    players: list[str]       # names put on the list before they played
+    created: str
+    created_by: NotRequired[str]       # the submission that made it
+    submissions: NotRequired[list[str]]
+    colours: NotRequired[dict[str, str]]  # a player's identity -> their colour
+    timezone: NotRequired[str]
+
+
+# A rename or a merge ("kind") of a group's player: the games typed as "from" count for "to"
+# (a keyword, hence the functional form).
+Alias = TypedDict("Alias", {"id": str, "group": str, "from": str, "to": str, "kind": str, "at": str})
+
+
+class Counter(TypedDict):
+    """Wrong codes in a row at one target, and when the last one came."""
+
+    failures: int
+    last: float
 
 
 class GroupError(ValueError):
@@ -49,8 +76,8 @@ class SentBefore(GroupError):
     """This form was applied already (a double tap, a resend after a lost answer): what it
     asked for is there, in ``group``."""
 
-    def __init__(self, group: Mapping[str, Any]):
-        self.group = dict(group)
+    def __init__(self, group: Group):
+        self.group = group.copy()
         super().__init__(msg(N_("This form was sent before and is stored already, so nothing "
                                 "new was stored.")))
 
@@ -58,32 +85,32 @@ class SentBefore(GroupError):
 KEEP_SUBMISSIONS = 50  # a group's forms are few; enough for any double tap or resend
 
 
-def _with_submission(group: dict[str, Any], submission: str) -> dict[str, Any]:
+def _with_submission(group: Group, submission: str) -> Group:
     if submission:
         group["submissions"] = [*group.get("submissions", ()), submission][-KEEP_SUBMISSIONS:]
     return group
 
 
-def _made_by(groups: Mapping[str, Mapping[str, Any]], submission: str) -> dict[str, Any] | None:
-    return next((dict(g) for g in groups.values()
+def _made_by(groups: Mapping[str, Group], submission: str) -> Group | None:
+    return next((g.copy() for g in groups.values()
                  if submission and g.get("created_by") == submission), None)
 
 
-def _default() -> dict[str, Any]:
-    return {"id": DEFAULT, "name": "", "code_hash": None, "gen": 0, "players": [], "created": ""}
+def _default() -> Group:
+    return {"id": DEFAULT_GROUP, "name": "", "code_hash": None, "gen": 0, "players": [], "created": ""}
 
 
-def all_groups(store: Store) -> dict[str, dict[str, Any]]:
-    groups = dict(store.index.table("groups"))
-    groups.setdefault(DEFAULT, _default())
+def all_groups(store: Store) -> dict[str, Group]:
+    groups = cast(dict[str, Group], dict(store.index.table("groups")))
+    groups.setdefault(DEFAULT_GROUP, _default())
     return groups
 
 
-def get(store: Store, group_id: str | None) -> dict[str, Any] | None:
+def get(store: Store, group_id: str | None) -> Group | None:
     return all_groups(store).get(group_id or "")
 
 
-def find_by_name(store: Store, name: str) -> dict[str, Any] | None:
+def find_by_name(store: Store, name: str) -> Group | None:
     wanted = identity(name)
     for group in all_groups(store).values():
         if identity(display_name(group)) == wanted or group["id"] == clean(name):
@@ -91,15 +118,15 @@ def find_by_name(store: Store, name: str) -> dict[str, Any] | None:
     return None
 
 
-def display_name(group: Mapping[str, Any]) -> str:
+def display_name(group: Group) -> str:
     """The stored name; the default group's empty name reads "Household" (translated by views)."""
     return group.get("name") or N_("Household")
 
 
 # -- membership (the session holds the group and the code generation it joined with) ------
 
-def current(store: Store, session: Mapping[str, Any]) -> dict[str, Any] | None:
-    group = get(store, session.get("group") or DEFAULT)
+def current(store: Store, session: Mapping[str, Any]) -> Group | None:
+    group = get(store, session.get("group") or DEFAULT_GROUP)
     if group is None:
         return None
     if group["code_hash"] is None:
@@ -109,24 +136,24 @@ def current(store: Store, session: Mapping[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def enter(session: Any, group: Mapping[str, Any]) -> None:
+def enter(session: Any, group: Group) -> None:
     session["group"] = group["id"]
     session["gen"] = group["gen"]
     session.permanent = True
 
 
-def check_code(group: Mapping[str, Any], code: str) -> bool:
+def check_code(group: Group, code: str) -> bool:
     if group["code_hash"] is None:
         return True
     return check_password_hash(group["code_hash"], code or "")
 
 
-def invite_token(secret: str, group: Mapping[str, Any]) -> str:
+def invite_token(secret: str, group: Group) -> str:
     key = secret.encode() if isinstance(secret, str) else secret
     return hmac.new(key, f"join:{group['id']}:{group['gen']}".encode(), hashlib.sha256).hexdigest()[:32]
 
 
-def token_matches(secret: str, group: Mapping[str, Any], token: str) -> bool:
+def token_matches(secret: str, group: Group, token: str) -> bool:
     return hmac.compare_digest(invite_token(secret, group), token or "")
 
 
@@ -137,20 +164,20 @@ def _check_code_text(code: str) -> str:
     return code
 
 
-def set_code(store: Store, group_id: str, code: str) -> dict[str, Any]:
+def set_code(store: Store, group_id: str, code: str) -> Group:
     """Give the group a new code; phones that joined with the old one must join again."""
     code = _check_code_text(code)
 
-    def change(groups: dict[str, Any]) -> dict[str, Any]:
-        group = dict(groups.get(group_id) or (_default() if group_id == DEFAULT else {}))
-        if not group:
+    def change(groups: dict[str, Group]) -> dict[str, Group]:
+        found = groups.get(group_id) or (_default() if group_id == DEFAULT_GROUP else None)
+        if not found:
             raise GroupError(msg(N_("No such group.")))
-        group.update(code_hash=generate_password_hash(code), gen=group.get("gen", 0) + 1)
+        group: Group = {**found, "code_hash": generate_password_hash(code), "gen": found.get("gen", 0) + 1}
         return {**groups, group_id: group}
-    return cast(dict[str, Any], store.index.change_table("groups", change)[group_id])
+    return cast(Group, store.index.change_table("groups", change)[group_id])
 
 
-def create(store: Store, name: str, code: str, submission: str = "") -> dict[str, Any]:
+def create(store: Store, name: str, code: str, submission: str = "") -> Group:
     """A new group; ``SentBefore`` when the form with ``submission`` made one already.
 
     Only the submission that made a group (``created_by``) counts: the ids a group keeps of
@@ -164,11 +191,11 @@ def create(store: Store, name: str, code: str, submission: str = "") -> dict[str
     code = _check_code_text(code)
     if find_by_name(store, name) is not None:
         raise GroupError(msg(N_("A group of that name exists already.")), "name")
-    group: dict[str, Any] = _with_submission({
+    group: Group = _with_submission({
         "id": secrets.token_hex(6), "name": name, "code_hash": generate_password_hash(code),
         "gen": 1, "players": [], "created": now_iso(), "created_by": submission}, submission)
 
-    def change(groups: dict[str, Any]) -> dict[str, Any]:
+    def change(groups: dict[str, Group]) -> dict[str, Group]:
         # Checked again under the lock: the same form sent twice at once makes one group.
         made = _made_by(groups, submission)
         if made is not None:
@@ -186,8 +213,8 @@ def rename_group(store: Store, group_id: str, name: str) -> None:
     if other is not None and other["id"] != group_id:
         raise GroupError(msg(N_("A group of that name exists already.")), "name")
 
-    def change(groups: dict[str, Any]) -> dict[str, Any]:
-        group = dict(groups.get(group_id) or _default())
+    def change(groups: dict[str, Group]) -> dict[str, Group]:
+        group = (groups.get(group_id) or _default()).copy()
         group["name"] = name
         return {**groups, group_id: group}
     store.index.change_table("groups", change)
@@ -249,7 +276,8 @@ def group_failures(store: Store, target: str) -> int:
     return int((store.read_state(THROTTLE).get(_key(EVERYONE, target)) or {}).get("failures", 0))
 
 
-def _counters(state: Mapping[str, Any], address: str, target: str | None) -> list[tuple[str, Any]]:
+def _counters(state: Mapping[str, Counter], address: str,
+              target: str | None) -> list[tuple[str, Callable[[int], int]]]:
     """The counters a try from ``address`` at ``target`` is checked against and counted in,
     each with its wait rule."""
     key, overflow = _key(address, target), _key(address, None)
@@ -271,7 +299,7 @@ def attempt(store: Store, address: str, target: str | None, now: float | None = 
     """
     waited = {"seconds": 0}
 
-    def change(state: dict[str, Any]) -> dict[str, Any]:
+    def change(state: dict[str, Counter]) -> dict[str, Counter]:
         # The time is read under the lock: read before it, a guess that waited for the lock
         # would find another's later "last" and count a wait that is not there.
         at = time.time() if now is None else now
@@ -287,7 +315,7 @@ def attempt(store: Store, address: str, target: str | None, now: float | None = 
             waited["seconds"] = int(left + 0.999)
             return state
         for key, _ in counters:
-            state[key] = {"failures": state.get(key, {}).get("failures", 0) + 1, "last": at}
+            state[key] = {"failures": state[key]["failures"] + 1 if key in state else 1, "last": at}
         return state
     store.change_state(THROTTLE, change)
     return waited["seconds"]
@@ -299,7 +327,7 @@ def succeeded(store: Store, address: str, target: str) -> None:
     takes this try back: a member joining must not give a flood fresh free tries."""
     key, everyone = _key(address, target), _key(EVERYONE, target)
 
-    def change(state: dict[str, Any]) -> dict[str, Any]:
+    def change(state: dict[str, Counter]) -> dict[str, Counter]:
         state = {a: v for a, v in state.items() if a != key}
         if everyone in state:
             state[everyone] = {**state[everyone],
@@ -320,12 +348,12 @@ def clean_name(name: str, limit: int = MAX_NAME) -> str:
         raise GroupError(refused.message, "name") from None
 
 
-def aliases(store: Store, group_id: str) -> list[dict[str, Any]]:
-    return sorted((a for a in store.index.table("aliases").values() if a.get("group") == group_id),
+def aliases(store: Store, group_id: str) -> list[Alias]:
+    return sorted((cast(Alias, a) for a in store.index.table("aliases").values() if a.get("group") == group_id),
                   key=lambda a: (a.get("at", ""), a["id"]))
 
 
-def resolver(alias_docs: Iterable[Mapping[str, Any]], typed: Iterable[str] = ()) -> dict[str, str]:
+def resolver(alias_docs: Iterable[Alias], typed: Iterable[str] = ()) -> dict[str, str]:
     """Name as typed (its ``identity``) -> the player's name now, following renames and
     merges to the end. Look-alike names (``typed``: the names in the group's games, oldest
     first) that no alias names are one player, called as first typed."""
@@ -352,8 +380,8 @@ def canonical(name: str, names: Mapping[str, str]) -> str:
     return names.get(identity(name), name)
 
 
-def group_games(store: Store, group_id: str) -> list[dict[str, Any]]:
-    return [g for g in store.index.games().values() if g.get("group", DEFAULT) == group_id]
+def group_games(store: Store, group_id: str) -> list[Row]:
+    return [g for g in store.index.games().values() if group_of(g) == group_id]
 
 
 def players(store: Store, group_id: str) -> dict[str, int]:
@@ -364,7 +392,7 @@ def players(store: Store, group_id: str) -> dict[str, int]:
         for name in game.get("players", ()):
             who = canonical(name, names)
             counts[who] = counts.get(who, 0) + 1
-    for name in (get(store, group_id) or {}).get("players", ()):
+    for name in (get(store, group_id) or _default())["players"]:
         counts.setdefault(canonical(name, names), 0)
     return counts
 
@@ -385,8 +413,8 @@ def add_player(store: Store, group_id: str, name: str, submission: str = "") -> 
     if find_player(store, group_id, name):
         raise GroupError(msg(N_("%(name)s is already a player of this group."), name=name), "name")
 
-    def change(groups: dict[str, Any]) -> dict[str, Any]:
-        group = dict(groups.get(group_id) or _default())
+    def change(groups: dict[str, Group]) -> dict[str, Group]:
+        group = (groups.get(group_id) or _default()).copy()
         if _sent(group, submission):
             raise SentBefore(group)
         group["players"] = list(group.get("players", [])) + [name]
@@ -405,12 +433,12 @@ def _played_together(store: Store, group_id: str, a: str, b: str) -> bool:
 
 
 def _add_alias(store: Store, group_id: str, old: str, new: str, kind: str,
-               submission: str = "") -> dict[str, Any]:
-    doc = {"id": secrets.token_hex(6), "group": group_id, "from": old, "to": new,
+               submission: str = "") -> Alias:
+    doc: Alias = {"id": secrets.token_hex(6), "group": group_id, "from": old, "to": new,
            "kind": kind, "at": now_iso()}
 
     def change(tables: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
-        group = dict(tables["groups"].get(group_id) or get(store, group_id) or _default())
+        group = cast(Group, dict(tables["groups"].get(group_id) or get(store, group_id) or _default()))
         if _sent(group, submission):
             raise SentBefore(group)
         # One alias per name: a later rename of the same typed name replaces the earlier;
@@ -422,10 +450,10 @@ def _add_alias(store: Store, group_id: str, old: str, new: str, kind: str,
         moved = _colour_moved(store, tables["groups"], group_id, old, new)
         table = moved.get("groups", tables["groups"])
         if submission:  # kept with the group, so the same form sent again is recognised
-            table = {**table, group_id: _with_submission(dict(table.get(group_id) or group), submission)}
+            table = {**table, group_id: _with_submission(cast(Group, dict(table.get(group_id) or group)), submission)}
         return {"aliases": {**kept, doc["id"]: doc}, "groups": table}
     store.index.change_tables(change)
-    return cast(dict[str, Any], doc)
+    return doc
 
 
 def sent_before(store: Store, group_id: str, submission: str) -> None:
@@ -451,7 +479,7 @@ def _colour_moved(store: Store, table: dict[str, Any], group_id: str, old: str,
 
 
 def rename(store: Store, group_id: str, player: str, new_name: str,
-           submission: str = "") -> dict[str, Any]:
+           submission: str = "") -> Alias:
     sent_before(store, group_id, submission)
     old = find_player(store, group_id, player)
     if old is None:
@@ -467,7 +495,7 @@ def rename(store: Store, group_id: str, player: str, new_name: str,
     return _add_alias(store, group_id, old, new, "rename", submission)
 
 
-def merge(store: Store, group_id: str, player: str, into: str, submission: str = "") -> dict[str, Any]:
+def merge(store: Store, group_id: str, player: str, into: str, submission: str = "") -> Alias:
     """``player`` is the same person as ``into``: their games count for ``into`` from now on."""
     sent_before(store, group_id, submission)
     a, b = find_player(store, group_id, player), find_player(store, group_id, into)
@@ -481,9 +509,9 @@ def merge(store: Store, group_id: str, player: str, into: str, submission: str =
     return _add_alias(store, group_id, a, b, "merge", submission)
 
 
-def undo_alias(store: Store, group_id: str, alias_id: str) -> dict[str, Any]:
+def undo_alias(store: Store, group_id: str, alias_id: str) -> Alias:
     """Take a merge or rename back: the games count for the name they were typed with."""
-    doc = store.index.table("aliases").get(alias_id)
+    doc = cast("Alias | None", store.index.table("aliases").get(alias_id))
     if doc is None or doc.get("group") != group_id:
         raise GroupError(msg(N_("No such merge or rename.")))
     def change(tables: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -494,7 +522,7 @@ def undo_alias(store: Store, group_id: str, alias_id: str) -> dict[str, Any]:
                  if doc.get("kind") == "rename" else {})
         return {"aliases": aliases, **moved}
     store.index.change_tables(change)
-    return cast(dict[str, Any], doc)
+    return doc
 
 
 def remove_player(store: Store, group_id: str, player: str, submission: str = "") -> str:
@@ -513,8 +541,8 @@ def remove_player(store: Store, group_id: str, player: str, submission: str = ""
                          "player")
     names = names_now(store, group_id)
 
-    def change(groups: dict[str, Any]) -> dict[str, Any]:
-        group = dict(groups.get(group_id) or _default())
+    def change(groups: dict[str, Group]) -> dict[str, Group]:
+        group = (groups.get(group_id) or _default()).copy()
         if _sent(group, submission):
             raise SentBefore(group)
         group["players"] = [p for p in group.get("players", ())

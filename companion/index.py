@@ -17,12 +17,13 @@ import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, suppress
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from tinydb import TinyDB
 
 from . import files
 from .files import AtomicJSONStorage, DamagedFile, NoSuchGame, NotSaved, fsync_dir, saving
+from .record import Record, Row, group_of
 
 log = logging.getLogger("companion.store")  # one log for the store and its index
 RETRY_SECONDS = 30
@@ -48,7 +49,7 @@ class GameFiles(Protocol):
 
     def file(self, game_id: str) -> Path: ...
 
-    def read_file(self, path: Path) -> dict[str, Any]: ...
+    def read_file(self, path: Path) -> Record: ...
 
 
 class Index:
@@ -59,7 +60,7 @@ class Index:
     """
 
     def __init__(self, folder: Path, games: GameFiles,
-                 summarize: Callable[[dict[str, Any]], dict[str, Any]]):
+                 summarize: Callable[[Record], Row]):
         """``summarize`` turns a record into what the games list keeps of it (records.py)."""
         self.folder = folder
         self.game_files = games
@@ -108,9 +109,9 @@ class Index:
         found = VERSION_AT_START.match(head)
         return (int(found[1]) if found else -1, st.st_ino, st.st_size, st.st_mtime_ns), head
 
-    def games(self) -> dict[str, Any]:
+    def games(self) -> dict[str, Row]:
         """The games' summaries by id, cached until the index file changes."""
-        return self._tables()["games"]
+        return cast(dict[str, Row], self._tables()["games"])
 
     def key(self) -> IndexKey | None:
         """Changes whenever the index does: callers key what they derive from it on this."""
@@ -125,12 +126,12 @@ class Index:
         """One of ``TABLES`` (groups, aliases, shares): its documents by id."""
         return self._tables()[name]
 
-    def fresh(self, game_id: str, record: dict[str, Any]) -> bool:
+    def fresh(self, game_id: str, record: Record) -> bool:
         """Whether the game's row was made from its file's last summary change or later."""
         row = self.games().get(game_id)
         return row is not None and row.get("v", 0) >= record.get("summary_version", 0)
 
-    def differs(self, game_id: str, record: dict[str, Any]) -> bool:
+    def differs(self, game_id: str, record: Record) -> bool:
         """Whether the game's row (or its absence) says other than ``record`` would."""
         listed = self.games().get(game_id)
         return listed is None or {k: v for k, v in listed.items() if k != "v"} != \
@@ -158,11 +159,11 @@ class Index:
             self._write(dict(self.games()), **new)
         return new
 
-    def _row(self, game_id: str, record: dict[str, Any]) -> dict[str, Any]:
+    def _row(self, game_id: str, record: Record) -> Row:
         """What the index keeps of a game, with the version of the file it was made from."""
         return {"id": game_id, "v": record.get("version", 0), **self.summarize(record)}
 
-    def reindex(self, game_id: str, record: dict[str, Any] | None = None) -> None:
+    def reindex(self, game_id: str, record: Record | None = None) -> None:
         """Write one game's summary into the index (when it starts, ends or changes)."""
         with self.game_files.lock("index"):
             if record is None:
@@ -230,7 +231,7 @@ class Index:
         except FileNotFoundError:
             return []
 
-    def written(self, game_id: str, record: dict[str, Any]) -> None:
+    def written(self, game_id: str, record: Record) -> None:
         """The row of a game whose file was just written (under its lock). The change is
         kept whatever happens here: if the disk refuses the index, the marker stays."""
         try:
@@ -273,7 +274,7 @@ class Index:
                 self._drop_leftover(game_id, record)
             self.unmark(game_id)
 
-    def _drop_leftover(self, game_id: str, record: dict[str, Any]) -> None:
+    def _drop_leftover(self, game_id: str, record: Record) -> None:
         """Remove the trash's copy of a game in play, if the crash of a delete (or of its
         restore) left one. Only a copy of the same group's game: ids are never shared
         between games (``Store.taken``), but a folder from before that rule may hold one."""
@@ -285,7 +286,7 @@ class Index:
             trashed = self.game_files.read_file(copy)
         except (DamagedFile, NoSuchGame):
             return
-        if trashed.get("group", "household") == record.get("group", "household"):
+        if group_of(trashed) == group_of(record):
             with saving():
                 copy.unlink()
                 fsync_dir(trash_dir)
@@ -338,7 +339,7 @@ class Index:
         """
         games_dir, trash_dir = self.game_files.games_dir, self.game_files.trash_dir
         files.remove_stale_temp_files((self.folder, games_dir, trash_dir))
-        games: dict[str, Any] | None = None
+        games: dict[str, Row] | None = None
         damaged: list[DamagedFile] = []
         try:
             with self.game_files.lock("index"):
@@ -366,7 +367,7 @@ class Index:
             log.error("damaged game file left as it is: %s (%s)", bad.path, bad.reason)
         return damaged
 
-    def _reconciled(self) -> tuple[dict[str, Any] | None, list[DamagedFile]]:
+    def _reconciled(self) -> tuple[dict[str, Row] | None, list[DamagedFile]]:
         """The games list as the game files make it (None: as it is), and the damaged files."""
         try:
             index_time = self.path.stat().st_mtime_ns
@@ -379,7 +380,7 @@ class Index:
         for game_id, path in on_disk.items():
             if game_id not in suspects and path.stat().st_mtime_ns > index_time:
                 suspects.add(game_id)
-        rows: dict[str, Any] = {}
+        rows: dict[str, Row] = {}
         for game_id in sorted(suspects & on_disk.keys()):
             try:
                 record = self.game_files.read_file(on_disk[game_id])

@@ -12,28 +12,28 @@ from __future__ import annotations
 
 import threading
 from datetime import date, datetime, time
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from . import groups
 from .games.base import N_, Msg, ReplayError, msg
 from .periods import AHEAD, EARLIEST, utc_iso
+from .record import Progress, Row
 from .records import replay
 from .store import DamagedFile, NoSuchGame, Store
 from .summary import progress
 
-_PROGRESS: dict[tuple[str, str], tuple[tuple[int, int], dict[str, Any]]] = {}
+_PROGRESS: dict[tuple[str, str], tuple[tuple[int, int], Progress]] = {}
 _PROGRESS_LOCK = threading.Lock()
 _KEEP = 512
 
 
-def _progress(store: Store, game_id: str) -> dict[str, Any]:
+def _progress(store: Store, game_id: str) -> Progress | None:
     """What a game in progress has reached, read from its file when that changed."""
     path = store.file(game_id)
     try:
         st = path.stat()
     except FileNotFoundError:
-        return {}
+        return None
     key, cache_key = (st.st_mtime_ns, st.st_size), (str(store.folder), game_id)
     cached = _PROGRESS.get(cache_key)
     if cached and cached[0] == key:
@@ -42,7 +42,7 @@ def _progress(store: Store, game_id: str) -> dict[str, Any]:
         record = store.load(game_id)
         found = progress(record, replay(record))
     except (NoSuchGame, DamagedFile, ReplayError):
-        return {}
+        return None
     with _PROGRESS_LOCK:
         if len(_PROGRESS) >= _KEEP:
             _PROGRESS.clear()
@@ -50,24 +50,25 @@ def _progress(store: Store, game_id: str) -> dict[str, Any]:
     return found
 
 
-def in_progress(store: Store, group_id: str) -> list[dict[str, Any]]:
+def in_progress(store: Store, group_id: str) -> list[Row]:
     """The group's games in progress (and any that no longer replay, to be looked at),
     each its summary and what it has reached; the latest activity first."""
-    out = []
+    out: list[Row] = []
     for game in groups.group_games(store, group_id):
         if game.get("status") in ("playing", "broken"):
-            out.append({**game, **(_progress(store, game["id"]) if game["status"] == "playing" else {})})
+            found = _progress(store, game["id"]) if game["status"] == "playing" else None
+            out.append({**game, **found} if found else {**game})
     return sorted(out, key=lambda g: (g.get("last") or g["created"], g["id"]), reverse=True)
 
 
-def leaders(game: dict[str, Any]) -> list[int]:
+def leaders(game: Row) -> list[int]:
     """The seats in first place, or none while everyone is level."""
     ranks = game.get("ranks") or []
     first = [seat for seat, rank in enumerate(ranks) if rank == 1]
     return [] if len(first) == len(ranks) else first
 
 
-def reached(game: dict[str, Any]) -> Msg | None:
+def reached(game: Row) -> Msg | None:
     """What a game in progress (or abandoned) waits for: "Hand 4", "Round 3 of 5"..."""
     data = game.get("reached")
     return msg(data["text"], **data.get("args", {})) if data else None

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .games import get_game
 from .games.base import Game, Msg, RulesError
+from .record import Entry, Record
 
 MOST_MENDS = 8  # a correction that needs more than this is no small mend
 
@@ -33,16 +33,16 @@ class Mend:
     """One later entry changed by the mend, numbered as the log showed it."""
 
     number: int
-    old: dict[str, Any] | None      # the draw that no longer fits (None: a draw put in)
-    new: dict[str, Any] | None      # the draw made in its place (None: dropped)
+    old: Entry | None      # the draw that no longer fits (None: a draw put in)
+    new: Entry | None      # the draw made in its place (None: dropped)
     expected: Msg | None            # what the rules ask for there now (the step's title)
 
 
 @dataclass(frozen=True)
 class Mending:
     mends: tuple[Mend, ...]
-    entries: list[dict[str, Any]]   # the entries once mended
-    dropped: list[dict[str, Any]]
+    entries: list[Entry]   # the entries once mended
+    dropped: list[Entry]
 
 
 class NeedsMending(Exception):
@@ -53,7 +53,7 @@ class NeedsMending(Exception):
         self.mending = mending
 
 
-def draws_of(game: Game, record: Mapping[str, Any]) -> set[int]:
+def draws_of(game: Game[Any], record: Record) -> set[int]:
     """The ids of the entries that were draws when they were made: the rules asked for a
     random result there (the app drew it, or the table entered what it drew)."""
     found: set[int] = set()
@@ -66,7 +66,7 @@ def draws_of(game: Game, record: Mapping[str, Any]) -> set[int]:
     return found
 
 
-def mend(record: Mapping[str, Any], draws: set[int], corrected: int, seed: bytes,
+def mend(record: Record, draws: set[int], corrected: int, seed: bytes,
          at: str) -> Mending | None:
     """The entries of ``record`` (a correction at position ``corrected`` already made) with
     each later draw that no longer fits dropped or drawn again; None if another entry
@@ -74,8 +74,8 @@ def mend(record: Mapping[str, Any], draws: set[int], corrected: int, seed: bytes
     game = get_game(record["game"])
     rng = random.Random(seed)
     state = game.start(record["players"], record["settings"])
-    entries: list[dict[str, Any]] = []
-    dropped: list[dict[str, Any]] = []
+    entries: list[Entry] = []
+    dropped: list[Entry] = []
     mends: list[Mend] = []
     next_id = max((e["id"] for e in record["entries"] + record.get("undone", [])), default=0) + 1
     for index, entry in enumerate(record["entries"]):
@@ -90,7 +90,7 @@ def mend(record: Mapping[str, Any], draws: set[int], corrected: int, seed: bytes
         called = expect is not None and expect.draw
         if entry["id"] in draws and called and expect is not None and expect.kind == entry["kind"]:
             # The same kind of draw, for a different tie: drawn again.
-            again = {**copy.deepcopy(entry), "data": game.draw(state, rng), "source": "app", "at": at,
+            again: Entry = {**copy.deepcopy(entry), "data": game.draw(state, rng), "source": "app", "at": at,
                      "edits": entry.get("edits", []) + [{"at": at, "data": entry["data"]}]}
             state = game.apply(state, again["kind"], again["data"])
             entries.append(again)
@@ -101,7 +101,7 @@ def mend(record: Mapping[str, Any], draws: set[int], corrected: int, seed: bytes
         elif called and expect is not None:
             # A tie where there was none: its draw is put in before this entry.
             data = game.draw(state, rng)
-            drawn: dict[str, Any] = {"id": next_id, "kind": expect.kind, "data": data, "at": at,
+            drawn: Entry = {"id": next_id, "kind": expect.kind, "data": data, "at": at,
                                      "source": "app", "edits": []}
             next_id += 1
             try:

@@ -16,12 +16,13 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Generic
 
 from .games import entry_problem, get_game
-from .games.base import N_, Game, Msg, Outcome, ReplayError, RulesError, Standing, msg
+from .games.base import N_, Expect, Game, Msg, Outcome, ReplayError, RulesError, S, Standing, msg
 from .mending import NeedsMending, draws_of
 from .mending import mend as mend_later_draws
+from .record import DEFAULT_GROUP, Entry, Record
 from .text import TOO_LONG, clean, identity
 
 MAX_NAME = 40
@@ -54,7 +55,7 @@ def clean_players(names: Sequence[str]) -> list[str]:
 
 
 def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
-               group: str = "household", note: str = "", played_on: str | None = None) -> dict[str, Any]:
+               group: str = DEFAULT_GROUP, note: str = "", played_on: str | None = None) -> Record:
     """A record with no entries yet; raises RulesError for players or settings.
 
     ``played_on`` is when the table began playing (an ISO time, default now); a game
@@ -79,7 +80,7 @@ def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
         raise RulesError(errors)
     created = now_iso()
     return {
-        "game": slug, "players": players, "settings": settings, "group": group,
+        "game": slug, "players": players, "settings": dict(settings), "group": group,
         "note": note, "created": created, "played_on": played_on or created,
         "version": 0, "entries_version": 0, "entries": [], "undone": [], "submissions": [],
     }
@@ -95,26 +96,26 @@ def check_shape(slug: str, kind: str, data: Mapping[str, Any]) -> None:
         raise RulesError({path: msg(N_("%(field)s %(problem)s."), field=path, problem=problem)})
 
 
-def entries_of(record: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+def entries_of(record: Record) -> list[tuple[str, Mapping[str, Any]]]:
     return [(e["kind"], e["data"]) for e in record["entries"]]
 
 
 @dataclass(frozen=True)
-class View:
+class View(Generic[S]):
     """A replayed record: the game, its state and what the pages read off it."""
 
-    game: Game
-    state: Any
+    game: Game[S]
+    state: S
     standings: list[Standing]
     outcome: Outcome | None
-    expect: Any
+    expect: Expect | None
 
     @property
     def finished(self) -> bool:
         return self.outcome is not None
 
 
-def _replay(record: Mapping[str, Any]) -> View:
+def _replay(record: Record) -> View[Any]:
     game = get_game(record["game"])
     return _view(game, game.replay(record["players"], record["settings"], entries_of(record)))
 
@@ -124,11 +125,11 @@ def _replay(record: Mapping[str, Any]) -> View:
 # also names the entries (how many, the last one's id, how many edits), so a copy of a
 # record cut short or changed in place (a log replaying "the game after entry n", a
 # correction being checked) never gets the stored version's replay.
-_REPLAYS: dict[tuple[Any, ...], View] = {}
+_REPLAYS: dict[tuple[Any, ...], View[Any]] = {}
 _KEEP_REPLAYS = 256
 
 
-def _key(record: Mapping[str, Any]) -> tuple[Any, ...] | None:
+def _key(record: Record) -> tuple[Any, ...] | None:
     if not record.get("id"):
         return None
     entries = record["entries"]
@@ -139,7 +140,7 @@ def _key(record: Mapping[str, Any]) -> tuple[Any, ...] | None:
 _REPLAYS_LOCK = threading.Lock()  # the server answers requests on several threads
 
 
-def _remember(record: Mapping[str, Any], view: View) -> View:
+def _remember(record: Record, view: View[S]) -> View[S]:
     key = _key(record)
     if key is not None:
         with _REPLAYS_LOCK:
@@ -149,18 +150,18 @@ def _remember(record: Mapping[str, Any], view: View) -> View:
     return view
 
 
-def replay(record: Mapping[str, Any]) -> View:
+def replay(record: Record) -> View[Any]:
     """Replay the record. Raises ReplayError if an entry is refused by the rules."""
     key = _key(record)
     cached = _REPLAYS.get(key) if key is not None else None
     return cached if cached is not None else _remember(record, _replay(record))
 
 
-def _view(game: Game, state: Any) -> View:
+def _view(game: Game[S], state: S) -> View[S]:
     return View(game, state, game.standings(state), game.outcome(state), game.expect(state))
 
 
-def entries_version(record: Mapping[str, Any]) -> int:
+def entries_version(record: Record) -> int:
     """What an entry form was filled in against: it changes with every entry added, undone
     or corrected, but not with the note, so editing the note on one phone does not make
     the hand being typed on another phone stale. (``version`` changes with everything and
@@ -168,7 +169,7 @@ def entries_version(record: Mapping[str, Any]) -> int:
     return int(record.get("entries_version", record.get("version", 0)))
 
 
-def _bump(record: dict[str, Any], submission: str | None, entries: bool = True) -> dict[str, Any]:
+def _bump(record: Record, submission: str | None, entries: bool = True) -> Record:
     record["entries_version"] = entries_version(record) + (1 if entries else 0)
     record["version"] = record.get("version", 0) + 1
     if submission:
@@ -176,20 +177,20 @@ def _bump(record: dict[str, Any], submission: str | None, entries: bool = True) 
     return record
 
 
-def touched(record: dict[str, Any], submission: str | None) -> dict[str, Any]:
+def touched(record: Record, submission: str | None) -> Record:
     """A change that is no entry and not the rules' (deleted, brought back): the version one
     higher, the form's submission kept, as every change."""
     return _bump(record, submission, entries=False)
 
 
-def sent_before(record: Mapping[str, Any], submission: str | None) -> bool:
+def sent_before(record: Record | Mapping[str, Any], submission: str | None) -> bool:
     """Whether the form of this submission id is applied already (a double tap, Back then
     Save, a resend of a lost answer): the record keeps the ids of its latest changes. A
-    group's document keeps them the same way (groups.py)."""
+    group document keeps them the same way (groups.py)."""
     return bool(submission) and submission in record.get("submissions", ())
 
 
-def guard(record: Mapping[str, Any], version: int | None, submission: str | None,
+def guard(record: Record, version: int | None, submission: str | None,
           resend_checked: bool = False) -> None:
     """Refuse a repeated or stale form, or an entry in a game set aside, before anything
     is changed. ``resend_checked``: the caller asked ``sent_before`` of this very record
@@ -202,13 +203,13 @@ def guard(record: Mapping[str, Any], version: int | None, submission: str | None
         raise Stale()
 
 
-def add_entry(record: Mapping[str, Any], kind: str, data: Mapping[str, Any], *,
+def add_entry(record: Record, kind: str, data: Mapping[str, Any], *,
               source: str = "table", submission: str | None = None,
-              version: int | None = None, resend_checked: bool = False) -> dict[str, Any]:
+              version: int | None = None, resend_checked: bool = False) -> Record:
     """The record with one more entry; RulesError if the rules refuse it."""
     guard(record, version, submission, resend_checked)
 
-    def add(new: dict[str, Any]) -> None:
+    def add(new: Record) -> None:
         check_shape(record["game"], kind, data)
         next_id = max((e["id"] for e in new["entries"] + new["undone"]), default=0) + 1
         new["entries"].append({"id": next_id, "kind": kind, "data": copy.deepcopy(dict(data)),
@@ -216,34 +217,34 @@ def add_entry(record: Mapping[str, Any], kind: str, data: Mapping[str, Any], *,
     return _one_more(record, kind, data, add, submission)
 
 
-def _one_more(record: Mapping[str, Any], kind: str, data: Mapping[str, Any],
-              add: Callable[[dict[str, Any]], None], submission: str | None) -> dict[str, Any]:
+def _one_more(record: Record, kind: str, data: Mapping[str, Any],
+              add: Callable[[Record], None], submission: str | None) -> Record:
     """A copy of the record with an entry of ``kind``/``data`` at the end, put there by
     ``add``, once the rules accept it (RulesError, and nothing changed, if not)."""
     view = replay(record)
     if view.expect is None:
         raise RulesError(msg(N_("The game is over; undo or correct an entry to reopen it.")))
     state = view.game.apply(view.state, kind, data)  # raises RulesError; nothing changed
-    new = copy.deepcopy(dict(record))
+    new = copy.deepcopy(record)
     add(new)
     new = _bump(new, submission)
     _remember(new, _view(view.game, state))
     return new
 
 
-def undo(record: Mapping[str, Any], *, submission: str | None = None,
-         version: int | None = None, resend_checked: bool = False) -> dict[str, Any]:
+def undo(record: Record, *, submission: str | None = None,
+         version: int | None = None, resend_checked: bool = False) -> Record:
     """The record without its last entry. The entry is kept aside, never thrown away."""
     guard(record, version, submission, resend_checked)
     if not record["entries"]:
         raise RulesError(msg(N_("There is nothing to undo.")))
-    new = copy.deepcopy(dict(record))
+    new = copy.deepcopy(record)
     entry = new["entries"].pop()
     new["undone"].append({**entry, "undone_at": now_iso()})
     return _bump(new, submission)
 
 
-def restorable(record: Mapping[str, Any]) -> dict[str, Any] | None:
+def restorable(record: Record) -> Entry | None:
     """The entry "Put it back" would restore: the one undone last, as long as no entry has
     been made since (a new entry's id is higher than every undone one's)."""
     undone = record.get("undone") or []
@@ -253,8 +254,8 @@ def restorable(record: Mapping[str, Any]) -> dict[str, Any] | None:
     return undone[-1] if undone[-1]["id"] > newest else None
 
 
-def put_back(record: Mapping[str, Any], *, submission: str | None = None,
-             version: int | None = None, resend_checked: bool = False) -> dict[str, Any]:
+def put_back(record: Record, *, submission: str | None = None,
+             version: int | None = None, resend_checked: bool = False) -> Record:
     """The record with its last undone entry restored as it was (id, time, trail); the
     rules check it again, since a correction may have been made meanwhile."""
     guard(record, version, submission, resend_checked)
@@ -262,16 +263,16 @@ def put_back(record: Mapping[str, Any], *, submission: str | None = None,
     if entry is None:
         raise RulesError(msg(N_("There is nothing to put back.")))
 
-    def add(new: dict[str, Any]) -> None:
+    def add(new: Record) -> None:
         restored = new["undone"].pop()
         restored.pop("undone_at", None)
         new["entries"].append(restored)
     return _one_more(record, entry["kind"], entry["data"], add, submission)
 
 
-def correct(record: Mapping[str, Any], entry_id: int, data: Mapping[str, Any], *,
+def correct(record: Record, entry_id: int, data: Mapping[str, Any], *,
             submission: str | None = None, version: int | None = None,
-            mend: bool = False, key: str | bytes = b"", resend_checked: bool = False) -> dict[str, Any]:
+            mend: bool = False, key: str | bytes = b"", resend_checked: bool = False) -> Record:
     """Replace an earlier entry's data, keeping the old values in its trail.
 
     Everything after it is replayed. Where only later draws no longer fit (a tie that is
@@ -281,7 +282,7 @@ def correct(record: Mapping[str, Any], entry_id: int, data: Mapping[str, Any], *
     secret: the mended draws are drawn from it (see ``mend_seed``).
     """
     guard(record, version, submission, resend_checked)
-    new = copy.deepcopy(dict(record))
+    new = copy.deepcopy(record)
     positions = [i for i, e in enumerate(new["entries"]) if e["id"] == entry_id]
     if not positions:
         raise RulesError(msg(N_("No such entry.")))
@@ -312,7 +313,7 @@ def correct(record: Mapping[str, Any], entry_id: int, data: Mapping[str, Any], *
     return _bump(new, submission)
 
 
-def mend_seed(key: str | bytes, record: Mapping[str, Any], entry_id: int,
+def mend_seed(key: str | bytes, record: Record, entry_id: int,
               data: Mapping[str, Any]) -> bytes:
     """The seed of a correction's mended draws: the same correction of the same entry always
     draws the same, whatever the phone sends with it (a fresh submission id, say), and the
@@ -324,15 +325,15 @@ def mend_seed(key: str | bytes, record: Mapping[str, Any], entry_id: int,
     return hmac.new(secret, what.encode(), hashlib.sha256).digest()
 
 
-def set_note(record: Mapping[str, Any], note: str, *, submission: str | None = None) -> dict[str, Any]:
+def set_note(record: Record, note: str, *, submission: str | None = None) -> Record:
     if sent_before(record, submission):
         raise Repeated()
-    new = copy.deepcopy(dict(record))
+    new = copy.deepcopy(record)
     new["note"] = clean(note, lines=True)[:MAX_NOTE]
     return _bump(new, submission, entries=False)
 
 
-def abandon(record: Mapping[str, Any], *, submission: str | None = None) -> dict[str, Any]:
+def abandon(record: Record, *, submission: str | None = None) -> Record:
     """Set a game in progress aside: it keeps its entries and counts in no statistic."""
     if sent_before(record, submission):
         raise Repeated()
@@ -340,24 +341,24 @@ def abandon(record: Mapping[str, Any], *, submission: str | None = None) -> dict
         raise RulesError(msg(N_("This game is abandoned already.")))
     if replay(record).finished:
         raise RulesError(msg(N_("This game is over, so it cannot be abandoned. Delete it instead.")))
-    new = copy.deepcopy(dict(record))
+    new = copy.deepcopy(record)
     new["abandoned"] = now_iso()
     return _bump(new, submission, entries=False)
 
 
-def resume(record: Mapping[str, Any], *, submission: str | None = None) -> dict[str, Any]:
+def resume(record: Record, *, submission: str | None = None) -> Record:
     """An abandoned game becomes a game in progress again."""
     if sent_before(record, submission):
         raise Repeated()
     if not record.get("abandoned"):
         raise RulesError(msg(N_("This game is not abandoned.")))
-    new = copy.deepcopy(dict(record))
+    new = copy.deepcopy(record)
     del new["abandoned"]
     return _bump(new, submission, entries=False)
 
 
-def reseat(record: Mapping[str, Any], order: Sequence[int], *, submission: str | None = None,
-           version: int | None = None) -> dict[str, Any]:
+def reseat(record: Record, order: Sequence[int], *, submission: str | None = None,
+           version: int | None = None) -> Record:
     """The record with the players in a new seat order (``order[new seat]`` = old seat),
     before the first entry; settings that name seats move with their people."""
     guard(record, version, submission)
@@ -368,13 +369,13 @@ def reseat(record: Mapping[str, Any], order: Sequence[int], *, submission: str |
     if list(order) == sorted(order):
         raise RulesError(msg(N_("Nothing was changed.")))
     game = get_game(record["game"])
-    new = copy.deepcopy(dict(record))
+    new = copy.deepcopy(record)
     new["players"] = [record["players"][old] for old in order]
-    new["settings"] = game.setup(new["players"], game.reseat(record["settings"], order))
+    new["settings"] = dict(game.setup(new["players"], game.reseat(record["settings"], order)))
     return _bump(new, submission)
 
 
-def status(record: Mapping[str, Any], view: View) -> str:
+def status(record: Record, view: View[Any]) -> str:
     """``playing``, ``finished`` or ``abandoned`` (a finished game is never abandoned)."""
     if view.finished:
         return "finished"

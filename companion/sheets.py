@@ -29,6 +29,7 @@ from .games.treasure import market as gtm
 from .games.treasure import rules as gt
 from .games.treasure import turn as gtt
 from .glyphs import width_mm
+from .record import Record
 from .records import View
 
 BONUS_MARKS = bzc.BONUS_MARKS  # the phone's marks: one set (games/beutezug/cards.py)
@@ -116,7 +117,7 @@ def sides_of(teams: Sequence[int], names: Sequence[str]) -> list[list[int]]:
 
 # -- a logged game --------------------------------------------------------------------------
 
-def detail(game: Game, view: View, record: Mapping[str, Any], paper: str,
+def detail(game: Game[Any], view: View[Any], record: Record, paper: str,
            say: Callable[[Any], str]) -> dict[str, Any]:
     """Per-game rows for the filled sheet, laid out like the blank sheet on ``paper``, and
     its log compacted to a line per round; ``say`` translates (the ledger measures words)."""
@@ -186,7 +187,7 @@ class LogRound:
         return not (len(self.entries) == 1 and entry["kind"] == self.kind)
 
 
-def log_rounds(game: Game, players: Sequence[str], settings: Mapping[str, Any],
+def log_rounds(game: Game[Any], players: Sequence[str], settings: Mapping[str, Any],
                entries: Sequence[Mapping[str, Any]]) -> list[LogRound]:
     """The entries grouped by the round they belong to: those before round n's last entry
     (a placement draw, a deal) with it, those after the last round (a coin flip, the
@@ -237,7 +238,7 @@ SCOOT_SHORT = {"recruit": N_("Recruit"), "hire": N_("Hire"), "beg": N_("Beg"), "
                "fled": N_("fled"), "lost": N_("lost")}
 
 
-def scoot_ledger(game: Game, view: View, entries: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def scoot_ledger(game: Game[Any], view: View[Any], entries: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """The gold ledger as the blank sheet lays it out: a row per round, a column per seat with
     that player's turn and gp after it. Entries before play (first player, picks) and after
     the Boss fell (final scoring, Treasure rolls, the dwarf) are set apart, with what each

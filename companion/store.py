@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, cast
 
 from filelock import FileLock
 from tinydb import TinyDB
@@ -38,6 +38,7 @@ from tinydb import TinyDB
 from . import files
 from .files import AtomicJSONStorage, DamagedFile, NoSuchGame, NotSaved, StoreError, fsync_dir, saving
 from .index import Index
+from .record import Record, Row
 
 __all__ = ["DamagedFile", "NoSuchGame", "NotSaved", "Store", "StoreError", "fsync_dir"]
 
@@ -61,15 +62,15 @@ def valid_id(value: Any) -> TypeGuard[str]:
 class Change:
     """A record read under its game's lock (``Store.changing``) and what it becomes."""
 
-    record: dict[str, Any]
-    new: dict[str, Any] | None = None
+    record: Record
+    new: Record | None = None
 
 
 class Store:
     """Game records by id; ``index`` is the index of games and player names."""
 
     def __init__(self, folder: str | Path,
-                 summarize: Callable[[dict[str, Any]], dict[str, Any]] = lambda r: {}):
+                 summarize: Callable[[Record], Row] = lambda r: {}):
         """``summarize`` turns a record into what the index keeps of it (see records.py)."""
         self.folder = Path(folder)
         self.games_dir = self.folder / "games"
@@ -106,7 +107,7 @@ class Store:
 
     # -- game records ----------------------------------------------------------------------
 
-    def _read(self, path: Path) -> dict[str, Any]:
+    def _read(self, path: Path) -> Record:
         data = AtomicJSONStorage(path).read()
         if data is None:
             raise NoSuchGame(path.stem)
@@ -119,22 +120,22 @@ class Store:
             raise DamagedFile(path, f"unknown schema version {schema!r}")
         while record["schema"] < SCHEMA:
             record = MIGRATIONS[record["schema"]](record)
-        return record
+        return cast(Record, record)
 
-    def load(self, game_id: str) -> dict[str, Any]:
+    def load(self, game_id: str) -> Record:
         record = self._read(self._path(game_id))
         if not self.index.fresh(game_id, record) or self.index.marked(game_id):
             self.index.heal(game_id)  # a write cut short: its row, or a delete halfway
         return record
 
-    def _write(self, path: Path, record: dict[str, Any]) -> None:
+    def _write(self, path: Path, record: Record) -> None:
         # The file is a TinyDB database with one table holding one document. We write the
         # whole database through the storage: the record was just read under the same lock,
         # and TinyDB's own upsert would parse the file a second time first.
         with saving():
             TinyDB(path, storage=AtomicJSONStorage).storage.write({"record": {"1": record}})
 
-    def create(self, record: dict[str, Any], game_id: str | None = None) -> str:
+    def create(self, record: Record, game_id: str | None = None) -> str:
         """Store a new record under a fresh unguessable id and list it in the index.
 
         A restore passes the id the game had (``game_id``); a game of that id already here
@@ -159,7 +160,7 @@ class Store:
         name = self._path(game_id).name
         return (self.games_dir / name).exists() or (self.trash_dir / name).exists()
 
-    def _write_listed(self, game_id: str, path: Path, record: dict[str, Any]) -> None:
+    def _write_listed(self, game_id: str, path: Path, record: Record) -> None:
         """Write a game's file and its index row, in the order a crash cannot lose: the
         pending marker, the file (its row's version in it), the row. Under the game's lock."""
         record["summary_version"] = record.get("version", 0)
@@ -172,12 +173,12 @@ class Store:
         one."""
         return self._path(game_id)
 
-    def read_file(self, path: Path) -> dict[str, Any]:
+    def read_file(self, path: Path) -> Record:
         """A record in a file of this store's format outside ``games/`` (the trash)."""
         return self._read(path)
 
     def move_out(self, game_id: str, into: Path,
-                 change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+                 change: Callable[[Record], Record]) -> Record:
         """Move a game's file, changed, into the folder ``into`` of the data folder, and
         its row out of the index. The copy is written first: a crash halfway leaves the game
         in both folders, still a game, never in neither."""
@@ -197,7 +198,7 @@ class Store:
         return record
 
     def move_in(self, game_id: str, source: Path,
-                change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+                change: Callable[[Record], Record]) -> Record:
         """Make the file ``source`` (from ``move_out``) the game again, changed, as ``create``
         does -- marker, file, row -- then remove ``source``. ``change`` may raise to refuse;
         then nothing is written. A game already here is one a crash left in both folders:
@@ -223,7 +224,7 @@ class Store:
             path.unlink()
             return True
 
-    def update(self, game_id: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+    def update(self, game_id: str, change: Callable[[Record], Record]) -> Record:
         """Read, change and write one record under its lock; return the new record.
 
         ``change`` may raise to refuse the change; then nothing is written. ``NotSaved``

@@ -4,13 +4,13 @@ time without pauses, entered afterwards) and what the games list keeps of it (``
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import datetime, timedelta
 from itertools import pairwise
 from typing import Any
 
 from .games.base import Msg, ReplayError
 from .games.result import RESULT
+from .record import MsgData, Progress, Record, Row, group_of
 from .records import View, replay, status
 
 # A longer gap between two entries is a pause, not play time; a game started in the app
@@ -24,44 +24,44 @@ def parse_time(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
 
 
-def played_on(record: Mapping[str, Any]) -> str:
+def played_on(record: Record) -> str:
     """When the table began playing: given for a game entered afterwards, else the time it
     was started in the app (records from before the field was kept have only that)."""
     return str(record.get("played_on") or record["created"])
 
 
-def result_only(record: Mapping[str, Any]) -> bool:
+def result_only(record: Record) -> bool:
     """Played on paper and entered as its final result alone (games/result.py)."""
     entries = record["entries"]
     return len(entries) == 1 and entries[0]["kind"] == RESULT
 
 
-def entered_afterwards(record: Mapping[str, Any]) -> bool:
+def entered_afterwards(record: Record) -> bool:
     """Played on paper and entered later: its entry times say when it was typed, not played."""
     return result_only(record) or parse_time(record["created"]) - parse_time(played_on(record)) > PAUSE  # type: ignore[operator]
 
 
-def started(record: Mapping[str, Any]) -> str:
+def started(record: Record) -> str:
     entries = record["entries"]
     if entered_afterwards(record) or not entries:
         return played_on(record)
     return str(entries[0]["at"])
 
 
-def ended(record: Mapping[str, Any], view: View) -> str | None:
+def ended(record: Record, view: View[Any]) -> str | None:
     if not view.finished or not record["entries"]:
         return None
     # A game entered afterwards is dated by when it was played; its end is not known.
     return played_on(record) if entered_afterwards(record) else record["entries"][-1]["at"]
 
 
-def shown_end(record: Mapping[str, Any], view: View) -> str | None:
+def shown_end(record: Record, view: View[Any]) -> str | None:
     """When the game ended, for a page to say: None while it goes on, and for a game
     entered afterwards, whose end is not known (``ended`` dates it by its day for lists)."""
     return None if entered_afterwards(record) else ended(record, view)
 
 
-def last_activity(record: Mapping[str, Any]) -> str:
+def last_activity(record: Record) -> str:
     """The latest time anything was entered, undone or corrected."""
     times = [record["created"]] + [e["at"] for e in record["entries"]] + [
         e["undone_at"] for e in record.get("undone", ()) if e.get("undone_at")] + [
@@ -69,7 +69,7 @@ def last_activity(record: Mapping[str, Any]) -> str:
     return str(max(times, key=lambda at: parse_time(at)))  # type: ignore[arg-type, return-value]
 
 
-def play_minutes(record: Mapping[str, Any]) -> int | None:
+def play_minutes(record: Record) -> int | None:
     """Time played, from the start through each entry, leaving out pauses longer than
     ``PAUSE``; None for a game entered afterwards (its entry times are typing times)."""
     if entered_afterwards(record):
@@ -81,19 +81,19 @@ def play_minutes(record: Mapping[str, Any]) -> int | None:
     return round(played.total_seconds() / 60)
 
 
-def duration_minutes(record: Mapping[str, Any], view: View) -> int | None:
+def duration_minutes(record: Record, view: View[Any]) -> int | None:
     return play_minutes(record) if view.finished else None
 
 
 # -- what the index keeps ----------------------------------------------------------------
 
-def _msg_data(message: Msg) -> dict[str, Any]:
+def _msg_data(message: Msg) -> MsgData:
     """A message as JSON (for the index): its id and its values as text or numbers."""
     return {"text": message.text, "args": {k: v if isinstance(v, (int, float)) else str(v)
                                            for k, v in message.args.items()}}
 
 
-def progress(record: Mapping[str, Any], view: View) -> dict[str, Any]:
+def progress(record: Record, view: View[Any]) -> Progress:
     """Where a game stands: what it waits for (the round, hand or turn reached), scores
     and places by seat, rounds played and the last time anything was entered."""
     by_seat = {s.seat: s for s in view.standings}
@@ -106,16 +106,16 @@ def progress(record: Mapping[str, Any], view: View) -> dict[str, Any]:
     }
 
 
-def summary(record: Mapping[str, Any]) -> dict[str, Any]:
+def summary(record: Record) -> Row:
     """What the games list needs without opening the game file.
 
     Scores and winners are only kept once a game is over or abandoned, so an ordinary
     entry does not change the summary and does not rewrite the index. (The list of games
     in progress reads their few files instead: see lifecycle.in_progress.)
     """
-    out: dict[str, Any] = {
+    out: Row = {
         "game": record["game"], "players": list(record["players"]),
-        "group": record.get("group", "household"), "created": record["created"],
+        "group": group_of(record), "created": record["created"],
     }
     if record.get("origin"):  # the game an imported record was exported from (transfer.py)
         out["origin"] = record["origin"]

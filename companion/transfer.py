@@ -21,9 +21,10 @@ from typing import Any
 from . import trash
 from .games import GAMES, SHAPES, entry_problem, settings_problem
 from .games.base import N_, Msg, ReplayError, RulesError, msg
-from .games.schema import Choice, depth, problem
+from .games.schema import Choice, Shape, depth, problem
 from .i18n import t
 from .periods import AHEAD, EARLIEST
+from .record import DEFAULT_GROUP, Entry, Record, group_of
 from .records import MAX_NAME, MAX_NOTE, new_record, now_iso, replay, status
 from .store import NoSuchGame, Store, valid_id
 from .summary import last_activity, played_on, result_only
@@ -38,12 +39,12 @@ MAX_DEPTH = 16   # a record's deepest value (a card in a Treasure turn's edits) 
 # A record and each of its entries as docs/record-format.md has them, checked by the
 # validator that checks every entry's data and the settings (games.schema); the computed
 # fields are read and ignored (``object``: anything).
-RECORD = {"format": str, "format_version": int, "game": str, "players": [str], "settings?": dict,
+RECORD: Shape = {"format": str, "format_version": int, "game": str, "players": [str], "settings?": dict,
           "entries": list, "note?": str,
           **{f"{name}?": object for name in ("id", "origin", "created", "played_on", "status",
                                                "standings", "finished", "awaiting", "winners",
-                                               "decided_by", "result_only")}}
-ENTRY = {"kind": str, "data": dict, "at?": object, "source?": Choice(("app", "table")),
+                                               "decided_by", "decided_by_code", "result_only")}}
+ENTRY: Shape = {"kind": str, "data": dict, "at?": object, "source?": Choice(("app", "table")),
          "edits?": [{"at?": object, "data": dict}]}
 
 
@@ -55,7 +56,7 @@ class ImportError_(ValueError):
         super().__init__(str(message))
 
 
-def export_record(record: Mapping[str, Any]) -> dict[str, Any]:
+def export_record(record: Record) -> dict[str, object]:
     view = replay(record)
     names = record["players"]
     return {
@@ -72,7 +73,9 @@ def export_record(record: Mapping[str, Any]) -> dict[str, Any]:
         # The entry the rules wait for next (a pending table choice, e.g. "tie_choice").
         "awaiting": view.expect.kind if view.expect else None,
         "winners": [names[w] for w in view.outcome.winners] if view.outcome else [],
-        "decided_by": str(view.outcome.decided_by) if view.outcome else None,
+        # What decided it, in the app's English words (as ever) and as the rules' code.
+        "decided_by": str(view.outcome.words) if view.outcome else None,
+        "decided_by_code": view.outcome.decided_by if view.outcome else None,
         # Played on paper and entered as its final result alone (games/result.py).
         "result_only": result_only(record),
     }
@@ -149,7 +152,7 @@ def parse(raw: bytes | str, max_bytes: int, what: Msg) -> Any:
     return data
 
 
-def import_record(raw: bytes | str | Mapping[str, Any], group: str = "household") -> dict[str, Any]:
+def import_record(raw: bytes | str | Mapping[str, Any], group: str = DEFAULT_GROUP) -> Record:
     """A new record from an exported one, replayed and checked; ImportError_ if refused."""
     data = parse(raw, MAX_BYTES, msg(N_("a game record"))) if isinstance(raw, (bytes, str)) else raw
     slug = _envelope(data)
@@ -226,7 +229,7 @@ def _names(players: list[str], note: str) -> None:
         raise _fail(N_("The note: %(why)s"), why=t(refused.message)) from None
 
 
-def _entry(slug: str, entry: Any, n: int) -> dict[str, Any]:
+def _entry(slug: str, entry: Any, n: int) -> Entry:
     """Entry ``n`` as it is stored: the format's fields (``ENTRY``), its data and earlier
     values in its kind's shape, its times; its id is its place."""
     found = problem(entry, ENTRY)
@@ -251,7 +254,7 @@ def _entry(slug: str, entry: Any, n: int) -> dict[str, Any]:
                       for e in edits]}
 
 
-def _dates(record: dict[str, Any], data: Mapping[str, Any]) -> None:
+def _dates(record: Record, data: Mapping[str, Any]) -> None:
     """When the record was started and played, as the file says (else now)."""
     if data.get("created") is not None:
         record["created"] = _time(data["created"], None)
@@ -264,11 +267,11 @@ def _dates(record: dict[str, Any], data: Mapping[str, Any]) -> None:
             raise _fail(N_("The record's played_on is in the future."))  # as the new-game form
 
 
-def _fingerprint(record: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+def _fingerprint(record: Record) -> list[tuple[Any, ...]]:
     return [(e["kind"], e["data"], e["at"]) for e in record["entries"]]
 
 
-def already_here(store: Store, record: Mapping[str, Any]) -> tuple[str, bool] | None:
+def already_here(store: Store, record: Record) -> tuple[str, bool] | None:
     """The game of the record's group that ``record`` (an import) was exported from or
     imported as before: (its id, whether its entries are the same). Read from the index;
     only the few games of the same origin are opened. A game in the trash is found too,
@@ -276,10 +279,10 @@ def already_here(store: Store, record: Mapping[str, Any]) -> tuple[str, bool] | 
     origin = record.get("origin")
     if not origin:
         return None
-    group = record.get("group", "household")
+    group = group_of(record)
     candidates = sorted(g["id"] for g in store.index.games().values()
                         if (g["id"] == origin or g.get("origin") == origin)
-                        and g.get("group", "household") == group and g.get("game") == record["game"])
+                        and group_of(g) == group and g.get("game") == record["game"])
     other = None
     for game_id in candidates:
         try:

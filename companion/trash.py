@@ -19,13 +19,13 @@ what a crash left.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import suppress
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
-from typing import Any
 
+from .record import Record, Row, group_of
 from .records import touched
 from .store import DamagedFile, NoSuchGame, NotSaved, Store, fsync_dir
 
@@ -54,7 +54,7 @@ def holder(store: Store, game_id: str) -> tuple[str, bool] | None:
     does. A file that cannot be read holds its id for a group no one is (``""``)."""
     for path, trashed in ((store.file(game_id), False), (_path(store, game_id), True)):
         try:
-            return store.read_file(path).get("group", "household"), trashed
+            return group_of(store.read_file(path)), trashed
         except NoSuchGame:
             continue
         except DamagedFile:
@@ -62,7 +62,7 @@ def holder(store: Store, game_id: str) -> tuple[str, bool] | None:
     return None
 
 
-def _in_play(store: Store, game_id: str, record: Mapping[str, Any], damaged: bool = True) -> bool:
+def _in_play(store: Store, game_id: str, record: Record, damaged: bool = True) -> bool:
     """Whether the trash's copy ``record`` is of a game still in play (what a crash of its
     delete left), not of another group's game of the same id (a folder from before
     ``Store.taken``: then both are kept). ``damaged``: the answer for a game file that
@@ -73,11 +73,11 @@ def _in_play(store: Store, game_id: str, record: Mapping[str, Any], damaged: boo
         return False
     except DamagedFile:
         return damaged  # left as it is, and so is the copy
-    return bool(here.get("group", "household") == record.get("group", "household"))
+    return group_of(here) == group_of(record)
 
 
 def delete(store: Store, game_id: str, *, submission: str | None = None,
-           now: datetime | None = None) -> dict[str, Any]:
+           now: datetime | None = None) -> Record:
     """Move a game to the trash; NoSuchGame if it is not (or no longer) there."""
     record = store.move_out(game_id, _folder(store), lambda record: touched(
         {**record, "deleted": _iso(_now(now))}, submission))
@@ -94,43 +94,45 @@ class Duplicate(Exception):
         super().__init__(listed)
 
 
-def _family(record: Mapping[str, Any]) -> set[str]:
+def _family(record: Record | Row) -> set[str]:
     """A game's id and the id of the game it was exported from (``origin``): two games
     sharing one are the same game."""
     return {str(k) for k in (record.get("id"), record.get("origin")) if k}
 
 
-def same_game(store: Store, record: Mapping[str, Any]) -> str | None:
+def same_game(store: Store, record: Record) -> str | None:
     """The listed game of ``record``'s group (and game) that is ``record`` under another id
     -- or None."""
-    family, group = _family(record), record.get("group", "household")
+    family, group = _family(record), group_of(record)
     return next((g["id"] for g in store.index.games().values()
                  if g["id"] != record.get("id") and _family(g) & family
-                 and g.get("group", "household") == group and g.get("game") == record.get("game")),
+                 and group_of(g) == group and g.get("game") == record.get("game")),
                 None)
 
 
-def holding(store: Store, record: Mapping[str, Any], now: datetime | None = None) -> str | None:
+def holding(store: Store, record: Record, now: datetime | None = None) -> str | None:
     """The game in the trash of ``record``'s group that ``record`` (an import) was exported
     from or imported as before, or None."""
-    origin, group = record.get("origin"), record.get("group", "household")
+    origin, group = record.get("origin"), group_of(record)
     if not origin:
         return None
     expired = _iso(_now(now) - KEEP)
     return next((path.stem for path, found in _records(store)
-                 if origin in _family(found) and found.get("group", "household") == group
+                 if origin in _family(found) and group_of(found) == group
                  and found.get("game") == record.get("game") and found["deleted"] > expired
                  and not _in_play(store, path.stem, found)), None)
 
 
-def restore(store: Store, game_id: str, *, submission: str | None = None) -> dict[str, Any]:
+def restore(store: Store, game_id: str, *, submission: str | None = None) -> Record:
     """Bring a game back from the trash; NoSuchGame if it is not there, Duplicate if the
     same game is listed under another id."""
-    def back(record: dict[str, Any]) -> dict[str, Any]:
+    def back(record: Record) -> Record:
         listed = same_game(store, {**record, "id": game_id})
         if listed is not None:
             raise Duplicate(listed)
-        return touched({k: v for k, v in record.items() if k != "deleted"}, submission)
+        kept = record.copy()
+        kept.pop("deleted", None)
+        return touched(kept, submission)
     source = _path(store, game_id)
     try:
         record = store.read_file(source)
@@ -145,7 +147,7 @@ def restore(store: Store, game_id: str, *, submission: str | None = None) -> dic
     return store.move_in(game_id, source, back)
 
 
-def find(store: Store, game_id: str, now: datetime | None = None) -> dict[str, Any] | None:
+def find(store: Store, game_id: str, now: datetime | None = None) -> Record | None:
     """A game in the trash, or None (also once its 30 days are over)."""
     try:
         record = store.read_file(_path(store, game_id))
@@ -156,7 +158,7 @@ def find(store: Store, game_id: str, now: datetime | None = None) -> dict[str, A
     return record if record.get("deleted", "") > _iso(_now(now) - KEEP) else None
 
 
-def _records(store: Store) -> Iterator[tuple[Path, dict[str, Any]]]:
+def _records(store: Store) -> Iterator[tuple[Path, Record]]:
     for path in sorted(store.trash_dir.glob("*.json")):
         try:
             record = store.read_file(path)
@@ -166,18 +168,18 @@ def _records(store: Store) -> Iterator[tuple[Path, dict[str, Any]]]:
             yield path, record
 
 
-def until(record: dict[str, Any]) -> str:
+def until(record: Record) -> str:
     """When a game in the trash is removed for good."""
     return _iso(datetime.fromisoformat(record["deleted"]) + KEEP)
 
 
-def listing(store: Store, group_id: str, now: datetime | None = None) -> list[dict[str, Any]]:
+def listing(store: Store, group_id: str, now: datetime | None = None) -> list[Record]:
     """The group's games in the trash, the latest deleted first (expired ones purged)."""
     with suppress(NotSaved):  # a disk that takes no change: what is there is still shown
         purge(store, now=now)
     expired = _iso(_now(now) - KEEP)
     found = [record for path, record in _records(store)
-             if record.get("group", "household") == group_id and record["deleted"] > expired
+             if group_of(record) == group_id and record["deleted"] > expired
              and not _in_play(store, path.stem, record)]
     return sorted(found, key=lambda r: (r["deleted"], r["id"]), reverse=True)
 
@@ -190,12 +192,12 @@ def purge(store: Store, *, now: datetime | None = None, group_id: str | None = N
     the trash by a crash of a game that is still in play. Returns how many went."""
     expired = _iso(_now(now) - KEEP)
 
-    def why(path: Path, record: Mapping[str, Any]) -> str | None:
+    def why(path: Path, record: Record) -> str | None:
         if _in_play(store, path.stem, record):
             # Beside a game file that cannot be read, the copy may be the only good one.
             return "stale" if _in_play(store, path.stem, record, damaged=False) else None
         emptied = (group_id is not None and upto is not None
-                   and record.get("group", "household") == group_id and record["deleted"] <= upto)
+                   and group_of(record) == group_id and record["deleted"] <= upto)
         return "gone" if emptied or record["deleted"] <= expired else None
 
     def still(path: Path, reason: str) -> bool:

@@ -193,7 +193,7 @@ def init_app(app: Flask) -> None:
     cli.init_app(app)
 
     @app.context_processor
-    def helpers() -> dict[str, Any]:
+    def helpers() -> dict[str, object]:
         # The language switch is on every page: its two hidden values are written out
         # rather than through a LanguageForm, whose construction was a third of the
         # header's render time. home.language checks them with the form.

@@ -23,8 +23,8 @@ def test_each_example_imports_and_its_results_are_the_apps(example):
     record = import_record(json.dumps(example))
     record["id"] = example["id"]
     exported = export_record(record)
-    for field in ("standings", "finished", "awaiting", "winners", "decided_by", "entries", "status",
-                  "played_on"):
+    for field in ("standings", "finished", "awaiting", "winners", "decided_by", "decided_by_code",
+                  "entries", "status", "played_on"):
         if field == "entries":
             assert [(e["kind"], e["data"]) for e in exported[field]] == \
                    [(e["kind"], e["data"]) for e in example[field]]

@@ -20,6 +20,7 @@ from ..games import PACKAGES
 from ..games.base import ReplayError, RulesError
 from ..games.result import RESULT
 from ..i18n import t
+from ..record import Record
 from ..records import replay
 from . import EntryForm, attach_errors, guard_messages, walk
 from .base import LedgerForm
@@ -51,17 +52,17 @@ class Adapter(ABC):
         """The game's settings on the new-game page."""
 
     @abstractmethod
-    def to_settings(self, form: Any) -> dict[str, Any]:
+    def to_settings(self, form: Any) -> dict[str, object]:
         """The settings a validated setup form gives, for ``Game.setup``."""
 
     @abstractmethod
-    def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
+    def form(self, kind: str, record: Record, data: Mapping[str, Any] | None = None,
              formdata: Any = None) -> EntryForm:
         """The form of ``kind`` for this record: empty, filled from an entry's ``data``
         (a correction) or from what was posted (``formdata``)."""
 
     @abstractmethod
-    def to_data(self, kind: str, form: Any, record: dict[str, Any]) -> dict[str, Any]:
+    def to_data(self, kind: str, form: Any, record: Record) -> dict[str, object]:
         """The entry data a validated form gives; the rules check it."""
 
     def kind_of(self, formdata: Any) -> str:
@@ -72,7 +73,7 @@ class Adapter(ABC):
         """Put each rules message next to its field; return the ones that fit no field."""
         return attach_errors(form, error)
 
-    def refusals(self, kind: str, form: Any, record: dict[str, Any],
+    def refusals(self, kind: str, form: Any, record: Record,
                  before: int | None = None) -> list[str] | None:
         """``None`` when the form passes its own checks; otherwise its refusals, all in one
         answer: a form that refused a typed value still asks the rules about the rest
@@ -104,7 +105,7 @@ class Adapter(ABC):
     #: Lists of fields whose index is a seat (``players-2-gold`` is seat 2's gold).
     seat_lists: ClassVar[tuple[str, ...]] = ("players",)
 
-    def field_title(self, record: dict[str, Any], form: Any, field: Any) -> str:
+    def field_title(self, record: Record, form: Any, field: Any) -> str:
         """What a refusal's summary calls a field: its row (a player) and its label."""
         parts = field.name.split("-")
         names = [record["players"][int(index)] for part, index in pairwise(parts)
@@ -143,13 +144,13 @@ class ResultForms(Adapter):
     result is posted by its own page, never as the next entry (so it is not in ``forms``),
     and corrected through the entry correction like any entry."""
 
-    def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
+    def form(self, kind: str, record: Record, data: Mapping[str, Any] | None = None,
              formdata: Any = None) -> EntryForm:
         if kind == RESULT:
             return result_form(record, len(record["players"]), data, formdata)
         return super().form(kind, record, data, formdata)  # type: ignore[safe-super]  # the game's
 
-    def to_data(self, kind: str, form: Any, record: dict[str, Any]) -> dict[str, Any]:
+    def to_data(self, kind: str, form: Any, record: Record) -> dict[str, object]:
         if kind == RESULT:
             return result_data(self, form, list(range(len(record["players"]))))
         return super().to_data(kind, form, record)  # type: ignore[safe-super]

@@ -7,12 +7,14 @@ limit, the target, the teams); a correction shows only the rows.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from wtforms import BooleanField, FieldList, FormField, HiddenField, SelectField, StringField
 from wtforms.validators import Optional
 
 from ..games.base import N_
+from ..record import Record
 from . import EntryForm, NewGameForm, choices, complete_rows
 from .base import IntegerField, PlainForm
 
@@ -80,7 +82,7 @@ def cards(text: str | None) -> list[int] | bool | None:
     return [int(p) for p in parts]
 
 
-def result_form(record: dict[str, Any] | None, rows: int, data: dict[str, Any] | None = None,
+def result_form(record: Record | None, rows: int, data: Mapping[str, Any] | None = None,
                 formdata: Any = None, new: bool = False) -> ResultForm:
     """The form for ``rows`` seats, filled from a stored result's ``data`` or from a post."""
     data = data or {}

@@ -25,15 +25,15 @@ REGISTERED = (
     "companion.games.scoot",
 )
 
-GAMES: dict[str, Game] = {}  # slug -> its rules, with its final result entered from paper
+GAMES: dict[str, Game[Any]] = {}  # slug -> its rules, with its final result entered from paper
 SHAPES: dict[str, ModuleType] = {}  # slug -> its entry kinds and settings (docs/games/)
 PACKAGES: dict[str, str] = {}  # slug -> its package
 
 
-def register(package: str) -> Game:
+def register(package: str) -> Game[Any]:
     """Add the game of ``package`` (its ``GAME`` and ``shapes``): the registry's games and,
     for a test, a game kept outside (tests/tiny_game)."""
-    game = cast(Game, import_module(package).GAME)
+    game = cast(Game[Any], import_module(package).GAME)
     GAMES[game.slug] = game
     SHAPES[game.slug] = import_module(f"{package}.shapes")
     PACKAGES[game.slug] = package
@@ -60,7 +60,7 @@ def settings_problem(slug: str, settings: Mapping[str, Any]) -> tuple[str, Msg] 
     return schema.problem(settings, SHAPES[slug].SETTINGS)
 
 
-def get_game(slug: str) -> Game:
+def get_game(slug: str) -> Game[Any]:
     try:
         return GAMES[slug]
     except KeyError:

@@ -11,7 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -102,10 +102,13 @@ class Standing:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game: who won, and which step of the rules decided it."""
+    """The end of a game: who won, and which step of the rules decided it: ``decided_by``
+    is the step's code (a key of the game's ``decisions``, the same in every language and
+    in an export), ``words`` the sentence that tells it."""
 
     winners: tuple[int, ...]
-    decided_by: Msg
+    decided_by: str
+    words: Msg
 
 
 @dataclass(frozen=True)
@@ -165,7 +168,10 @@ class Why:
 Explanation = Making | Why
 
 
-class Game(ABC):
+S = TypeVar("S")  # a game's state: each game binds its own (``class Beutezug(Game[State])``)
+
+
+class Game(ABC, Generic[S]):
     """One game's rules. Subclasses are stateless; the state is a value they return."""
 
     slug: str
@@ -186,6 +192,13 @@ class Game(ABC):
         """Who went first, read off the record as stored (the BG Stats export asks it of every
         finished game, without a replay); ``None`` where the record does not say."""
         return None
+    # The steps of the rules that can decide a game (``Outcome.decided_by``), each code with
+    # its words (a message id; ``%(name)s`` filled from ``decided``'s arguments).
+    decisions: Mapping[str, str] = {}
+
+    def decided(self, winners: Sequence[int], code: str, **args: Any) -> Outcome:
+        """The game won by ``winners`` at the step ``code``, in that step's words."""
+        return Outcome(tuple(winners), code, Msg(self.decisions[code], args))
 
     def reseat(self, settings: Mapping[str, Any], order: Sequence[int]) -> dict[str, Any]:
         """The settings for the seats in ``order`` (``order[new seat]`` = old seat), so a
@@ -212,41 +225,42 @@ class Game(ABC):
                                game=self.title, min=self.min_players, max=self.max_players)}
 
     @abstractmethod
-    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
-        """Check the players and settings; return the settings with defaults filled in.
+    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> Mapping[str, object]:
+        """Check the players and settings; return the settings with defaults filled in (each
+        game's own ``Settings``).
 
         Raises ``RulesError`` (field ``players`` or a setting's name).
         """
 
     @abstractmethod
-    def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> Any:
+    def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> S:
         """The state before the first entry (settings as returned by ``setup``)."""
 
     @abstractmethod
-    def apply(self, state: Any, kind: str, data: Mapping[str, Any]) -> Any:
+    def apply(self, state: S, kind: str, data: Mapping[str, Any]) -> S:
         """The state after one entry; raises ``RulesError`` and leaves ``state`` untouched."""
 
     @abstractmethod
-    def expect(self, state: Any) -> Expect | None:
+    def expect(self, state: S) -> Expect | None:
         """What comes next; ``None`` once the game is over."""
 
     @abstractmethod
-    def standings(self, state: Any) -> list[Standing]:
+    def standings(self, state: S) -> list[Standing]:
         """Every seat's place, best first."""
 
     @abstractmethod
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         """Who won and why, once the game is over; ``None`` while it is played."""
 
     @abstractmethod
-    def totals_by_round(self, state: Any) -> list[list[int]]:
+    def totals_by_round(self, state: S) -> list[list[int]]:
         """Each seat's running total after each round/hand/turn, for the chart."""
 
-    def score_label(self, state: Any) -> str:
+    def score_label(self, state: S) -> str:
         """What the standings' numbers are (a message id)."""
         return N_("Points")
 
-    def chart_label(self, state: Any) -> str:
+    def chart_label(self, state: S) -> str:
         """What ``totals_by_round`` counts (a message id), the chart's heading."""
         return N_("Totals by round")
 
@@ -258,7 +272,7 @@ class Game(ABC):
     # then links each of them to its explanation.
     explains: bool = False
 
-    def explanations(self, state: Any) -> dict[str, Explanation]:
+    def explanations(self, state: S) -> dict[str, Explanation]:
         """Every number and place the game page shows, by key, with its making or its why.
 
         Keys the shared pages use: ``score/<seat>`` (the standings' number), ``place/<seat>``
@@ -268,7 +282,7 @@ class Game(ABC):
         """
         return {}
 
-    def draw(self, state: Any, rng: random.Random) -> dict[str, Any]:
+    def draw(self, state: S, rng: random.Random) -> dict[str, object]:
         """Draw the random result the rules ask for now, as the data of an entry.
 
         The caller stores it as an entry of kind ``expect(state).kind``, so a replay
@@ -279,7 +293,7 @@ class Game(ABC):
     def replay(
         self, players: Sequence[str], settings: Mapping[str, Any],
         entries: Sequence[tuple[str, Mapping[str, Any]]],
-    ) -> Any:
+    ) -> S:
         state = self.start(players, settings)
         for index, (kind, data) in enumerate(entries):
             try:

@@ -41,8 +41,7 @@ class Final:
 
     players: tuple[str, ...]
     standings: tuple[Standing, ...]
-    winners: tuple[int, ...]
-    decided_by: Msg
+    outcome: Outcome
     score_label: str
 
 
@@ -97,7 +96,7 @@ def places(order: Sequence[int], key: Callable[[int], Any], score: Sequence[int]
     return tuple(out)
 
 
-class ResultRules(Game):
+class ResultRules(Game[Any]):
     """What a game's rules add for a result: comes first among a game's bases, so a
     ``result`` entry and the ``Final`` state it makes are answered here, everything else by
     the game's own rules (the ``super()`` calls, which mypy cannot see are never Game's)."""
@@ -129,7 +128,7 @@ class ResultRules(Game):
 
     def outcome(self, state: Any) -> Outcome | None:
         if isinstance(state, Final):
-            return Outcome(state.winners, state.decided_by)
+            return state.outcome
         return super().outcome(state)  # type: ignore[safe-super]
 
     def totals_by_round(self, state: Any) -> list[list[int]]:
@@ -150,10 +149,10 @@ class ResultRules(Game):
                                             s.score, (Part(msg(N_("Final score")), s.score, 0),), msg(ENTERED))
             out[f"place/{s.seat}"] = Why(msg(N_("%(player)s's place"), player=state.players[s.seat]),
                                          msg(ENTERED), step=s.note)
-        out["winner"] = Why(msg(N_("The winner")), state.decided_by)
+        out["winner"] = Why(msg(N_("The winner")), state.outcome.words)
         return out
 
-    def draw(self, state: Any, rng: random.Random) -> dict[str, Any]:
+    def draw(self, state: Any, rng: random.Random) -> dict[str, object]:
         if isinstance(state, Final):
             raise RulesError(msg(N_("Nothing to draw now.")))
         return super().draw(state, rng)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
 from .base import N_, Msg, msg
 
@@ -32,9 +32,9 @@ class Choice:
 
 @dataclass(frozen=True)
 class Either:
-    shapes: tuple[Any, ...]
+    shapes: tuple[Shape, ...]
 
-    def __init__(self, *shapes: Any):
+    def __init__(self, *shapes: Shape):
         object.__setattr__(self, "shapes", shapes)
 
 
@@ -44,8 +44,12 @@ class Tagged:
     ``variants[tag]``."""
 
     tag: str
-    common: Mapping[str, Any]
-    variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    common: Mapping[str, Shape]
+    variants: Mapping[str, Mapping[str, Shape]] = field(default_factory=dict)
+
+
+# A shape, as the module's docstring tells it.
+Shape: TypeAlias = "type | Choice | Either | Tagged | list[Shape] | dict[str, Shape]"
 
 
 _TYPE_NAMES = {int: N_("a whole number"), bool: N_("true or false"), str: N_("a text"),
@@ -64,7 +68,7 @@ def _join(path: str, key: Any) -> str:
     return f"{path}.{key}" if path else str(key)
 
 
-def problem(value: Any, shape: Any, path: str = "") -> tuple[str, Msg] | None:
+def problem(value: Any, shape: Shape, path: str = "") -> tuple[str, Msg] | None:
     """The first place where ``value`` does not have ``shape``: (dotted path, what is wrong)."""
     if path.count(".") >= MAX_DEPTH:
         return path, msg(N_("nested too deeply"))

@@ -1,7 +1,6 @@
 """One blueprint per area; each view is thin: read the record, ask the rules, render."""
 
 import errno
-from typing import Any
 from urllib.parse import quote, urlsplit
 from zoneinfo import ZoneInfo
 
@@ -9,9 +8,10 @@ from flask import current_app, g, has_request_context, request, session, url_for
 
 from .. import clock, periods, records, trash
 from ..games.base import N_, msg
-from ..groups import DEFAULT
+from ..groups import Group
 from ..groups import current as group_of_session
 from ..i18n import t
+from ..record import Record, group_of
 from ..store import NotSaved, Store
 
 # HTTP 507 Insufficient Storage for a full disk; 503 for the rest (read-only, not allowed,
@@ -66,17 +66,17 @@ def here() -> str:
     return "/"
 
 
-def sent_before(record: dict[str, Any]) -> bool:
+def sent_before(record: Record) -> bool:
     """Whether this form was sent before and is stored already (a double tap, Back then
     Save, a resend of a lost answer): its submission id is in the record."""
     return records.sent_before(record, request.form.get("submission", ""))
 
 
-def current_group() -> dict[str, Any] | None:
+def current_group() -> Group | None:
     """The group this phone is in (from its session), or None when it must join one first."""
     if "group" not in g:
         g.group = group_of_session(store(), session)
-    group: dict[str, Any] | None = g.group
+    group: Group | None = g.group
     return group
 
 
@@ -94,10 +94,10 @@ def group_id() -> str:
     return group["id"] if group else ""
 
 
-def mine_in_trash(game_id: str) -> dict[str, Any] | None:
+def mine_in_trash(game_id: str) -> Record | None:
     """The game's record if it is in the trash and this group's, else None."""
     record = trash.find(store(), game_id, now=clock.now())
-    if record is None or record.get("group", DEFAULT) != group_id():
+    if record is None or group_of(record) != group_id():
         return None
     return record
 

@@ -22,7 +22,7 @@ def _download(body: str, mimetype: str, filename: str) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
-def _stem(group: dict[str, Any]) -> str:
+def _stem(group: groups.Group) -> str:
     return f"loot-ledger-{group['id']}-{now_iso()[:10]}"
 
 

@@ -35,6 +35,7 @@ from ..forms.groups import (
 )
 from ..games.base import N_, Msg, Nn_, msg, msg_n
 from ..i18n import t
+from ..record import DEFAULT_GROUP
 from ..store import NotSaved
 from . import background, current_group, group_id, here, not_saved, safe_next, store
 
@@ -90,10 +91,10 @@ def _too_many(wait: int, target: str) -> Msg:
     return msg_n(*(TOO_MANY if own else TOO_MANY_HERE), wait)
 
 
-def _enter(group: dict[str, Any]) -> None:
+def _enter(group: groups.Group) -> None:
     """This phone is in ``group`` from now on. Coming from another group, the answer also asks
     the browser to forget what it cached of the pages it saw there (Clear-Site-Data)."""
-    if (session.get("group") or groups.DEFAULT) != group["id"]:  # as groups.current reads it
+    if (session.get("group") or DEFAULT_GROUP) != group["id"]:  # as groups.current reads it
         g.other_group = True
     groups.enter(session, group)
 
@@ -160,7 +161,7 @@ def join_link(gid: str, token: str) -> Any:
 
 # -- the group's own pages -----------------------------------------------------------------
 
-def mine(gid: str) -> dict[str, Any]:
+def mine(gid: str) -> groups.Group:
     """This phone's group, when ``gid`` names it; any other group answers 404."""
     group = current_group()
     if group is None or group["id"] != gid:
@@ -192,7 +193,7 @@ def invite_shown(gid: str) -> bool:
     return gid in session.get(SHOWN_INVITE, ())
 
 
-def _settings(group: dict[str, Any], status: int = 200, **forms: Any) -> Any:
+def _settings(group: groups.Group, status: int = 200, **forms: Any) -> Any:
     games = groups.players(store(), group["id"])
     players = sorted(games, key=str.casefold)
     phones = network.base()

@@ -14,9 +14,10 @@ from ..forms import LanguageForm, NewGameForm, guard_messages, new_submission
 from ..forms.adapter import ADAPTERS
 from ..games import GAMES
 from ..games.base import N_, Nn_, RulesError, msg, msg_n
-from ..groups import DEFAULT, names_now
+from ..groups import names_now
 from ..groups import players as group_players
 from ..i18n import locale_name, t
+from ..record import group_of
 from ..records import MAX_NAME, new_record
 from ..store import NotSaved, StoreError
 from ..text import Refused, field_text, identity
@@ -48,11 +49,11 @@ def _mine_in_games(game_id: str) -> bool:
     file when the row is missing (a disk that refused the index write after the file)."""
     listed = store().index.games().get(game_id)
     if listed is not None:
-        return bool(listed.get("group", DEFAULT) == group_id())
+        return group_of(listed) == group_id()
     if not store().file(game_id).exists():
         return False
     try:
-        return bool(store().load(game_id).get("group", DEFAULT) == group_id())  # heals the row
+        return group_of(store().load(game_id)) == group_id()  # heals the row
     except StoreError:
         return False
 
@@ -78,7 +79,7 @@ def known_players(group: str) -> list[str]:
 @bp.get("/")
 def index() -> Any:
     mine = group_id()
-    games = [g for g in store().index.games().values() if g.get("group", "household") == mine]
+    games = [g for g in store().index.games().values() if group_of(g) == mine]
     playing = lifecycle.in_progress(store(), mine)
     finished = sorted((g for g in games if g.get("status") == "finished"),
                       key=lambda g: g.get("ended") or "", reverse=True)[:RECENT]

@@ -19,6 +19,7 @@ from ..forms.lifecycle import ColourForm, EmptyTrashForm, StatusForm, ZoneForm
 from ..games import GAMES
 from ..games.base import N_, RulesError, msg
 from ..i18n import locale_name, t
+from ..record import group_of
 from ..records import Repeated, Stale
 from ..store import NoSuchGame
 from ..text import Refused, clean, identity, number
@@ -127,7 +128,7 @@ def restore(game_id: str) -> Any:
     back = safe_next(form.next.data, url_for("lifecycle.trash_page"))
     if mine_in_trash(game_id) is None:
         listed = store().index.games().get(game_id)
-        if listed is not None and listed.get("group", groups.DEFAULT) == group_id() and \
+        if listed is not None and group_of(listed) == group_id() and \
                 sent_before(store().load(game_id)):
             return redirect(back, 303)  # a double tap: it is back already
         abort(404)
@@ -203,7 +204,7 @@ def seats(game_id: str) -> Any:
 
 # -- the group's time zone and its players' colours ------------------------------------------
 
-def group_settings(group: dict[str, Any], zone_form: ZoneForm | None = None) -> dict[str, Any]:
+def group_settings(group: groups.Group, zone_form: ZoneForm | None = None) -> dict[str, object]:
     """What the group page's time zone and colours section shows (its template calls this):
     ``zone_form`` is a refused one, shown again with its message."""
     players = sorted(groups.players(store(), group["id"]), key=str.casefold)

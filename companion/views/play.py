@@ -24,12 +24,14 @@ from ..chart import totals_chart
 from ..colours import seat_colours
 from ..forms import GUARDS, DrawForm, NoteForm, UndoForm, guard_messages, new_submission, walk
 from ..forms.adapter import ADAPTERS, Adapter
-from ..games.base import N_, ReplayError, RulesError, msg
+from ..games.base import N_, Expect, ReplayError, RulesError, msg
 from ..i18n import t
 from ..mending import NeedsMending
+from ..record import Entry, Record, group_of
 from ..records import (
     Repeated,
     Stale,
+    View,
     add_entry,
     correct,
     entries_version,
@@ -69,7 +71,7 @@ RNG = random.SystemRandom()
 
 
 
-def load(game_id: str) -> dict[str, Any]:
+def load(game_id: str) -> Record:
     """The record of a game of this phone's group; any other id answers 404.
 
     Every game page goes through here (a save through ``_listed_here`` and ``_here``), so
@@ -81,12 +83,12 @@ def load(game_id: str) -> dict[str, Any]:
 
 def _listed_here(game_id: str) -> None:
     listed = store().index.games().get(game_id)
-    if listed is not None and listed.get("group", "household") != group_id():
+    if listed is not None and group_of(listed) != group_id():
         abort(404)  # before the file is opened: even a damaged one stays another group's
 
 
-def _here(record: dict[str, Any]) -> dict[str, Any]:
-    if record.get("group", "household") != group_id():
+def _here(record: Record) -> Record:
+    if group_of(record) != group_id():
         abort(404)
     return record
 
@@ -103,18 +105,18 @@ def _chart(players: tuple[str, ...], totals: tuple[tuple[int, ...], ...], label:
     return totals_chart(players, totals, label=label, colours=colours)
 
 
-def _next_form(adapter: Adapter, view: Any, record: dict[str, Any],
-               back: dict[str, Any] | None) -> Any:
+def _next_form(adapter: Adapter, expect: Expect, record: Record,
+               back: Entry | None) -> Any:
     """The form of the kind the rules expect; right after an undo, filled with what was
     taken back, so fixing one value of it is one change and Save."""
-    kind = view.expect.kind
+    kind = expect.kind
     if back is not None and (back["kind"] == kind or
                              {back["kind"], kind} <= set(adapter.own_forms)):
         return adapter.form(back["kind"], record, data=back["data"])
     return adapter.form(kind, record)
 
 
-def problems(adapter: Adapter, record: dict[str, Any], form: Any,
+def problems(adapter: Adapter, record: Record, form: Any,
              messages: list[str]) -> list[tuple[str, str, str]]:
     """What a refusal says at the top of the form: (field name, what it is, its first
     message) for each refused field, in the order of the form, then the messages that
@@ -127,7 +129,7 @@ def problems(adapter: Adapter, record: dict[str, Any], form: Any,
     return found + [("", "", m) for m in messages]
 
 
-def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = None,
+def page(record: Record, form: Any = None, messages: list[str] | None = None,
          status: int = 200, *, notice: str | None = None, notice_at: str = "next",
          refusal: str = NOT_SAVED) -> Any:
     try:
@@ -137,7 +139,7 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
     adapter = ADAPTERS[record["game"]]
     back = restorable(record)
     if form is None and view.expect is not None:
-        form = _next_form(adapter, view, record, back)
+        form = _next_form(adapter, view.expect, record, back)
     if form is not None:
         form.version.data = entries_version(record)
         if view.expect is not None and not form.kind.data:
@@ -149,7 +151,7 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
     # Only a refused form has anything to say (walking a hand form's fields costs).
     said = (problems(adapter, record, g.get("refused_form") or form, messages or [])
             if status >= 400 or messages else [])
-    colours = seat_colours(store(), record.get("group", "household"), record["players"])
+    colours = seat_colours(store(), group_of(record), record["players"])
     return render_template(
         "play/game.html", record=record, view=view, form=form, problems=said,
         refusal=t(refusal), notice=notice, notice_at=notice_at, version=version,
@@ -165,7 +167,7 @@ def page(record: dict[str, Any], form: Any = None, messages: list[str] | None = 
 
 
 def _back(game_id: str, notice: str | None = None, anchor: str = "next",
-          record: dict[str, Any] | None = None) -> Any:
+          record: Record | None = None) -> Any:
     """The answer to a change that was made (or had been made already, ``notice``);
     ``record`` is the game as the save left it, if the save has it."""
     if background():
@@ -187,7 +189,7 @@ def game(game_id: str) -> Any:
                 notice_at=said[-1][0] if said else "next")
 
 
-def shows(adapter: Adapter, view: Any, kind: str) -> bool:
+def shows(adapter: Adapter, view: View[Any], kind: str) -> bool:
     """Whether the game page shows a form of ``kind`` now.
 
     It shows the form of the kind the rules expect next; a game whose turn offers several
@@ -199,7 +201,7 @@ def shows(adapter: Adapter, view: Any, kind: str) -> bool:
     return kind == view.expect.kind or (kind in own and view.expect.kind in own)
 
 
-def refused(record: dict[str, Any], form: Any, messages: list[str], status: int = 422) -> Any:
+def refused(record: Record, form: Any, messages: list[str], status: int = 422) -> Any:
     """The page again, with the refused form in its place and what was typed kept; or,
     when the page shows no form of that kind now (scoring during play, say), with the
     form's messages at the top."""
@@ -277,11 +279,11 @@ def add(game_id: str) -> Any:
     return _back(game_id, record=game.new)
 
 
-def adapter_of(record: dict[str, Any]) -> Adapter:
+def adapter_of(record: Record) -> Adapter:
     return ADAPTERS[record["game"]]
 
 
-def _entry_form(record: dict[str, Any]) -> tuple[str, Any]:
+def _entry_form(record: Record) -> tuple[str, Any]:
     """The kind of entry the posted form is and the form filled from it; 400 for a kind
     this game has no form of."""
     adapter = adapter_of(record)
@@ -295,7 +297,7 @@ def _entry_form(record: dict[str, Any]) -> tuple[str, Any]:
     return kind, form
 
 
-def _added(record: dict[str, Any], kind: str, form: Any) -> dict[str, Any]:
+def _added(record: Record, kind: str, form: Any) -> Record:
     adapter = adapter_of(record)
     return add_entry(record, kind, adapter.to_data(kind, form, record), source=adapter.source(form),
                      submission=form.submission.data, version=form.version_number(),
@@ -339,7 +341,7 @@ def _one_button(game_id: str, form: Any, change: Any, stale: str,
     return _back(game_id, record=game.new)
 
 
-def _drawn(record: dict[str, Any], submission: str, version: int | None) -> dict[str, Any]:
+def _drawn(record: Record, submission: str, version: int | None) -> Record:
     """The record with the random result the rules ask for now, drawn by the app."""
     view = replay(record)
     if view.expect is None or not view.expect.draw:
@@ -397,7 +399,7 @@ def edit(game_id: str, entry_id: int) -> Any:
         # Shown before it is stored: the same form, sent again with "mend", stores it.
         assert shown is not None
         mending, status = needed.mending, 409
-        preview = replay({**shown.record, "id": None, "entries": mending.entries})
+        preview = replay({**shown.record, "id": "", "entries": mending.entries})
     except Stale:
         messages, status = [t(STALE_MESSAGE)], 409
     except RulesError as error:
@@ -420,13 +422,13 @@ def edit(game_id: str, entry_id: int) -> Any:
 class Correction(NamedTuple):
     """An entry's correction form, filled from the entry or from what was sent."""
 
-    record: dict[str, Any]
-    entry: dict[str, Any]
+    record: Record
+    entry: Entry
     number: int
     form: Any
 
 
-def _correction(record: dict[str, Any], entry_id: int, formdata: Any = None) -> Correction:
+def _correction(record: Record, entry_id: int, formdata: Any = None) -> Correction:
     entry = next((e for e in record["entries"] if e["id"] == entry_id), None)
     if entry is None:
         abort(404)

@@ -31,6 +31,7 @@ from ..glyphs import fit, printed_name, unprintable
 from ..groups import players as group_players
 from ..i18n import LANGUAGES, language, t
 from ..printing import PAPERS, Pending, Printing, RenderFailed, RenderInterrupted
+from ..record import Record, group_of
 from ..records import MAX_NAME, replay
 from ..sheets import BONUS_MARKS, detail, facts, log_line, minus, seat_names, signed
 from ..summary import result_only
@@ -175,7 +176,7 @@ def rules_reference(slug: str, paper: str, lang: str, wait: bool = True) -> byte
     return _rules_job(slug, paper, lang).make(wait)
 
 
-def game_sheet_html(record: dict[str, Any], lang: str, paper: str = "a4", colours: Any = None) -> str:
+def game_sheet_html(record: Record, lang: str, paper: str = "a4", colours: Any = None) -> str:
     """The filled sheet's HTML: the record's entries, standings, outcome, details and chart
     (in ``colours``, the players' colours, when the caller has looked them up already)."""
     view = replay(record)
@@ -188,7 +189,7 @@ def game_sheet_html(record: dict[str, Any], lang: str, paper: str = "a4", colour
     colours = colours_of(record) if colours is None else colours
     with language(lang):
         # The entries' own templates read the names from the record: the printed ones.
-        printed = {**record, "players": players}
+        printed: Record = {**record, "players": players}
         details = detail(view.game, view, printed, paper, t)
         return render_template(
             "print/game.html", record=printed, view=view, game=view.game, lang=lang,
@@ -202,7 +203,7 @@ def game_sheet_html(record: dict[str, Any], lang: str, paper: str = "a4", colour
             unprintable=unprintable(record["players"]))
 
 
-def game_log_html(record: dict[str, Any], lang: str) -> str:
+def game_log_html(record: Record, lang: str) -> str:
     """The full log of a logged game: every entry, its time, who drew it, its corrections."""
     view = replay(record)
     players = [printed_name(p) for p in record["players"]]
@@ -213,13 +214,13 @@ def game_log_html(record: dict[str, Any], lang: str) -> str:
                                unprintable=unprintable(record["players"]))
 
 
-def colours_of(record: dict[str, Any]) -> Any:
+def colours_of(record: Record) -> Any:
     # The players' colours belong to the group, not the record: a new pick draws anew.
-    return seat_colours(store(), record.get("group", "household"),
+    return seat_colours(store(), group_of(record),
                         record["players"])
 
 
-def game_sheet(record: dict[str, Any], paper: str, lang: str) -> bytes:
+def game_sheet(record: Record, paper: str, lang: str) -> bytes:
     """The filled sheet of a logged game, by all it depends on: the record's version (it goes
     up with every change) and the group's colours for its players."""
     colours = colours_of(record)
@@ -228,7 +229,7 @@ def game_sheet(record: dict[str, Any], paper: str, lang: str) -> bytes:
                            landscape=record["game"] in LANDSCAPE)
 
 
-def game_log(record: dict[str, Any], paper: str, lang: str) -> bytes:
+def game_log(record: Record, paper: str, lang: str) -> bytes:
     key = ("log", record["id"], record.get("version", 0), lang, paper)
     return printing().make(key, partial(game_log_html, record, lang), paper)
 
@@ -282,8 +283,8 @@ def _page(messages: Sequence[Msg] = (), status: int = 200, chosen: str | None = 
     index = store().index.games()
     mine = group_id()  # only this group's games, as everywhere else
     logged = sorted(({**summary, "id": game_id} for game_id, summary in index.items()
-                     if summary.get("group", "household") == mine and not summary.get("result_only")),
-                    key=lambda g: g.get("created", ""), reverse=True)[:RECENT]
+                     if group_of(summary) == mine and not summary.get("result_only")),
+                    key=lambda g: str(g.get("created", "")), reverse=True)[:RECENT]
     if pack is None:
         pack = pack_form()
         pack.lang.data = str(get_locale() or "en")
@@ -430,7 +431,7 @@ def log(game_id: str) -> Any:
     return _of_game(game_id, game_log, "-log")
 
 
-def _of_game(game_id: str, make: Callable[[dict[str, Any], str, str], bytes], suffix: str) -> Any:
+def _of_game(game_id: str, make: Callable[[Record, str, str], bytes], suffix: str) -> Any:
     paper, lang, errors = read_paper_lang(request.args)
     if errors:
         return _page(errors, 400)

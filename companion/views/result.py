@@ -33,7 +33,7 @@ NOON = time(12, 0)
 
 
 @bp.app_context_processor
-def _helpers() -> dict[str, Any]:
+def _helpers() -> dict[str, object]:
     return {"result_only": result_only}
 
 

@@ -85,7 +85,7 @@ def printed_parts(slug: str, lang: str) -> tuple[str, str, str]:
     HTML, rendered with the same values as for the PDF."""
     game = get_game(slug)
     template = current_app.jinja_env.get_template(f"print/rules/{slug}.{lang}.html")
-    values: dict[str, Any] = {"game": game, "lang": lang, "f": facts(slug, game.max_players),
+    values: dict[str, object] = {"game": game, "lang": lang, "f": facts(slug, game.max_players),
                               "by_count": {n: facts(slug, n) for n in range(game.min_players, game.max_players + 1)}}
     current_app.update_template_context(values)
     context = template.new_context(values)

@@ -4,7 +4,7 @@ with the page's ETag; unchanged is a 304), until revoked."""
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 
@@ -13,20 +13,30 @@ from ..chart import totals_chart
 from ..colours import seat_colours
 from ..forms.groups import ShareForm
 from ..games.base import ReplayError
-from ..groups import DEFAULT
 from ..i18n import locale_name, t
+from ..record import Record, group_of
 from ..records import now_iso, replay
 from ..store import NoSuchGame
 from . import current_group, store
 from .groups import _qr
 from .play import load
 
+
+class Share(TypedDict):
+    """A share link of a game, as the index's ``shares`` table keeps it."""
+
+    id: str        # the link's secret token
+    game: str
+    group: str
+    created: str
+
+
 bp = Blueprint("share", __name__)
 
 
 
-def _link_of(game_id: str) -> dict[str, Any] | None:
-    return next((s for s in store().index.table("shares").values() if s["game"] == game_id), None)
+def _link_of(game_id: str) -> Share | None:
+    return next((cast(Share, s) for s in store().index.table("shares").values() if s["game"] == game_id), None)
 
 
 @bp.get("/games/<game_id>/share")
@@ -39,7 +49,7 @@ def manage(game_id: str) -> Any:
                            qr=_qr(url) if url else None, form=ShareForm(), phones=phones)
 
 
-def _refused(record: dict[str, Any], game_id: str, form: ShareForm) -> Any:
+def _refused(record: Record, game_id: str, form: ShareForm) -> Any:
     """The share page again after a form whose token did not check out; nothing changed."""
     return render_template("share/manage.html", record=record, link=_link_of(game_id), url=None,
                            qr=None, form=form, refused=True), 422
@@ -52,7 +62,7 @@ def create(game_id: str) -> Any:
     if not form.validate():
         return _refused(record, game_id, form)
     if _link_of(game_id) is None:
-        doc: dict[str, Any] = {"id": secrets.token_urlsafe(16), "game": game_id, "group": record.get("group"),
+        doc: Share = {"id": secrets.token_urlsafe(16), "game": game_id, "group": group_of(record),
                "created": now_iso()}
         store().index.change_table("shares", lambda t: {**t, doc["id"]: doc})
     return redirect(url_for("share.manage", game_id=game_id), 303)
@@ -79,18 +89,18 @@ def view(token: str) -> Any:
         record = store().load(link["game"])
     except NoSuchGame:
         abort(404)
-    if record.get("group") != link.get("group"):
+    if group_of(record) != group_of(link):
         abort(404)
     # Group isolation covers share links too: a phone that joined another group gets 404.
     # Whoever joined none follows with the link alone -- also a phone that only sees the
     # household because it has no code: that is no membership of its own.
     joined = session.get("group")
     here = current_group() if joined else None
-    if here is not None and here["id"] != record.get("group"):
+    if here is not None and here["id"] != group_of(record):
         abort(404)
     # app.js asks again every few seconds with the tag of what it shows: 304 while
     # nothing changed (a few bytes on a slow connection), the page when something did.
-    colours = seat_colours(store(), record.get("group", DEFAULT), record["players"])
+    colours = seat_colours(store(), group_of(record), record["players"])
     tag = f'{record.get("version", 0)}-{locale_name()}-{"-".join(colours)}'
     if tag in request.if_none_match:
         response = current_app.response_class(status=304)

@@ -31,7 +31,7 @@ def _player(name: str) -> str:
     return found
 
 
-def _period() -> tuple[Period, list[stats.Play], dict[str, Any]]:
+def _period() -> tuple[Period, list[stats.Play], dict[str, object]]:
     """The period asked for, the group's finished games in it (kept, like the group's games,
     until the index changes), and what the page's period switch needs."""
     period, problem = period_of_request()

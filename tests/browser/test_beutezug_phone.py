@@ -80,7 +80,7 @@ def test_three_players_play_seven_rounds_on_a_phone(page, server_url, live_app):
     winner = view.state.players[view.outcome.winners[0]]
     outcome = page.locator("#outcome")
     expect(outcome).to_contain_text(winner)
-    expect(outcome).to_contain_text(str(view.outcome.decided_by))
+    expect(outcome).to_contain_text(str(view.outcome.words))
     expect(page.locator("form.entry-form")).to_have_count(0)
     shot(page, "beutezug-end")
 

@@ -95,7 +95,7 @@ def test_the_first_to_reach_the_limit_wins():
     state = play([hand(row(60), row(10), row(10)), hand(row(50), row(20), row(10))])
     outcome = GAME.outcome(state)
     assert outcome.winners == (0,)
-    assert "First to reach 100" in str(outcome.decided_by)
+    assert "First to reach 100" in str(outcome.words)
     assert GAME.expect(state) is None
 
 
@@ -106,7 +106,7 @@ def test_two_players_past_the_limit_in_the_same_hand_the_higher_total_wins():
     assert state.totals == (110, 120, 10)
     outcome = GAME.outcome(state)
     assert outcome.winners == (1,)
-    assert "same hand" in str(outcome.decided_by)
+    assert "same hand" in str(outcome.words)
 
 
 def test_a_lower_limit_ends_the_game_sooner():
@@ -135,7 +135,7 @@ class TestTieAtTheTop:
         state = GAME.apply(state, *hand(row(20), row(30), row(30)))
         assert GAME.outcome(state).winners == (1,)
         # Both had reached 100 a hand earlier: this hand did not bring two players over it.
-        assert str(GAME.outcome(state).decided_by) == "Highest total after playing on from a tie."
+        assert str(GAME.outcome(state).words) == "Highest total after playing on from a tie."
 
     def test_an_unknown_choice_is_refused(self):
         state = play(list(self.ENTRIES))

@@ -30,7 +30,7 @@ def test_the_documented_example_replays_to_the_documented_totals_and_winner():
                                            [100, 100, 50, -10, 40], [90, 130, 60, 0, 50]]
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == (1,)
-    assert str(outcome.decided_by) == "Highest total after playing on from a tie."
+    assert str(outcome.words) == "Highest total after playing on from a tie."
     # After hand 3 Anna and Ben share the top at the limit: the table must choose.
     tied = replay(record, 3)
     assert GAME.outcome(tied) is None and GAME.expect(tied).kind == "tie_choice"

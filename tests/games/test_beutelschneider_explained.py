@@ -167,6 +167,6 @@ def test_after_playing_on_from_a_tie_a_third_player_crossing_the_limit_does_not_
                ("tie_choice", {"choice": "another_hand"}), hand(row(0, other=100), row(0), row(80))]
     state = GAME.replay(["Anna", "Ben", "Cem"], {}, entries)
     assert state.totals == (200, 100, 100)
-    assert str(GAME.outcome(state).decided_by) == "Highest total after playing on from a tie."
+    assert str(GAME.outcome(state).words) == "Highest total after playing on from a tie."
     winner = GAME.explanations(state)["winner"]
     assert winner.draw == 2 and str(winner.step).startswith("Equal totals at the top after hand 2")

@@ -53,7 +53,7 @@ GAMES = [random_game(seed) for seed in range(30)]
 def test_the_random_games_reach_every_kind_of_tie():
     kinds = [k for _, entries in GAMES for k, _ in entries]
     assert kinds.count("placement_tie") > 20 and kinds.count("coin") >= 3
-    decided = {str(GAME.outcome(GAME.replay(p, {}, e)).decided_by) for p, e in GAMES}
+    decided = {str(GAME.outcome(GAME.replay(p, {}, e)).words) for p, e in GAMES}
     assert {"Most loot points.", "Still tied after comparing every loot card: a coin flip decided."} <= decided
     assert any(d.startswith("Tie broken by the") for d in decided)
 
@@ -110,7 +110,7 @@ def test_every_number_adds_up_and_every_place_names_its_rule_at_every_step(playe
             assert isinstance(found[f"place/{standing.seat}"], Why)
         outcome = GAME.outcome(state)
         assert ("winner" in found) == (outcome is not None)
-        if outcome is not None and outcome.decided_by.text.startswith("Still tied"):
+        if outcome is not None and outcome.words.text.startswith("Still tied"):
             assert kinds[found["winner"].draw] == "coin"
 
 

@@ -64,7 +64,7 @@ def test_the_final_tie_is_decided_by_the_second_highest_loot_card():
     assert GAME.expect(state) is None
     outcome = GAME.outcome(state)
     assert outcome.winners == (K,)
-    assert outcome.decided_by.text == "Tie broken by the second-highest loot card."
+    assert outcome.words.text == "Tie broken by the second-highest loot card."
     standings = GAME.standings(state)
     assert [(s.seat, s.rank, s.score) for s in standings] == [(K, 1, 40), (J, 2, 40), (V, 3, 38)]
     assert standings[0].note.text == "Tie broken by the second-highest loot card."
@@ -124,7 +124,7 @@ def test_final_tie_breaks_step_by_step(cards_a, cards_b, settings, step, winner)
     assert (state.points[0] == state.points[1]) == (step != "Most loot points.")
     outcome = GAME.outcome(state)
     assert outcome.winners == (winner,)
-    assert outcome.decided_by.text == step
+    assert outcome.words.text == step
 
 
 def test_a_full_tie_is_decided_by_a_coin_flip_that_replays_identically():
@@ -133,14 +133,14 @@ def test_a_full_tie_is_decided_by_a_coin_flip_that_replays_identically():
     kinds = [kind for kind, _ in entries]
     assert kinds.count("placement_tie") == 6 and kinds[-1] == "coin"
     outcome = GAME.outcome(state)
-    assert outcome.decided_by.text == "Still tied after comparing every loot card: a coin flip decided."
+    assert outcome.words.text == "Still tied after comparing every loot card: a coin flip decided."
     assert outcome.winners == (entries[-1][1]["winner"],)
     again, entries_again = auto_play(["Anna", "Ben"], [same, same], random.Random(11))
     assert entries_again == entries and again == state
     assert GAME.replay(["Anna", "Ben"], {}, entries) == state
     standings = GAME.standings(state)
     assert [s.rank for s in standings] == [1, 2]
-    assert standings[0].note.text == outcome.decided_by.text
+    assert standings[0].note.text == outcome.words.text
 
 
 def test_the_table_may_enter_its_own_coin_flip_but_only_among_the_tied():

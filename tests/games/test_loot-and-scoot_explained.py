@@ -138,7 +138,7 @@ def check(state, count):
     outcome = GAME.outcome(state)
     if outcome is not None:
         winner = found["winner"]
-        assert isinstance(winner, Why) and winner.rule.text and winner.step == outcome.decided_by
+        assert isinstance(winner, Why) and winner.rule.text and winner.step == outcome.words
     if state.first_player is not None:
         assert isinstance(found["first"], Why) and found["first"].draw is not None
     return found

@@ -47,7 +47,8 @@ def test_beutezug_result_ends_the_game_with_its_winner_and_places():
     game, state = result("beutezug", BZ, {"players": rows(38, 44, 40), "winners": [1]})
     assert game.expect(state) is None
     assert game.outcome(state).winners == (1,)
-    assert str(game.outcome(state).decided_by) == "Most loot points."
+    assert str(game.outcome(state).words) == "Most loot points."
+    assert game.outcome(state).decided_by == "points"
     assert placed(game, state) == [(1, 1, 44), (2, 2, 40), (0, 3, 38)]
     assert game.totals_by_round(state) == []
 
@@ -57,7 +58,8 @@ def test_beutezug_a_tie_on_points_is_broken_by_the_loot_cards():
     game, state = result("beutezug", BZ, {"players": rows(38, 40, 40, loot=[None, cards[1], cards[2]]),
                                           "winners": [1]})
     assert game.outcome(state).winners == (1,)
-    assert str(game.outcome(state).decided_by) == "Tie broken by the second-highest loot card."
+    assert str(game.outcome(state).words) == "Tie broken by the second-highest loot card."
+    assert game.outcome(state).decided_by == "second-highest-card"
     assert placed(game, state) == [(1, 1, 40), (2, 2, 40), (0, 3, 38)]
 
 
@@ -116,7 +118,8 @@ def test_beutelschneider_result_with_its_limit():
     game, state = result("beutelschneider", BS, {"players": rows(80, 130, -20), "winners": [1]},
                          {"limit": 120})
     assert game.outcome(state).winners == (1,)
-    assert str(game.outcome(state).decided_by) == "Highest total with 120 points or more."
+    assert str(game.outcome(state).words) == "Highest total with 120 points or more."
+    assert game.outcome(state).decided_by == "reached"
     assert placed(game, state) == [(1, 1, 130), (0, 2, 80), (2, 3, -20)]
 
 
@@ -159,14 +162,16 @@ def test_a_result_needs_a_row_per_player_and_a_winner():
 def test_treasure_result_two_players():
     game, state = result("give-me-the-treasure", ("Ann", "Bob"), {"players": rows(23, 17), "winners": [0]})
     assert game.outcome(state).winners == (0,)
-    assert str(game.outcome(state).decided_by) == "First to 20 coins at the Inspection."
+    assert str(game.outcome(state).words) == "First to 20 coins at the Inspection."
+    assert game.outcome(state).decided_by == "target"
     assert game.score_label(state) == "Coins"
 
 
 def test_treasure_result_teams_share_their_coins_and_their_place():
     players = ("Ann", "Bob", "Cem")  # teams 0, 0, 1: Ann & Bob against Cem; the target is 30
     game, state = result("give-me-the-treasure", players, {"players": rows(31, 31, 33), "winners": [2]})
-    assert str(game.outcome(state).decided_by) == "Both sides reached 30 coins; the most coins win."
+    assert str(game.outcome(state).words) == "Both sides reached 30 coins; the most coins win."
+    assert game.outcome(state).decided_by == "most-coins"
     assert placed(game, state) == [(2, 1, 33), (0, 2, 31), (1, 2, 31)]
     errors = refused("give-me-the-treasure", players, {"players": rows(31, 29, 20), "winners": [0, 1]})
     assert errors == {"players.1.score": "Bob shares the side's coins with Ann: enter the same 31."}
@@ -198,14 +203,15 @@ LS = ("Adam", "Beth", "Cleo")
 
 def test_scoot_result_most_victory_points():
     game, state = result("loot-and-scoot", LS, {"players": rows(27, 17, 22), "winners": [0]})
-    assert str(game.outcome(state).decided_by) == "Most victory points."
+    assert str(game.outcome(state).words) == "Most victory points."
+    assert game.outcome(state).decided_by == "points"
     assert game.score_label(state) == "Victory points"
 
 
 def test_scoot_a_tie_goes_down_the_chain_as_far_as_it_must():
     data = {"players": rows(27, 27, 22, gold=[9, 9, None], levels=[6, 8, None]), "winners": [1]}
     game, state = result("loot-and-scoot", LS, data)
-    assert str(game.outcome(state).decided_by) == \
+    assert str(game.outcome(state).words) == \
         "Tied on victory points and money: the highest total Adventurer levels wins."
     assert next((s.seat, str(s.note) if s.note else None) for s in game.standings(state)) == \
         (1, "Ahead on total Adventurer levels.")

@@ -53,7 +53,7 @@ def test_a_three_player_game_scores_every_part_and_breaks_the_tie_on_money():
     assert str(standings[0].note) == "Ahead on money."
     outcome = GAME.outcome(state)
     assert outcome.winners == (0,)
-    assert str(outcome.decided_by) == "Tied on victory points: the player with the most money wins."
+    assert str(outcome.words) == "Tied on victory points: the player with the most money wins."
     assert GAME.expect(state) is None
     assert len(GAME.totals_by_round(state)) == 7
     assert GAME.totals_by_round(state)[-1] == [33, 7, 14]
@@ -79,7 +79,7 @@ def test_a_tie_on_everything_waits_for_the_table_to_pick_the_dwarf():
     state = play(state, ("dwarf", {"seat": 1}))
     outcome = GAME.outcome(state)
     assert outcome.winners == (1,)
-    assert str(outcome.decided_by) == "Tied on everything: the table picked who most looks like a dwarf."
+    assert str(outcome.words) == "Tied on everything: the table picked who most looks like a dwarf."
     standings = GAME.standings(state)
     assert [(s.seat, s.rank) for s in standings] == [(1, 1), (0, 2)]
     assert str(standings[0].note) == "Picked as the one who most looks like a dwarf."

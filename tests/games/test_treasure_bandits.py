@@ -111,7 +111,7 @@ def test_pat_wins_the_game_at_once():
                                            {"combinations": [["red3", "red4", "red5"]]}))
     assert state.coins == (2 + 10, 2 + 6 + 1)          # Bob is Joe
     outcome = GAME.outcome(state)
-    assert outcome.winners == (0,) and "Pat" in outcome.decided_by.text
+    assert outcome.winners == (0,) and "Pat" in outcome.words.text
     assert GAME.expect(state) is None
     assert [s.seat for s in GAME.standings(state)] == [0, 1]
     assert GAME.standings(state)[0].note is not None

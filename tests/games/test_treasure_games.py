@@ -48,8 +48,8 @@ def test_the_turn_after_an_equal_score_decides_by_most_coins():
     state = GAME.replay(["Ann", "Bob"], {}, [*DUEL, LAST_TURN])
     outcome = GAME.outcome(state)
     assert outcome.winners == (0,)
-    assert outcome.decided_by.args == {"target": 20}
-    assert "Both sides" in outcome.decided_by.text
+    assert outcome.words.args == {"target": 20}
+    assert "Both sides" in outcome.words.text
     assert GAME.expect(state) is None
     assert [(s.seat, s.rank, s.score) for s in GAME.standings(state)] == [(0, 1, 24), (1, 2, 22)]
     assert "" in refused(state, "turn", {"sides": [{}, {}]})
@@ -64,7 +64,7 @@ def test_the_first_side_to_the_target_wins_at_the_inspection():
     assert GAME.outcome(state) is None                      # 19 is not yet 20
     state = GAME.apply(state, "turn", {"sides": [{}, side("red6 blue6")]})
     outcome = GAME.outcome(state)
-    assert outcome.winners == (1,) and "First to" in outcome.decided_by.text
+    assert outcome.winners == (1,) and "First to" in outcome.words.text
 
 
 def test_a_correction_to_the_target_waits_for_the_inspection():
@@ -99,7 +99,7 @@ def test_the_team_variant_plays_to_30():
     assert str(GAME.expect(state).rule) == "Cem & Dora divide the 5 Loot cards 2 + 3 or 1 + 4, one face down; Ann & Bob take a share."
     state = GAME.apply(state, "turn", TEAM_GAME[3][1])
     assert GAME.outcome(state).winners == (0, 1)
-    assert "First to" in GAME.outcome(state).decided_by.text
+    assert "First to" in GAME.outcome(state).words.text
     assert [(s.seat, s.rank) for s in GAME.standings(state)] == [(0, 1), (1, 1), (2, 3), (3, 3)]
 
 

@@ -8,6 +8,7 @@ import pytest
 from cryptography import x509
 
 from companion import create_app, groups, tls
+from companion.record import DEFAULT_GROUP
 
 PHONE = "http://192.168.1.20:8000"  # the page as a phone on the table's Wi-Fi opens it
 
@@ -49,7 +50,7 @@ def test_the_page_in_german(secure_app):
 
 def test_a_phone_that_has_joined_no_group_opens_it(secure_app):
     # A fresh phone has no group yet; with an access code set it would be sent to "join".
-    groups.set_code(secure_app.extensions["store"], groups.DEFAULT, "geheim-1234")
+    groups.set_code(secure_app.extensions["store"], DEFAULT_GROUP, "geheim-1234")
     assert get(secure_app, "/").status_code == 303  # the games: join first
     assert get(secure_app, "/trust").status_code == 200
     assert get(secure_app, "/trust/loot-ledger-table.crt").status_code == 200

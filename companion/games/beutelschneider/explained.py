@@ -97,7 +97,7 @@ def _deal(state: State, n: int) -> dict[str, Explanation]:
     }
 
 
-def _win(game: Game, state: State, ties: dict[int, int]) -> tuple[Msg, int | None] | None:
+def _win(game: Game[State], state: State, ties: dict[int, int]) -> tuple[Msg, int | None] | None:
     """The step that decided the win and the entry of the table's choice it rests on, if any;
     ``None`` while the game is played."""
     outcome = game.outcome(state)
@@ -123,7 +123,7 @@ def _win(game: Game, state: State, ties: dict[int, int]) -> tuple[Msg, int | Non
                player=names, limit=state.limit, n=played, total=total), None
 
 
-def explanations(game: Game, state: State) -> dict[str, Explanation]:
+def explanations(game: Game[State], state: State) -> dict[str, Explanation]:
     out: dict[str, Explanation] = {}
     hands, ties = entry_indexes(state)
     for seat, player in enumerate(state.players):

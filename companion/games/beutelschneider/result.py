@@ -12,10 +12,8 @@ from typing import Any
 
 from ..base import N_, Msg, RulesError, msg
 from ..result import Final, ResultRules, check_winners, named, places, rows, scores
+from . import rules
 from .rules import GOLD_IN_DECK, SPECIAL_STEP, Beutelschneider, State, event_most
-
-SHARED = N_("Equal totals at the top; the table chose to share the win.")
-REACHED = N_("Highest total with %(limit)s points or more.")
 
 
 def most_in_a_hand(state: State) -> int:
@@ -24,7 +22,13 @@ def most_in_a_hand(state: State) -> int:
     return GOLD_IN_DECK + SPECIAL_STEP * sum(events.values())
 
 
+# A result says the totals at the end, not who reached the limit first.
+DECISIONS = {**rules.DECISIONS, "reached": N_("Highest total with %(limit)s points or more.")}
+
+
 class Game(ResultRules, Beutelschneider):
+    decisions = DECISIONS
+
     def fresh(self, state: State) -> bool:
         return not state.hands
 
@@ -54,13 +58,12 @@ class Game(ResultRules, Beutelschneider):
                 "Equal totals at the top end the game only when the table shares the win: tick "
                 "%(players)s (after another hand, enter the totals after it)."),
                 players=" & ".join(state.players[s] for s in top))
-        decided = msg(SHARED) if len(top) > 1 else msg(REACHED, limit=state.limit)
-        check_winners(state.players, given, top, decided, errors)
+        decided = self.decided(top, "shared") if len(top) > 1 else self.decided(top, "reached", limit=state.limit)
+        check_winners(state.players, given, top, decided.words, errors)
         if errors:
             raise RulesError(errors)
         order = sorted(range(n), key=lambda s: (-totals[s], s))
-        return Final(state.players, places(order, lambda s: totals[s], totals), tuple(top),
-                     decided, N_("Points"))
+        return Final(state.players, places(order, lambda s: totals[s], totals), decided, N_("Points"))
 
 
 GAME = Game()

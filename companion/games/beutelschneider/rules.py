@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypedDict
 
 from ..base import N_, Expect, Explanation, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked
 from . import explained
@@ -52,7 +52,22 @@ def gold_left(gold: Sequence[int | None], alchemist: bool) -> int | None:
     return left if len(blanks) == 1 and not alchemist and left >= 0 else None
 
 
-class Beutelschneider(Game):
+# What decides a game (Outcome.decided_by): each step's code and words.
+DECISIONS = {
+    "limit": N_("First to reach %(limit)s points."),
+    "same-hand": N_("%(count)s players reached %(limit)s in the same hand; the highest total wins."),
+    "played-on": N_("Highest total after playing on from a tie."),
+    "shared": N_("Equal totals at the top; the table chose to share the win."),
+}
+
+
+class Settings(TypedDict):
+    limit: int              # the points that end the game
+    first_dealer: int       # a seat
+    cutpurses_in_deck: int
+
+
+class Beutelschneider(Game[State]):
     slug = "beutelschneider"
     title = "Beutelschneider"
     terms = TERMS
@@ -60,21 +75,23 @@ class Beutelschneider(Game):
     min_players = 3
     max_players = 5
     seat_settings = (("first_dealer", "seat"),)
+    decisions = DECISIONS
 
     def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
                    entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:
         # The player left of the first dealer leads.
         return (int(settings.get("first_dealer", 0)) + 1) % len(players)
 
-    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
+    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> Settings:
         errors: dict[str, Msg] = self.player_count_errors(players)
-        out = dict(SETTINGS_DEFAULTS)
-        out.update({k: settings[k] for k in SETTINGS_DEFAULTS if k in settings})
-        out["limit"] = as_int(out, "limit", errors, "limit", lo=10, hi=10000)
-        out["first_dealer"] = as_int(out, "first_dealer", errors, "first_dealer",
-                                     lo=0, hi=max(len(players) - 1, 0))
-        out["cutpurses_in_deck"] = as_int(out, "cutpurses_in_deck", errors,
-                                          "cutpurses_in_deck", lo=1, hi=20)
+        given = {**SETTINGS_DEFAULTS, **{k: settings[k] for k in SETTINGS_DEFAULTS if k in settings}}
+        out: Settings = {
+            "limit": as_int(given, "limit", errors, "limit", lo=10, hi=10000),
+            "first_dealer": as_int(given, "first_dealer", errors, "first_dealer",
+                                   lo=0, hi=max(len(players) - 1, 0)),
+            "cutpurses_in_deck": as_int(given, "cutpurses_in_deck", errors,
+                                        "cutpurses_in_deck", lo=1, hi=20),
+        }
         if "limit" in errors and out["limit"] < 10:
             errors["limit"] = msg(N_("The limit must be at least 10 points."))
         if errors:
@@ -215,14 +232,12 @@ class Beutelschneider(Game):
             reached = state.reached_in_last_hand
             # The table played on from a tie: the highest total wins, whoever else crossed since.
             if reached == 0 or any(choice == "another_hand" for _, choice in state.tie_choices):
-                return Outcome((top[0],), msg(N_("Highest total after playing on from a tie.")))
+                return self.decided((top[0],), "played-on")
             if reached > 1:
-                return Outcome((top[0],), msg(
-                    N_("%(count)s players reached %(limit)s in the same hand; the highest total wins."),
-                    count=reached, limit=state.limit))
-            return Outcome((top[0],), msg(N_("First to reach %(limit)s points."), limit=state.limit))
+                return self.decided((top[0],), "same-hand", count=reached, limit=state.limit)
+            return self.decided((top[0],), "limit", limit=state.limit)
         if self._choice_now(state) == "share":
-            return Outcome(tuple(top), msg(N_("Equal totals at the top; the table chose to share the win.")))
+            return self.decided(top, "shared")
         return None  # tie pending, or the table plays another hand
 
     def expect(self, state: State) -> Expect | None:

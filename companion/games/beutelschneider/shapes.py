@@ -2,12 +2,10 @@
 ..schema."""
 from __future__ import annotations
 
-from typing import Any
-
-from ..schema import Choice
+from ..schema import Choice, Shape
 from .rules import EVENT_KEYS
 
-ENTRIES: dict[str, Any] = {
+ENTRIES: dict[str, Shape] = {
     "hand": {
         "players": [{"gold": int, "cutpurses?": int, "other?": int,
                      "events?": {f"{key}?": int for key in EVENT_KEYS}}],
@@ -17,4 +15,4 @@ ENTRIES: dict[str, Any] = {
     # A game played on paper: its final totals, the first and only entry (..result).
     "result": {"players": [{"score": int}], "winners": [int]},
 }
-SETTINGS: dict[str, Any] = {"limit?": int, "first_dealer?": int, "cutpurses_in_deck?": int}
+SETTINGS: dict[str, Shape] = {"limit?": int, "first_dealer?": int, "cutpurses_in_deck?": int}

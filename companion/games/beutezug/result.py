@@ -13,7 +13,7 @@ from typing import Any
 from ..base import N_, Msg, RulesError, msg
 from ..result import Final, ResultRules, check_winners, named, places, rows, scores
 from .cards import LOOT_RANGE, ROUNDS
-from .rules import COIN_DECIDED, TIE_BROKEN_BY, Beutezug, State
+from .rules import TIE_STEPS, Beutezug, State
 
 
 def _cards(row: Mapping[str, Any], path: str, errors: dict[str, Msg]) -> tuple[int, ...] | None:
@@ -56,7 +56,7 @@ class Game(ResultRules, Beutezug):
             raise RulesError(errors)
         best = max(points)
         top = [s for s in range(n) if points[s] == best]
-        decided, winners = msg(N_("Most loot points.")), top
+        code, winners = "points", top
         if len(top) > 1:
             missing = [s for s in top if cards[s] is None]
             for seat in missing:
@@ -68,16 +68,17 @@ class Game(ResultRules, Beutezug):
                 raise RulesError(errors)
             winners, step = _tie(top, {s: cards[s] or () for s in top})
             if step is None:
-                decided = msg(COIN_DECIDED)
+                code = "coin"
                 if len(given) == 1 and given[0] in winners:
                     winners = list(given)  # the coin's choice, which no score contradicts
             else:
-                decided = msg(TIE_BROKEN_BY[step])
+                code = TIE_STEPS[step]
         if len(winners) > 1:
             errors["winners"] = msg(N_("%(players)s are tied on points and on every loot card: "
                                        "tick the one the coin flip chose."),
                                     players=" & ".join(state.players[s] for s in winners))
-        check_winners(state.players, given, winners, decided, errors)
+        decided = self.decided(winners, code)
+        check_winners(state.players, given, winners, decided.words, errors)
         if errors:
             raise RulesError(errors)
 
@@ -85,9 +86,8 @@ class Game(ResultRules, Beutezug):
             return (-points[seat], tuple(-v for v in cards[seat] or ()) if points[seat] == best else (),
                     0 if seat in winners else 1)
         order = sorted(range(n), key=lambda s: (key(s), s))
-        notes = {top_seat: decided for top_seat in winners if len(top) > 1}
-        return Final(state.players, places(order, key, points, notes), tuple(winners), decided,
-                     N_("Points"))
+        notes = {top_seat: decided.words for top_seat in winners if len(top) > 1}
+        return Final(state.players, places(order, key, points, notes), decided, N_("Points"))
 
 
 def _tie(top: Sequence[int], values: Mapping[int, tuple[int, ...]]) -> tuple[list[int], int | None]:

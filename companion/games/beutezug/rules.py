@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypedDict
 
 from ..base import (
     N_,
@@ -64,6 +64,11 @@ TIE_BROKEN_BY = (
     N_("Tie broken by the seventh-highest loot card."),
 )
 COIN_DECIDED = N_("Still tied after comparing every loot card: a coin flip decided.")
+# The codes of the tie-break's steps (Outcome.decided_by), TIE_BROKEN_BY's order.
+TIE_STEPS = ("highest-card", "second-highest-card", "third-highest-card", "fourth-highest-card",
+             "fifth-highest-card", "sixth-highest-card", "seventh-highest-card")
+DECISIONS = {"points": N_("Most loot points."), **dict(zip(TIE_STEPS, TIE_BROKEN_BY, strict=True)),
+             "coin": COIN_DECIDED}
 
 # What the game waits for, when an entry of another kind arrives.
 WAITING = {
@@ -96,7 +101,12 @@ def _names(state: State, seats: Sequence[int]) -> str:
     return ", ".join(state.players[s] for s in seats)
 
 
-class Beutezug(Game):
+class Settings(TypedDict):
+    loot_chips: list[int]                # their values, highest first
+    placement_chip_bonuses: list[str]    # one bonus per placement chip
+
+
+class Beutezug(Game[State]):
     slug = "beutezug"
     title = "Beutezug"
     terms = TERMS
@@ -104,13 +114,14 @@ class Beutezug(Game):
     min_players = 2
     max_players = 5
     explains = True
+    decisions = DECISIONS
 
     def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
                    entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:
         placement = first_data(entries, "placement")  # rolling is in reverse placement order
         return None if placement is None else int(placement["order"][-1])
 
-    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
+    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> Settings:
         errors: dict[str, Msg] = self.player_count_errors(players)
         out = {k: settings.get(k, v) for k, v in SETTINGS_DEFAULTS.items()}
         chips = out["loot_chips"]
@@ -134,7 +145,7 @@ class Beutezug(Game):
             out["placement_chip_bonuses"] = list(bonuses)
         if errors:
             raise RulesError(errors)
-        return out
+        return {"loot_chips": out["loot_chips"], "placement_chip_bonuses": out["placement_chip_bonuses"]}
 
     def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> State:
         s = self.setup(players, settings)
@@ -245,7 +256,7 @@ class Beutezug(Game):
             raise RulesError(errors)
         return replace(state, coin=winner)
 
-    def draw(self, state: State, rng: random.Random) -> dict[str, Any]:
+    def draw(self, state: State, rng: random.Random) -> dict[str, object]:
         expected = self.expect(state)
         if expected is None or not expected.draw:
             return super().draw(state, rng)
@@ -308,14 +319,14 @@ class Beutezug(Game):
         # "The player with the most loot points wins."
         top, step = final_tie(state)
         if step is None:
-            return Outcome((top[0],), msg(N_("Most loot points.")))
+            return self.decided((top[0],), "points")
         # "A tie is won by the player who has the highest loot card ... and so on."
         if step < ROUNDS:
-            return Outcome((top[0],), msg(TIE_BROKEN_BY[step]))
+            return self.decided((top[0],), TIE_STEPS[step])
         # "... they flip a coin to decide who wins."
         if state.coin is None:
             return None
-        return Outcome((state.coin,), msg(COIN_DECIDED))
+        return self.decided((state.coin,), "coin")
 
     def standings(self, state: State) -> list[Standing]:
         points = state.points

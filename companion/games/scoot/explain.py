@@ -288,7 +288,7 @@ def _making(key: str, parts: list[Part], value: int, players: tuple[str, ...]) -
     return Making(msg(title, **args), value, tuple(parts), msg(rule), section)
 
 
-def explain(game: Game, state: State) -> dict[str, Explanation]:
+def explain(game: Game[State], state: State) -> dict[str, Explanation]:
     """Every number and place of the game page, by key (see ``LootAndScoot.explanations``)."""
     players = state.players
     start: State = game.start(players, {})
@@ -360,7 +360,7 @@ def _order_whys(state: State, first_at: int) -> dict[str, Explanation]:
     }
 
 
-def _money_places(game: Game, state: State) -> dict[str, Explanation]:
+def _money_places(game: Game[State], state: State) -> dict[str, Explanation]:
     standings = game.standings(state)
     out: dict[str, Explanation] = {}
     for s in standings:
@@ -386,7 +386,7 @@ def versus(mine: Score, theirs: Score, name: str, dwarf: int | None) -> tuple[Ms
     return None, False
 
 
-def _chain_places(game: Game, state: State, scores: list[Score],
+def _chain_places(game: Game[State], state: State, scores: list[Score],
                   dwarf_at: int | None) -> dict[str, Explanation]:
     names = state.players
     by_seat = {s.seat: s for s in scores}
@@ -409,5 +409,5 @@ def _chain_places(game: Game, state: State, scores: list[Score],
     if outcome is not None:
         winner = outcome.winners[0]
         out["winner"] = Why(msg(N_("Winner: %(player)s"), player=names[winner]), msg(CHAIN_RULE), TIES,
-                            outcome.decided_by, dwarf_at if state.dwarf == winner else None)
+                            outcome.words, dwarf_at if state.dwarf == winner else None)
     return out

@@ -13,7 +13,7 @@ from typing import Any
 from ..base import N_, Msg, RulesError, as_int, msg
 from ..result import Final, ResultRules, check_winners, named, places, rows, scores
 from .rules import LootAndScoot
-from .score import DECIDED_BY, DWARF_STEP, NOTES
+from .score import CODES, DWARF_STEP, NOTES
 from .state import State
 
 # The tie chain's values after the victory points, in chapter 7's order, with the message
@@ -64,8 +64,8 @@ class Game(ResultRules, LootAndScoot):
                 errors["winners"] = msg(N_("%(players)s are tied on everything: tick the one the table "
                                            "picked as most looking like a dwarf."),
                                         players=" & ".join(state.players[s] for s in top))
-        decided = msg(DECIDED_BY[step])
-        check_winners(state.players, given, top, decided, errors)
+        decided = self.decided(top, CODES[step])
+        check_winners(state.players, given, top, decided.words, errors)
         if errors:
             raise RulesError(errors)
 
@@ -74,8 +74,7 @@ class Game(ResultRules, LootAndScoot):
             return (-vp[seat], *chain, 0 if seat in top else 1)
         order = sorted(range(n), key=lambda s: (key(s), s))
         notes = {s: msg(NOTES[step]) for s in top if step}
-        return Final(state.players, places(order, key, vp, notes), tuple(top), decided,
-                     N_("Victory points"))
+        return Final(state.players, places(order, key, vp, notes), decided, N_("Victory points"))
 
 
 GAME = Game()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from ..base import (
     N_,
@@ -32,7 +32,7 @@ from ..base import (
 )
 from .actions import DUNGEON_EVENTS, INN_ACTIONS, check, read_seat
 from .explain import END, LEAVING, LOOTING, SETUP, TIES, TURN, explain
-from .score import DECIDED_BY, ChainStep, chain, decide, final_scores, ranking, tied_on_everything
+from .score import CODES, DECISIONS, ChainStep, chain, decide, final_scores, ranking, tied_on_everything
 from .state import (
     BOSS_LEVEL,
     CLASSES,
@@ -63,20 +63,25 @@ def leave_payout(levels: Sequence[int], specials: int, how: str) -> int:
     return base + len(levels) + specials if how == "peaceful" else base
 
 
-class LootAndScoot(Game):
+class Settings(TypedDict):
+    """None: the rulebook has no options."""
+
+
+class LootAndScoot(Game[State]):
     slug = "loot-and-scoot"
     title = "Loot and Scoot"
     terms = TERMS
     names_as_printed = NAMES_AS_PRINTED
     min_players = 2
     max_players = 4
+    decisions = DECISIONS
 
     def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
                    entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:
         first = first_data(entries, "first_player")
         return None if first is None else int(first["seat"])
 
-    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
+    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> Settings:
         if errors := self.player_count_errors(players):
             raise RulesError(errors)
         return {}
@@ -314,7 +319,7 @@ class LootAndScoot(Game):
         if decided is None:
             return None
         winners, step = decided
-        return Outcome(winners, msg(DECIDED_BY[step]))
+        return self.decided(winners, CODES[step])
 
     def expect(self, state: State) -> Expect | None:
         names, now = state.players, state.players[state.current]
@@ -426,7 +431,7 @@ class LootAndScoot(Game):
         """The chart follows the money turn by turn, also once victory points decided."""
         return N_("Gold (gp) after each turn")
 
-    def draw(self, state: State, rng: random.Random) -> dict[str, Any]:
+    def draw(self, state: State, rng: random.Random) -> dict[str, object]:
         """The first player, or the 2d6 of an unrevealed Treasure at the end."""
         if state.phase == "first_player":
             return {"seat": rng.randrange(len(state.players))}

@@ -29,6 +29,9 @@ NOTES = (
     N_("Picked as the one who most looks like a dwarf."),
 )
 DWARF_STEP = len(DECIDED_BY) - 1
+# The steps' codes (Outcome.decided_by), in DECIDED_BY's order.
+CODES = ("points", "money", "levels", "rooms", "dwarf")
+DECISIONS = dict(zip(CODES, DECIDED_BY, strict=True))
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,12 @@
 """The shape of Loot and Scoot's entries (docs/games/loot-and-scoot.md); see ..schema."""
 from __future__ import annotations
 
-from typing import Any
-
-from ..schema import Choice, Tagged
+from ..schema import Choice, Shape, Tagged
 from .state import CLASSES, HIRELING, TOKENS
 
 CLASS = Choice(CLASSES)
 CHARACTER = Choice((*TOKENS, HIRELING))
-ROLL = {"dice?": [int], "total?": int}
+ROLL: dict[str, Shape] = {"dice?": [int], "total?": int}
 
 ACTION = Tagged("action", {"seat?": int}, {
     "recruit": {"class": CLASS},
@@ -22,7 +20,7 @@ ACTION = Tagged("action", {"seat?": int}, {
     "wounds": {"hirelings?": int, "flipped?": [CLASS], "sacrificed?": CHARACTER},
 })
 
-ENTRIES: dict[str, Any] = {
+ENTRIES: dict[str, Shape] = {
     "first_player": {"seat": int},
     "pick": {"seat?": int, "classes": [CLASS]},
     "action": ACTION,
@@ -36,4 +34,4 @@ ENTRIES: dict[str, Any] = {
     "result": {"players": [{"score": int, "gold?": int, "levels?": int, "rooms?": int}],
                "winners": [int]},
 }
-SETTINGS: dict[str, Any] = {}
+SETTINGS: dict[str, Shape] = {}

@@ -174,7 +174,7 @@ def _roles(state: State, out: dict[str, Explanation], expects_turn: bool) -> Non
         out["divider"] = out[f"divider/{len(state.turns) + 1}"]
 
 
-def _places(game: Game, state: State, out: dict[str, Explanation]) -> None:
+def _places(game: Game[State], state: State, out: dict[str, Explanation]) -> None:
     """``place/<seat>`` and, once the game is over, ``winner``."""
     outcome = game.outcome(state)
     pat = state.turns[-1].pat if outcome is not None and state.turns else None
@@ -217,7 +217,7 @@ def _places(game: Game, state: State, out: dict[str, Explanation]) -> None:
         "end-and-ties", step)
 
 
-def explanations(game: Game, state: State) -> dict[str, Explanation]:
+def explanations(game: Game[State], state: State) -> dict[str, Explanation]:
     out: dict[str, Explanation] = {}
     _coins(state, out)
     _seats(state, out)

@@ -15,8 +15,6 @@ from ..base import N_, Msg, RulesError, msg
 from ..result import Final, ResultRules, check_winners, named, places, rows, scores
 from .rules import GiveMeTheTreasure, State
 
-PAT = N_("Pat, the Police Dog: the four cards numbered 1 resold, an immediate win.")
-
 
 class Game(ResultRules, GiveMeTheTreasure):
     def fresh(self, state: State) -> bool:
@@ -51,7 +49,7 @@ class Game(ResultRules, GiveMeTheTreasure):
                 errors["winners"] = msg(N_("Pat makes one side win: tick its players."))
                 raise RulesError(errors)
             best = sides_named.pop()
-            decided = msg(PAT)
+            decided = self.decided(sorted(sides[best]), "pat")
         else:
             best = 0 if coins[0] > coins[1] else 1
             where = f"players.{sides[best][0]}.score"
@@ -63,16 +61,15 @@ class Game(ResultRules, GiveMeTheTreasure):
                 errors[where] = msg(N_(
                     "The game ends at the Inspection that finds a side at %(target)s coins; the most "
                     "here is %(coins)s."), target=state.target, coins=coins[best])
-            decided = msg(N_("Both sides reached %(target)s coins; the most coins win."), target=state.target) \
-                if min(coins) >= state.target else msg(N_("First to %(target)s coins at the Inspection."),
-                                                       target=state.target)
-        check_winners(state.players, given, sides[best], decided, errors)
+            decided = self.decided(sorted(sides[best]), "most-coins" if min(coins) >= state.target else "target",
+                                   target=state.target)
+        check_winners(state.players, given, sides[best], decided.words, errors)
         if errors:
             raise RulesError(errors)
         order = list(sides[best]) + list(sides[1 - best])
         notes = {s: msg(N_("Pat, the Police Dog won the game at once.")) for s in sides[best]} if pat else {}
-        return Final(state.players, places(order, lambda s: side_of[s], seat_coins, notes),
-                     tuple(sorted(sides[best])), decided, N_("Coins"))
+        return Final(state.players, places(order, lambda s: side_of[s], seat_coins, notes), decided,
+                     N_("Coins"))
 
 
 GAME = Game()

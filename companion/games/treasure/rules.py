@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypedDict
 
 from ..base import (
     N_,
@@ -63,7 +63,24 @@ def _seat_list(value: Any, n: int, path: str, errors: dict[str, Msg]) -> list[An
     return list(value)
 
 
-class GiveMeTheTreasure(Game):
+# What decides a game (Outcome.decided_by): each step's code and words.
+DECISIONS = {
+    "pat": N_("Pat, the Police Dog: the four cards numbered 1 resold, an immediate win."),
+    "target": N_("First to %(target)s coins at the Inspection."),
+    "most-coins": N_("Both sides reached %(target)s coins; the most coins win."),
+}
+
+
+class Settings(TypedDict):
+    teams: list[int]        # each seat's side, 0 or 1
+    leaders: list[int]      # each side's Leader, a seat
+    target: int             # the coins that end the game
+    starting_coins: int
+    bandit_skills: bool
+    free_discard: str       # one of FREE_DISCARDS
+
+
+class GiveMeTheTreasure(Game[State]):
     slug = "give-me-the-treasure"
     title = "Give Me The Treasure"
     terms = TERMS
@@ -72,13 +89,14 @@ class GiveMeTheTreasure(Game):
     max_players = 4
     seat_settings = (("teams", "by_seat"), ("leaders", "seats"))
     explains = True
+    decisions = DECISIONS
 
     def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
                    entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:
-        deal = first_data(entries, "deal")  # the Arrow's side leads
+        deal = first_data(entries, "deal")  # the Arrow side leads
         return None if deal is None else int(settings["leaders"][deal["first_divider"]])
 
-    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
+    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> Settings:
         errors: dict[str, Msg] = {}
         n = len(players)
         if not self.min_players <= n <= self.max_players:
@@ -110,12 +128,13 @@ class GiveMeTheTreasure(Game):
                                             "frees."))
         if errors:
             raise RulesError(errors)
-        out.update(teams=teams, leaders=leaders)
-        return out
+        return {"teams": teams, "leaders": leaders, "target": out["target"],
+                "starting_coins": out["starting_coins"], "bandit_skills": out["bandit_skills"],
+                "free_discard": out["free_discard"]}
 
     def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> State:
         s = self.setup(players, settings)
-        return State(players=tuple(players), teams=tuple(s["teams"]), leaders=tuple(s["leaders"]),
+        return State(players=tuple(players), teams=tuple(s["teams"]), leaders=(s["leaders"][0], s["leaders"][1]),
                      target=s["target"], starting_coins=s["starting_coins"],
                      bandit_skills=s["bandit_skills"], free_discard=s["free_discard"])
 
@@ -237,7 +256,7 @@ class GiveMeTheTreasure(Game):
         return fast_replace(state, corrections=state.corrections + (
             Correction(side, coins, reason, len(state.turns), state.applied),))
 
-    def draw(self, state: State, rng: random.Random) -> dict[str, Any]:
+    def draw(self, state: State, rng: random.Random) -> dict[str, object]:
         """Shuffle the Bandit tiles (with 3 people, Raoul among them) and the Reinforcements,
         deal, and toss the Arrow for the first dividing side."""
         if state.bandits:
@@ -261,17 +280,13 @@ class GiveMeTheTreasure(Game):
             return None
         last = state.turns[-1]
         if last.pat is not None:
-            return Outcome(tuple(state.sides[last.pat]), msg(N_(
-                "Pat, the Police Dog: the four cards numbered 1 resold, an immediate win.")))
+            return self.decided(state.sides[last.pat], "pat")
         coins = last.coins_after
         if max(coins) < state.target or coins[0] == coins[1]:
             return None
         best = 0 if coins[0] > coins[1] else 1
-        if min(coins) >= state.target:
-            return Outcome(tuple(state.sides[best]), msg(N_(
-                "Both sides reached %(target)s coins; the most coins win."), target=state.target))
-        return Outcome(tuple(state.sides[best]), msg(N_(
-            "First to %(target)s coins at the Inspection."), target=state.target))
+        return self.decided(state.sides[best], "most-coins" if min(coins) >= state.target else "target",
+                            target=state.target)
 
     def expect(self, state: State) -> Expect | None:
         if not state.bandits:

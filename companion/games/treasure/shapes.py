@@ -2,18 +2,16 @@
 (docs/games/give-me-the-treasure.md); see ..schema."""
 from __future__ import annotations
 
-from typing import Any
-
-from ..schema import Choice, Either
+from ..schema import Choice, Either, Shape
 
 # A card: "red3", "treasure", "treasure:red3", "cursed", or the same as an object.
 CARD = Either(str, {"number?": int, "colour?": str, "treasure?": bool, "cursed?": bool})
 CALL = Either(str, {"card": str, "cursed?": int, "repeats?": str})
-SIDE = {"combinations?": [[CARD]], "cursed_paid?": int, "cursed_free?": int, "cursed_held?": int,
+SIDE: Shape = {"combinations?": [[CARD]], "cursed_paid?": int, "cursed_free?": int, "cursed_held?": int,
         "reinforcements?": [CALL]}
-KEPT = [[str]]
+KEPT: Shape = [[str]]
 
-ENTRIES: dict[str, Any] = {
+ENTRIES: dict[str, Shape] = {
     "deal": {"bandits": [str], "first_divider": int, "dealt?": KEPT, "reinforcements?": KEPT},
     "keep": {"reinforcements": KEPT},
     "turn": {"sides": [SIDE]},
@@ -21,7 +19,7 @@ ENTRIES: dict[str, Any] = {
     # A game played on paper: each seat's side's final coins, the first and only entry (..result).
     "result": {"players": [{"score": int}], "winners": [int], "pat?": bool},
 }
-SETTINGS: dict[str, Any] = {
+SETTINGS: dict[str, Shape] = {
     "teams?": Either([int], type(None)), "leaders?": Either([int], type(None)),
     "target?": Either(int, type(None)), "starting_coins?": int, "bandit_skills?": bool,
     "free_discard?": Choice(("any", "one_per_combination")),

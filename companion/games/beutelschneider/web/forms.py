@@ -10,6 +10,7 @@ from wtforms.validators import NumberRange, Optional
 from ....forms import EntryForm, choices, complete_rows
 from ....forms.adapter import Adapter
 from ....forms.base import IntegerField, LedgerForm, PlainForm
+from ....record import Record
 from ...base import N_
 from ..rules import (
     CARDS_DEALT,
@@ -95,7 +96,7 @@ class GameAdapter(Adapter):
     gold_in_deck = GOLD_IN_DECK
     events = EVENT_KEYS  # the hand form's event counters, in the deck's order
 
-    def hand_cells(self, data: dict[str, Any], players: list[str]) -> list[tuple[str, int, int, int]]:
+    def hand_cells(self, data: Mapping[str, Any], players: list[str]) -> list[tuple[str, int, int, int]]:
         """(player, gold, cutpurse penalty, special points) per seat for the log.
 
         Read leniently: an imported entry may leave out the events or give digit strings.
@@ -116,11 +117,11 @@ class GameAdapter(Adapter):
     def setup_form(self, formdata: Any = None) -> SetupForm:
         return SetupForm(formdata=formdata)
 
-    def to_settings(self, form: SetupForm) -> dict[str, Any]:
+    def to_settings(self, form: SetupForm) -> dict[str, object]:
         return {k: getattr(form, k).data for k in ("first_dealer", "limit", "cutpurses_in_deck")
                 if getattr(form, k).data is not None}
 
-    def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
+    def form(self, kind: str, record: Record, data: Mapping[str, Any] | None = None,
              formdata: Any = None) -> EntryForm:
         cls = self.forms[kind]
         if kind == "hand":
@@ -139,7 +140,7 @@ class GameAdapter(Adapter):
             return form
         return cls(formdata=formdata, data=data or {})
 
-    def to_data(self, kind: str, form: EntryForm, record: dict[str, Any]) -> dict[str, Any]:
+    def to_data(self, kind: str, form: EntryForm, record: Record) -> dict[str, object]:
         if kind == "tie_choice":
             return {"choice": form.choice.data}
         rows = []
@@ -156,7 +157,7 @@ class GameAdapter(Adapter):
         left = gold_left([r["gold"] for r in rows], bool(form.alchemist.data)) if sent_all else None
         if left is not None:
             next(r for r in rows if r["gold"] is None)["gold"] = left
-        data: dict[str, Any] = {"players": rows, "set_aside": _count(form.set_aside.data)}
+        data: dict[str, object] = {"players": rows, "set_aside": _count(form.set_aside.data)}
         if form.alchemist.data:
             data["alchemist"] = True
         return data

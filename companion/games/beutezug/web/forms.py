@@ -18,6 +18,7 @@ from ....forms.adapter import Adapter, given_label
 from ....forms.base import LedgerForm, PlainForm
 from ....forms.result import cards
 from ....i18n import t
+from ....record import Entry, Record
 from ....records import View, replay
 from ....text import typed_number
 from ...base import N_, ReplayError, msg
@@ -101,7 +102,7 @@ def _text(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def state_at(record: dict[str, Any], stop: int) -> State:
+def state_at(record: Record, stop: int) -> State:
     """The game after its first ``stop`` entries."""
     return cast(State, replay({**record, "entries": record["entries"][:stop]}).state)
 
@@ -122,7 +123,7 @@ class GameAdapter(Adapter):
     def setup_form(self, formdata: Any = None) -> SetupForm:
         return SetupForm(formdata=formdata)
 
-    def field_title(self, record: dict[str, Any], form: Any, field: Any) -> str:
+    def field_title(self, record: Record, form: Any, field: Any) -> str:
         # A round's rows are in rolling order, so a row's player is the seat it carries.
         parts = field.name.split("-")
         if parts[0] == "outcomes" and len(parts) == 3 and parts[1].isdigit():
@@ -134,11 +135,11 @@ class GameAdapter(Adapter):
             return t(msg(N_("Placement chip %(chip)s"), chip=int(parts[1]) + 1))
         return super().field_title(record, form, field)
 
-    def to_settings(self, form: SetupForm) -> dict[str, Any]:
+    def to_settings(self, form: SetupForm) -> dict[str, object]:
         return {"loot_chips": form.loot_chips.data or "",
                 "placement_chip_bonuses": list(form.placement_chip_bonuses.data)}
 
-    def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
+    def form(self, kind: str, record: Record, data: Mapping[str, Any] | None = None,
              formdata: Any = None) -> EntryForm:
         n = len(record["players"])
         seats = choices((str(s), name) for s, name in enumerate(record["players"]))
@@ -167,7 +168,7 @@ class GameAdapter(Adapter):
             field.choices = seats
         return form
 
-    def to_data(self, kind: str, form: EntryForm, record: dict[str, Any]) -> dict[str, Any]:
+    def to_data(self, kind: str, form: EntryForm, record: Record) -> dict[str, object]:
         if kind == "coin":
             return {"winner": typed_number(form.winner.data)}
         if kind in ("placement", "placement_tie"):
@@ -184,11 +185,11 @@ class GameAdapter(Adapter):
 
     # -- reading the game for the pages --------------------------------------------------
 
-    def _rolling(self, record: dict[str, Any]) -> tuple[int, ...]:
+    def _rolling(self, record: Record) -> tuple[int, ...]:
         return cast(State, replay(record).state).rolling_order
 
-    def _rows(self, record: dict[str, Any], data: dict[str, Any],
-              index: int | None = None) -> list[dict[str, Any]]:
+    def _rows(self, record: Record, data: Mapping[str, Any],
+              index: int | None = None) -> list[dict[str, object]]:
         """A round's outcomes with their seats. An imported entry may leave the seats out:
         then its rows are in the rolling order of its round (entry number ``index``)."""
         rows = [dict(r) if isinstance(r, dict) else {} for r in data.get("outcomes") or []]
@@ -200,8 +201,8 @@ class GameAdapter(Adapter):
         rolling = state_at(record, index).rolling_order
         return [{**r, "seat": s} for r, s in zip(rows, rolling, strict=False)]
 
-    def log_round(self, record: dict[str, Any], entry: dict[str, Any],
-                  data: dict[str, Any]) -> dict[str, Any]:
+    def log_round(self, record: Record, entry: Entry,
+                  data: Mapping[str, Any]) -> dict[str, object]:
         """One round for the log: its number, each heist by seat, and the loot chips it gave
         (for the entry as it stands, not for the crossed-out values of a correction). An
         entry just undone is shown as the round it was, after the entries there are."""
@@ -220,7 +221,7 @@ class GameAdapter(Adapter):
                          if h.loot_chip is not None}
         return {"round": number, "rows": self._rows(record, data, index), "chips": chips}
 
-    def empty_stacks(self, record: dict[str, Any]) -> dict[str, str]:
+    def empty_stacks(self, record: Record) -> dict[str, str]:
         """The stacks with no card left for the next round, each with its reason (the round
         form shows them disabled; a round that takes one anyway is refused by the rules)."""
         taken = replay(record).state.stack_counts
@@ -228,13 +229,13 @@ class GameAdapter(Adapter):
                                   stack=stack, max=size))
                 for stack, size in STACK_SIZES.items() if taken[stack] >= size}
 
-    def table(self, view: View) -> list[dict[str, Any]]:
+    def table(self, view: View[State]) -> list[dict[str, object]]:
         """Each player's row under the standings: in rolling order while a round is to be
         entered, otherwise in standings order."""
-        state: State = view.state
+        state = view.state
         seats = list(state.rolling_order) or [s.seat for s in view.standings]
         moves = {seat: before for seat, before, _now in state.placement_changes}
-        out = []
+        out: list[dict[str, object]] = []
         for seat in seats:
             inv = bonus_inventory(state, seat)
             out.append({

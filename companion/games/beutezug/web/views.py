@@ -18,7 +18,7 @@ from ....i18n import t
 from ....records import replay
 from ....text import typed_number
 from ....views.play import load
-from ...base import N_, RulesError, as_int, msg
+from ...base import N_, Msg, RulesError, as_int, msg
 from ..odds import Bonuses, check_heist, success_chance
 from ..rules import bonus_inventory
 from .forms import HeistForm
@@ -36,7 +36,7 @@ def percent(chance: Fraction) -> str:
 
 def _used(form: HeistForm, have: Bonuses) -> Bonuses:
     """The re-rolls still unused this heist: the round's bonuses less those already spent."""
-    errors: dict[str, Any] = {}
+    errors: dict[str, Msg] = {}
     one = as_int({"v": typed_number(form.used_one.data) or 0}, "v", errors, "used_one", lo=0,
                  hi=have.reroll_one)
     every = as_int({"v": typed_number(form.used_all.data) or 0}, "v", errors, "used_all", lo=0,
@@ -63,7 +63,7 @@ def heist(game_id: str) -> Any:
     seat = str(typed_number(seat))
     form.seat.data = seat
     inventory = bonus_inventory(state, int(seat))
-    result: dict[str, Any] = {}
+    result: dict[str, object] = {}
     messages: list[str] = []
     # Dice up to the last row with anything in it; a half-filled row is an error on that row.
     rows = [(d.form.colour.data or "", d.form.minimum.data or "") for d in form.required]

@@ -13,8 +13,9 @@ from typing import Any, ClassVar, cast
 from ....forms import EntryForm, attach_errors, choices, new_submission
 from ....forms.adapter import Adapter
 from ....i18n import t
+from ....record import Entry, Record
 from ....records import entries_version, replay
-from ...base import N_, RulesError, msg
+from ...base import N_, Msg, RulesError, msg
 from ..actions import can_train_free
 from ..rules import GAME
 from ..score import Score, final_scores, tied_on_everything
@@ -108,7 +109,7 @@ class GameAdapter(Adapter):
     own_forms = ("action", "leave")
 
     def __init__(self) -> None:
-        self._last: dict[str, tuple[dict[str, Any], tuple[Any, int], Any]] = {}
+        self._last: dict[str, tuple[Record, tuple[int | None, int], Any]] = {}
     action_labels = ACTION_LABELS
     character_labels = CHARACTER_LABELS
     how_labels = HOW_LABELS
@@ -117,7 +118,7 @@ class GameAdapter(Adapter):
 
     # -- the record as the rules see it --------------------------------------------------
 
-    def _cached(self, name: str, record: dict[str, Any], make: Any) -> Any:
+    def _cached(self, name: str, record: Record, make: Any) -> Any:
         """What ``make`` reads off this very record, made once: a game page asks the state of
         a long game several times (its forms, its panel, its log), each a replay. Only the
         last record asked is kept, and only while it is the same dict, unchanged."""
@@ -129,18 +130,18 @@ class GameAdapter(Adapter):
         self._last[name] = (record, stamp, value)
         return value
 
-    def state(self, record: dict[str, Any]) -> State:
+    def state(self, record: Record) -> State:
         return cast(State, self._cached("state", record, lambda: replay(record).state))
 
-    def state_before(self, record: dict[str, Any], entry_id: int) -> State:
+    def state_before(self, record: Record, entry_id: int) -> State:
         entries = []
         for e in record["entries"]:
             if e["id"] == entry_id:
                 break
             entries.append((e["kind"], e["data"]))
-        return cast(State, GAME.replay(record["players"], record["settings"], entries))
+        return GAME.replay(record["players"], record["settings"], entries)
 
-    def changes(self, record: dict[str, Any]) -> dict[int, list[tuple[int, int]]]:
+    def changes(self, record: Record) -> dict[int, list[tuple[int, int]]]:
         """Each entry's gold changes by seat: the price the rules took or paid out."""
         def make() -> dict[int, list[tuple[int, int]]]:
             state, out = GAME.start(record["players"], record["settings"]), {}
@@ -163,7 +164,7 @@ class GameAdapter(Adapter):
     def setup_form(self, formdata: Any = None) -> SetupForm:
         return SetupForm(formdata=formdata)
 
-    def to_settings(self, form: SetupForm) -> dict[str, Any]:
+    def to_settings(self, form: SetupForm) -> dict[str, object]:
         return {}
 
     def kind_of(self, formdata: Any) -> str:
@@ -173,7 +174,7 @@ class GameAdapter(Adapter):
             return "leave" if formdata.get("action") == "leave" else "action"
         return str(kind)
 
-    def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
+    def form(self, kind: str, record: Record, data: Mapping[str, Any] | None = None,
              formdata: Any = None) -> EntryForm:
         state = self.state(record)
         # The class depends on the kind, and so do the fields set below.
@@ -214,10 +215,10 @@ class GameAdapter(Adapter):
     def source(self, form: EntryForm) -> str:
         return "app" if isinstance(form, TreasureForm) and form.rolled_by_app else "table"
 
-    def to_data(self, kind: str, form: Any, record: dict[str, Any]) -> dict[str, Any]:
+    def to_data(self, kind: str, form: Any, record: Record) -> dict[str, object]:
         if isinstance(form, ActionForm):
             seat = _int(form.seat.data)
-            head: dict[str, Any] = {} if seat is None else {"seat": seat}
+            head: dict[str, object] = {} if seat is None else {"seat": seat}
             if kind == "action":
                 head["action"] = form.action.data
             data: dict[str, Any] = {**head, **form.fields()}
@@ -249,7 +250,7 @@ class GameAdapter(Adapter):
         "levels.2" (one of the chips) and "dice" go to the group they belong to.
         """
         main = getattr(form, "main", "")
-        moved: dict[str, Any] = {}
+        moved: dict[str, Msg] = {}
         for path, message in error.errors.items():
             if path in ("", "seat") and main:
                 path = main
@@ -264,7 +265,7 @@ class GameAdapter(Adapter):
 
     # -- the turn panel ------------------------------------------------------------------
 
-    def panel(self, record: dict[str, Any], form: Any = None, entry: dict[str, Any] | None = None) -> Panel:
+    def panel(self, record: Record, form: Any = None, entry: Entry | None = None) -> Panel:
         """The current player's actions (or, correcting an entry, the ones it can become)."""
         inn: tuple[str, ...]
         dungeon: tuple[str, ...]
@@ -343,7 +344,7 @@ class GameAdapter(Adapter):
                         out.more_levels = out.more_levels or row is not rows[0]
         return out
 
-    def _refusal(self, state: State, seat: int, action: str, fields: dict[str, Any]) -> str:
+    def _refusal(self, state: State, seat: int, action: str, fields: Mapping[str, object]) -> str:
         """Why the rules refuse this action now, or "" when they take it: the rules are
         asked themselves, so the panel never offers what a tap would have refused."""
         try:

@@ -10,6 +10,7 @@ Field names are the rules' error paths with "-" for ".", so messages land next t
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from wtforms import (
@@ -101,7 +102,7 @@ class ActionForm(EntryForm):
     main = "action"
     entry_kind = "action"
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> dict[str, object]:
         return {}
 
 
@@ -109,7 +110,7 @@ class RecruitForm(ActionForm):
     main = "class"
     cls = RadioField(N_("Class"), name="class", choices=CLASS_CHOICES, validate_choice=False)
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> dict[str, object]:
         return {"class": self.cls.data}
 
 
@@ -117,7 +118,7 @@ class HireForm(ActionForm):
     main = "count"
     count = IntegerField(N_("Hirelings"), validators=[Optional()])
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> dict[str, object]:
         return {"count": 1 if self.count.data is None else self.count.data}  # 0 is refused
 
 
@@ -130,7 +131,7 @@ class BuildForm(ActionForm):
     upgrade = RadioField(N_("Upgrade"), choices=CLASS_CHOICES, validate_choice=False)
     train = BooleanField(N_("Train one Adventurer of its class for free"), default=True)
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> dict[str, object]:
         return {"upgrade": self.upgrade.data, "train": bool(self.train.data)}
 
 
@@ -143,7 +144,7 @@ class TrainForm(ActionForm):
     fee = IntegerField(N_("Fee paid to its owner (another player's Upgrade)"),
                        validators=[Optional(), NumberRange(0, 1000)], render_kw=NUMERIC)
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> dict[str, object]:
         out = {"class": self.cls.data, "count": self.count.data or 1}
         if _int(self.owner.data) is not None:  # none chosen: one's own Upgrade
             out["owner"] = _int(self.owner.data)
@@ -162,7 +163,7 @@ class TradeForm(ActionForm):
     receive = IntegerField(N_("Receives gp"), default=0,
                            validators=[Optional(), NumberRange(0, 1000)], render_kw=NUMERIC)
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> dict[str, object]:
         return {"with": _int(self.other.data), "give": list(self.give.data or []),
                 "take": list(self.take.data or []), "pay": self.pay.data or 0,
                 "receive": self.receive.data or 0}
@@ -178,7 +179,7 @@ class TreasureForm(ActionForm):
     def rolled_by_app(self) -> bool:
         return self.roll.data == "app"
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> dict[str, object]:
         if self.rolled_by_app:
             return {"dice": roll_2d6(RNG)}
         return {"dice": list(self.dice.data)}
@@ -188,7 +189,7 @@ class PoisonForm(ActionForm):
     main = "saved"
     saved = StringField()
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> dict[str, object]:
         # Neither button (a crafted post): no answer, which the rules refuse.
         return {} if self.saved.data not in ("yes", "no") else {"saved": self.saved.data == "yes"}
 
@@ -202,10 +203,10 @@ class WoundsForm(ActionForm):
     sacrificed = RadioField(N_("Or a Noble Sacrifice takes all the wounds"), choices=[],
                             validate_choice=False)
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> dict[str, object]:
         # Everything ticked goes to the rules: a sacrifice with Hirelings lost as well is
         # refused there ("a sacrifice takes all the wounds"), never half stored.
-        out: dict[str, Any] = {"hirelings": self.hirelings.data or 0, "flipped": list(self.flipped.data or [])}
+        out: dict[str, object] = {"hirelings": self.hirelings.data or 0, "flipped": list(self.flipped.data or [])}
         if self.sacrificed.data:
             out["sacrificed"] = self.sacrificed.data
         return out
@@ -222,7 +223,7 @@ class LeaveForm(ActionForm):
     loot = IntegerField(N_("Loot markers drawn"), default=0, validators=[Optional(), NumberRange(0, 7)],
                         render_kw=NUMERIC)
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> dict[str, object]:
         return {"dungeon": _int(self.dungeon.data), "levels": [_int(v) for v in self.levels.data or []],
                 "how": self.how.data, "loot": self.loot.data or 0}
 
@@ -251,7 +252,7 @@ class OddsForm(LedgerForm):
     boss = BooleanField(N_("It is a Boss (no Divine Pity)"))
 
 
-def _prefill(kind: str, data: dict[str, Any] | None) -> dict[str, Any]:
+def _prefill(kind: str, data: Mapping[str, Any] | None) -> dict[str, Any]:
     """An entry's data as the form's fields (attribute names, strings for choices)."""
     data = dict(data or {})
     if "class" in data:

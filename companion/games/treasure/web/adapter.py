@@ -5,11 +5,12 @@ the entries the rules accept. The forms themselves are in ``forms``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, TypedDict, cast
 
 from ....forms import EntryForm, new_submission
 from ....forms.adapter import Adapter, given_label
 from ....i18n import t
+from ....record import Record
 from ....records import entries_version, replay
 from ...base import N_, RulesError, msg
 from ..market import (
@@ -28,7 +29,7 @@ from ..market import (
     GreatTreasure,
     parse_card,
 )
-from ..rules import FREE_DISCARDS, KEPT_PER_SIDE
+from ..rules import FREE_DISCARDS, KEPT_PER_SIDE, State
 from .forms import (
     CURSED,
     LOOT,
@@ -75,6 +76,17 @@ def _side(value: Any) -> Any:
     return int(value) if value in ("0", "1") else value
 
 
+class ResaleArgs(TypedDict):
+    """What the resale check page asks ``best_resale``."""
+
+    chest: list[Any]
+    bandit: str | None
+    reinforcements: list[str]
+    face_up: list[str]
+    opponent_cursed: int
+    free_discard: str
+
+
 class GameAdapter(Adapter):
     forms: ClassVar[Mapping[str, type[EntryForm]]] = {"deal": DealForm, "keep": KeepForm, "turn": TurnForm, "correction": CorrectionForm}
     # A coin correction can be entered at any time, from its own form under the standings.
@@ -91,7 +103,7 @@ class GameAdapter(Adapter):
     #: A deal's and a keep's fields are a seat's (bandits-2); a turn's, a side's (below).
     seat_lists: ClassVar[tuple[str, ...]] = ("bandits", "reinforcements")
 
-    def field_title(self, record: dict[str, Any], form: Any, field: Any) -> str:
+    def field_title(self, record: Record, form: Any, field: Any) -> str:
         parts = field.name.split("-")
         if not (parts[0] == "sides" and len(parts) > 2 and parts[1] in ("0", "1")):
             return super().field_title(record, form, field)
@@ -101,21 +113,20 @@ class GameAdapter(Adapter):
         label = given_label(field)
         return " · ".join([side] + ([t(label)] if label else []))
 
-    def to_settings(self, form: SetupForm) -> dict[str, Any]:
+    def to_settings(self, form: SetupForm) -> dict[str, object]:
         n = form.people
-        out: dict[str, Any] = {"bandit_skills": bool(form.bandit_skills.data),
+        out: dict[str, object] = {"bandit_skills": bool(form.bandit_skills.data),
                                "free_discard": form.free_discard.data}
         for key in ("target", "starting_coins"):
             if getattr(form, key).data is not None:
                 out[key] = getattr(form, key).data
         if n in (3, 4):
-            out["teams"] = [int(v) for v in (form.teams.data or "0,0,1,1").split(",")][:n]
-            teams = out["teams"]
+            teams = out["teams"] = [int(v) for v in (form.teams.data or "0,0,1,1").split(",")][:n]
             out["leaders"] = [int(v) if v not in ("", None) else teams.index(side)
                               for side, v in enumerate((form.leader_0.data, form.leader_1.data))]
         return out
 
-    def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
+    def form(self, kind: str, record: Record, data: Mapping[str, Any] | None = None,
              formdata: Any = None) -> EntryForm:
         data = data or {}
         state = replay(record).state
@@ -150,7 +161,7 @@ class GameAdapter(Adapter):
                 k: str(v) if k == "side" else v for k, v in data.items()}, side_names=names)
         return cast(EntryForm, form)
 
-    def _turn_data(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def _turn_data(self, data: Mapping[str, Any]) -> dict[str, object]:
         sides, treasure_as = {}, ""
         for s, row in enumerate(data.get("sides") or []):
             combos = {}
@@ -170,7 +181,7 @@ class GameAdapter(Adapter):
                                                     ("cursed_paid", "cursed_free", "cursed_held")}}
         return {"sides": sides, "treasure_as": treasure_as}
 
-    def to_data(self, kind: str, form: Any, record: dict[str, Any]) -> dict[str, Any]:
+    def to_data(self, kind: str, form: Any, record: Record) -> dict[str, object]:
         n = len(record["players"])
         if kind == "deal":
             return {"bandits": [e.data or "" for e in form.bandits.entries][:n],
@@ -195,7 +206,7 @@ class GameAdapter(Adapter):
                     calls.append({"card": card, "cursed": _int(side.viper.data)})
                 elif card == CROC_BROTHERS:
                     repeats = side.croc.data or ""
-                    item: dict[str, Any] = {"card": card, "repeats": repeats}
+                    item: dict[str, object] = {"card": card, "repeats": repeats}
                     if repeats == VIPER:   # the Croc' Brothers repeating Viper discard too
                         item["cursed"] = _int(side.viper.data)
                     calls.append(item)
@@ -209,7 +220,7 @@ class GameAdapter(Adapter):
 
     # -- what the pages show -----------------------------------------------------------------
 
-    def correction_form(self, record: dict[str, Any], refused: Any = None) -> CorrectionForm:
+    def correction_form(self, record: Record, refused: Any = None) -> CorrectionForm:
         """The small coin-correction form under the standings: the ``refused`` one, with its
         messages, when the rules refused it."""
         form = refused
@@ -221,22 +232,22 @@ class GameAdapter(Adapter):
             form.submission.data = new_submission()
         return cast(CorrectionForm, form)
 
-    def side_names(self, record: dict[str, Any]) -> list[str]:
+    def side_names(self, record: Record) -> list[str]:
         teams = record["settings"].get("teams") or [0, 1]
         return [" & ".join(p for p, t in zip(record["players"], teams, strict=True) if t == side) for side in (0, 1)]
 
-    def side_sizes(self, record: dict[str, Any]) -> list[int]:
+    def side_sizes(self, record: Record) -> list[int]:
         """How many people each side is, for the verb that follows its name ("divide")."""
         teams = record["settings"].get("teams") or [0, 1]
         return [list(teams).count(side) for side in (0, 1)]
 
-    def face_up(self, state: Any, side: int) -> list[str]:
+    def face_up(self, state: State, side: int) -> list[str]:
         return [c for seat in state.sides[side] for c in state.reinforcements[seat] if c in state.used]
 
-    def face_down(self, state: Any, side: int) -> list[str]:
+    def face_down(self, state: State, side: int) -> list[str]:
         return [c for seat in state.sides[side] for c in state.unused[seat]]
 
-    def card(self, value: Any) -> dict[str, Any]:
+    def card(self, value: Any) -> dict[str, object]:
         """A card of an entry or of the state, for display: colour, number, what it is."""
         if isinstance(value, Card):
             return {"colour": value.colour, "number": value.number}
@@ -249,7 +260,7 @@ class GameAdapter(Adapter):
             return {"treasure": True, **(self.card(token.card) if token.card else {})}
         return self.card(token)
 
-    def resale_args(self, form: ResaleForm) -> dict[str, Any]:
+    def resale_args(self, form: ResaleForm) -> ResaleArgs:
         return {"chest": list(form.chest.data or []) + [CURSED] * _int(form.cursed.data),
                 "bandit": form.bandit.data or None,
                 "reinforcements": list(form.reinforcements.data or []),

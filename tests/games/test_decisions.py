@@ -1,0 +1,70 @@
+"""What decided a game is a code (``Outcome.decided_by``) with its words looked up: each
+game's codes are the ones docs/record-format.md lists, each has German, and an export
+carries the code beside the English words."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+from companion.games import GAMES, get_game
+from companion.games.base import Msg
+from companion.games.beutelschneider import result as beutelschneider_result
+from companion.i18n import SOURCE
+from companion.records import add_entry, new_record
+from companion.transfer import export_record
+
+ROOT = Path(__file__).resolve().parents[2]
+ROW = re.search(r"^\| `decided_by_code` \|.*$", (ROOT / "docs/record-format.md").read_text(encoding="utf-8"),
+                re.M)
+TITLES = {"beutezug": "Beutezug", "beutelschneider": "Beutelschneider",
+          "give-me-the-treasure": "Give Me The Treasure", "loot-and-scoot": "Loot and Scoot"}
+
+
+def documented(slug: str) -> set[str]:
+    """The codes the format's table gives for a game: those after its name, up to the next's."""
+    assert ROW is not None
+    text = ROW.group(0)
+    start = text.index(TITLES[slug]) + len(TITLES[slug])
+    ends = [text.find(t, start) for t in TITLES.values() if text.find(t, start) > 0]
+    return set(re.findall(r"`([a-z-]+)`", text[start:min(ends, default=len(text))]))
+
+
+def test_the_record_format_lists_each_games_codes():
+    for slug, game in GAMES.items():
+        assert documented(slug) == set(game.decisions), slug
+    # A result from paper says the totals at the end, not who reached the limit first.
+    assert get_game("beutelschneider").decisions is beutelschneider_result.DECISIONS
+    assert "reached" in beutelschneider_result.DECISIONS
+
+
+def test_every_codes_words_have_german():
+    with (SOURCE / "de" / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        german = read_po(f, locale="de")
+    for game in GAMES.values():
+        for code, words in game.decisions.items():
+            found = german.get(words)
+            assert found is not None and found.string and found.string != words, (game.slug, code)
+
+
+def test_the_outcome_is_the_code_and_its_words():
+    game = get_game("beutelschneider")
+    record = new_record("beutelschneider", ["Anna", "Ben", "Cem"], {"limit": 50})
+    hand = {"players": [{"gold": 50}, {"gold": 30}, {"gold": 0}], "set_aside": 0}
+    record = add_entry(record, "hand", hand)
+    record["id"] = "a1"
+    outcome = game.outcome(game.replay(record["players"], record["settings"],
+                                       [(e["kind"], e["data"]) for e in record["entries"]]))
+    assert outcome is not None
+    assert outcome.decided_by == "limit" and outcome.words == Msg("First to reach %(limit)s points.", {"limit": 50})
+    exported = export_record(record)
+    assert exported["decided_by_code"] == "limit"
+    assert exported["decided_by"] == "First to reach 50 points."
+
+
+def test_a_game_in_play_has_no_code():
+    record = new_record("beutezug", ["Ann", "Bob", "Cem"], {})
+    record["id"] = "a2"
+    exported = export_record(record)
+    assert exported["decided_by"] is None and exported["decided_by_code"] is None
