@@ -16,7 +16,7 @@ from ..result import Final, ResultRules, check_winners, named, places, rows, sco
 from .rules import Own, State, check_places
 from .state import BREAK, MOST_POINTS, PLACES, WINS_WORDS, names
 
-BROKEN = N_("Equal at the top; the table named %(player)s the winner.")
+BROKEN = N_("Equal at the top: the table named %(player)s the winner.")
 SHARED = N_("Equal at the top: the win is shared.")
 
 
@@ -58,7 +58,7 @@ class Game(ResultRules, Own):
             raise RulesError(errors)
         order = sorted(range(n), key=lambda s: (s not in winners, ended.key(s), s))
         return Final(state.players, places(order, lambda s: (s in winners, ended.key(s)), list(totals)),
-                     winners, decided, N_("Place") if state.scoring == PLACES else N_("Points"))
+                     winners, decided, N_("Finishing place") if state.scoring == PLACES else N_("Points"))
 
 
 GAME = Game()

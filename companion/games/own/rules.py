@@ -20,7 +20,20 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import N_, Expect, Explanation, Game, Msg, Outcome, RulesError, Standing, as_int, msg, replace
+from ..base import (
+    N_,
+    Expect,
+    Explanation,
+    Game,
+    Msg,
+    Outcome,
+    RulesError,
+    Standing,
+    as_int,
+    msg,
+    msg_n,
+    replace,
+)
 from . import explained
 from .state import (
     BREAK,
@@ -50,11 +63,11 @@ def _rows(data: Mapping[str, Any], state: State, errors: dict[str, Msg]) -> list
     n = len(state.players)
     given = data.get("players")
     if not isinstance(given, Sequence) or isinstance(given, str) or len(given) < n:
-        errors["players"] = msg(N_("Enter a score for each of the %(n)s players."), n=n)
+        errors["players"] = msg_n("Enter a score for the %(n)s player.", "Enter a score for each of the %(n)s players.", n)
         return []
     if len(given) > n:
-        errors[f"players.{n}"] = msg(N_("Only %(n)s players are seated: this row is for no one at the table."),
-                                     n=n)
+        errors[f"players.{n}"] = msg_n("Only %(n)s player is seated: this row is for no one at the table.",
+                                       "Only %(n)s players are seated: this row is for no one at the table.", n)
         return []
     return [row if isinstance(row, Mapping) else {} for row in given]
 
@@ -88,10 +101,10 @@ def check_places(state: State, rows: Sequence[Mapping[str, Any]], errors: dict[s
     for seat in sorted(range(n), key=lambda s: (places[s], s)):
         better = sum(1 for p in places if p < places[seat])
         if places[seat] != better + 1:
-            errors[f"players.{seat}.place"] = msg(N_(
-                "%(n)s players are ahead of %(player)s, so %(player)s is place %(place)s "
-                "(equal places are shared: 1, 1, 3)."),
-                n=better, player=state.players[seat], place=better + 1)
+            errors[f"players.{seat}.place"] = msg_n(
+                "%(n)s player is ahead of %(player)s, so %(player)s is place %(place)s (equal places are shared: 1, 1, 3).",
+                "%(n)s players are ahead of %(player)s, so %(player)s is place %(place)s (equal places are shared: 1, 1, 3).",
+                better, player=state.players[seat], place=better + 1)
             break
     return tuple(places)
 
@@ -188,7 +201,8 @@ class Own(Game):
         errors: dict[str, Msg] = {}
         rows = _rows(data, state, errors)
         if "players" in errors:
-            errors["players"] = msg(N_("Enter a place for each of the %(n)s players."), n=len(state.players))
+            errors["players"] = msg_n("Enter a place for the %(n)s player.", "Enter a place for each of the %(n)s players.",
+                                      len(state.players))
         places = check_places(state, rows, errors) if rows else ()
         if errors:
             raise RulesError(errors)
@@ -287,7 +301,7 @@ class Own(Game):
 
     def score_label(self, state: State) -> str:
         if state.scoring == PLACES:
-            return N_("Place")
+            return N_("Finishing place")
         return N_("Points")
 
     explains = True

@@ -139,7 +139,7 @@ def test_places_with_no_points_share_equal_places_and_skip_the_next():
     assert GAME.outcome(state).winners == (1,)
     assert str(GAME.outcome(state).decided_by) == "First place."
     assert [(s.seat, s.rank) for s in GAME.standings(state)] == [(1, 1), (2, 2), (0, 3), (3, 3)]
-    assert GAME.score_label(state) == "Place"
+    assert GAME.score_label(state) == "Finishing place"
 
 
 def test_win_or_loss_is_places_one_and_two():
@@ -150,7 +150,7 @@ def test_win_or_loss_is_places_one_and_two():
 
 
 @pytest.mark.parametrize("places, field, says", [
-    ([1, 3, 3, 4], "players.1.place", "1 players are ahead of Ben, so Ben is place 2"),
+    ([1, 3, 3, 4], "players.1.place", "1 player is ahead of Ben, so Ben is place 2"),
     ([2, 2, 3, 4], "players.0.place", "0 players are ahead of Anna, so Anna is place 1"),
     ([1, 1, 2, 4], "players.2.place", "2 players are ahead of Cem, so Cem is place 3"),
     ([1, 2, 3, 5], "players.3.place", "Must be at most 4."),
