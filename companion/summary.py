@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from itertools import pairwise
 from typing import Any
 
+from .games import get_game
 from .games.base import Msg, ReplayError
 from .games.result import RESULT
 from .records import View, replay, status
@@ -117,6 +118,12 @@ def summary(record: Mapping[str, Any]) -> dict[str, Any]:
         "game": record["game"], "players": list(record["players"]),
         "group": record.get("group", "household"), "created": record["created"],
     }
+    game = get_game(record["game"])
+    settings = record.get("settings") or {}
+    if game.name(settings) != game.title:  # a game its host names: counted by that name
+        out["name"] = game.name(settings)
+    if not game.highest_wins(settings):
+        out["lowest_wins"] = True
     if record.get("origin"):  # the game an imported record was exported from (transfer.py)
         out["origin"] = record["origin"]
     if entered_afterwards(record):

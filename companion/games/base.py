@@ -236,6 +236,19 @@ class Game(ABC):
         """What the standings' numbers are (a message id)."""
         return N_("Points")
 
+    def name(self, settings: Mapping[str, Any]) -> str:
+        """What the table calls the game: its title, or for a game its host names (a game of
+        the table's own) that name, which history and statistics count it by."""
+        return self.title
+
+    def highest_wins(self, settings: Mapping[str, Any]) -> bool:
+        """Whether a higher score is the better one (a best score, the BG Stats export)."""
+        return True
+
+    def has_points(self, settings: Mapping[str, Any]) -> bool:
+        """Whether the standings' numbers are points (not places only)."""
+        return True
+
     def chart_label(self, state: Any) -> str:
         """What ``totals_by_round`` counts (a message id), the chart's heading."""
         return N_("Totals by round")

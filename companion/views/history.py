@@ -82,7 +82,8 @@ def _day_errors(since: str, until: str, problem: Msg | None) -> dict[str, str]:
 def index() -> Any:
     everything = group_history()
     game = request.args.get("game", "")
-    game = game if game in GAMES else ""
+    games = stats.games_of(everything, GAMES)
+    game = game if game in games else ""
     player = request.args.get("player", "")[:40]
     since, until = (clean(request.args.get(k, ""))[:40] for k in ("from", "to"))
     period, problem = periods.period("range" if since or until else "all", zone(), clock.now(), since, until)
@@ -100,6 +101,6 @@ def index() -> Any:
     return render_template("history/index.html", plays=shown, total=len(found) - abandoned,
                            abandoned=abandoned, day_errors=day_errors,
                            now=clock.now(), page=page,
-                           pages=max(1, -(-len(found) // PAGE)), games=GAMES, names=names,
+                           pages=max(1, -(-len(found) // PAGE)), games=games, names=names,
                            chosen={"game": game, "player": player, "from": since, "to": until},
                            args=args), 422 if problem else 200

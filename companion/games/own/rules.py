@@ -119,6 +119,12 @@ class Own(Game):
         """What the table calls this game, as its host named it."""
         return str(settings.get("name") or "") or self.title
 
+    def highest_wins(self, settings: Mapping[str, Any]) -> bool:
+        return settings.get("scoring") != PLACES and settings.get("wins", HIGH) == HIGH
+
+    def has_points(self, settings: Mapping[str, Any]) -> bool:
+        return settings.get("scoring") != PLACES
+
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
         errors: dict[str, Msg] = {}
         if not self.min_players <= len(players) <= self.max_players:
