@@ -239,18 +239,10 @@ def results_csv(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str]
 # -- plays in BG Stats' import format -----------------------------------------------------
 
 def start_seat(record: Mapping[str, Any]) -> int | None:
-    """Who went first, as each game's record says it (docs/games/)."""
-    settings, entries = record.get("settings", {}), record.get("entries", [])
-    first = {e["kind"]: e["data"] for e in reversed(entries)}
-    if record["game"] == "beutelschneider":  # the player left of the first dealer leads
-        return (int(settings.get("first_dealer", 0)) + 1) % len(record["players"])
-    if record["game"] == "beutezug" and "placement" in first:  # rolling is reverse placement
-        return int(first["placement"]["order"][-1])
-    if record["game"] == "give-me-the-treasure" and "deal" in first:  # the Arrow's side leads
-        return int(settings["leaders"][first["deal"]["first_divider"]])
-    if record["game"] == "loot-and-scoot" and "first_player" in first:
-        return int(first["first_player"]["seat"])
-    return None
+    """Who went first, as the game reads its record (docs/games/)."""
+    return GAMES[record["game"]].first_seat(
+        record["players"], record.get("settings", {}),
+        [(e["kind"], e["data"]) for e in record.get("entries", [])])
 
 
 def _bg_time(value: str | None) -> str:

@@ -14,6 +14,8 @@ from werkzeug.exceptions import NotFound
 
 from . import assets, cli
 from .assets import cache_versioned, game_stylesheet, static_url
+from .forms.adapter import web
+from .games import PACKAGES
 from .games.base import N_
 from .groups import display_name
 from .i18n import LANGUAGES, locale_name, t, timezone_name
@@ -21,7 +23,6 @@ from .store import DamagedFile, NoSuchGame, NotSaved, Store
 from .summary import parse_time
 from .views import (
     backup,
-    beutezug,
     current_group,
     groups,
     here,
@@ -35,11 +36,9 @@ from .views import (
     printables,
     result,
     rules,
-    scoot,
     share,
     stats,
     transfer,  # noqa: F401 -- imported, it adds its routes to play's blueprint
-    treasure,
     trust,
 )
 
@@ -181,10 +180,12 @@ def init_app(app: Flask) -> None:
     # anything), not by a global hook: a failed check then re-shows the form with what was
     # typed and a message, where a global CSRFProtect could only answer with a bare 400.
     # groups first: its before-request check (join a group first) must run before any view.
-    for bp in (groups.bp, home.bp, play.bp, beutezug.bp, scoot.bp, treasure.bp, history.bp,
-               stats.bp, share.bp, backup.bp, printables.bp, lifecycle.bp, offline.bp,
-               trust.bp, rules.bp, result.bp):
+    for bp in (groups.bp, home.bp, play.bp, history.bp, stats.bp, share.bp, backup.bp,
+               printables.bp, lifecycle.bp, offline.bp, trust.bp, rules.bp, result.bp):
         app.register_blueprint(bp)
+    for slug in PACKAGES:  # a game's pages of its own (the Beutezug heist check ...)
+        if (own := getattr(web(slug), "bp", None)) is not None:
+            app.register_blueprint(own)
     assets.init_app(app)  # scripts and stylesheets served minified
     app.before_request(_settle)
     app.after_request(_security_headers)

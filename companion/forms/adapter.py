@@ -1,18 +1,22 @@
-"""What a game's forms module gives the pages: one ``Adapter`` per game.
+"""What a game's web package gives the pages: one ``Adapter`` per game, and ``ADAPTERS``, each
+registered game's (``companion.games``), by slug.
 
-The game page, the entry view and the new-game page only talk to a game through this
-interface, so a new game shows here what it must provide (the abstract methods) and what
-it may change (the defaults). Everything else an adapter offers (labels, tables, the
-Beutezug heist link ...) is for that game's own templates.
+The game page, the entry view, the new-game and new-result pages only talk to a game through
+this interface, so a new game shows here what it must provide (the abstract methods) and what
+it may change (the defaults). Everything else an adapter offers (labels, tables, the link to
+a page of its own ...) is for that game's own templates (templates/games/<slug>/).
 """
 from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from importlib import import_module
 from itertools import pairwise
-from typing import Any, ClassVar
+from types import ModuleType
+from typing import Any, ClassVar, cast
 
+from ..games import PACKAGES
 from ..games.base import ReplayError, RulesError
 from ..i18n import t
 from ..records import replay
@@ -109,3 +113,54 @@ class Adapter(ABC):
     def source(self, form: Any) -> str:
         """Who made the entry's random part: ``"table"``, or ``"app"`` when it rolled."""
         return "table"
+
+    # -- a game played on paper, entered as its final result (forms/result.py) --------------
+    #: The template of the game's own parts of the result form: macros ``settings(form)``
+    #: (above the rows), ``before_score(row, new)``, ``after_score(row)`` (in each seat's row)
+    #: and ``after_rows(form)``, each left out where the game has nothing to ask there.
+    result_template: ClassVar[str] = "result/_own.html"
+    #: What a row's score is called, where not "Final score" (a message id).
+    result_score_label: ClassVar[str | None] = None
+
+    def result_settings(self, form: Any, seats: Sequence[int]) -> dict[str, Any]:
+        """The settings a result depends on, from the new-result form (a limit, the sides);
+        ``seats`` are the form's rows that are seats, in order."""
+        return {}
+
+    def result_row(self, row: Any) -> dict[str, Any]:
+        """What one seat's row gives besides its score: what the game's tie-break needs."""
+        return {}
+
+    def result_extra(self, form: Any) -> dict[str, Any]:
+        """What a result says besides its rows and winners."""
+        return {}
+
+
+def web(slug: str) -> ModuleType:
+    """A registered game's web package (``<package>.web``): its ``ADAPTER`` and, if it has
+    pages of its own, their blueprint ``bp``."""
+    return import_module(f"{PACKAGES[slug]}.web")
+
+
+class _Adapters(Mapping[str, Adapter]):
+    """Each registered game's adapter by slug, with its result form besides. Made on first
+    use, not at import: a game's web package imports this module for ``Adapter``."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, Adapter] = {}
+
+    def __getitem__(self, slug: str) -> Adapter:
+        package = PACKAGES[slug]
+        if package not in self._made:
+            from .result import with_result
+            self._made[package] = with_result(cast(Adapter, web(slug).ADAPTER))
+        return self._made[package]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(PACKAGES)
+
+    def __len__(self) -> int:
+        return len(PACKAGES)
+
+
+ADAPTERS: Mapping[str, Adapter] = _Adapters()

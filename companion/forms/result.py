@@ -98,23 +98,13 @@ def result_form(record: dict[str, Any] | None, rows: int, data: dict[str, Any] |
     return form
 
 
-def result_data(slug: str, form: ResultForm, seats: list[int]) -> dict[str, Any]:
+def result_data(adapter: Adapter, form: ResultForm, seats: list[int]) -> dict[str, Any]:
     """The entry data of a validated form; ``seats`` are the rows that are seats, in order."""
-    out: list[dict[str, Any]] = []
-    for index in seats:
-        row = form.players.entries[index].form
-        one: dict[str, Any] = {"score": row.score.data}
-        if slug == "beutezug" and (values := cards(row.loot.data)):
-            one["loot"] = values
-        if slug == "loot-and-scoot":
-            one.update({k: getattr(row, k).data for k in ("gold", "levels", "rooms")
-                        if getattr(row, k).data is not None})
-        out.append(one)
-    data: dict[str, Any] = {"players": out, "winners": [
-        seat for seat, index in enumerate(seats) if form.players.entries[index].form.won.data]}
-    if slug == "give-me-the-treasure" and form.pat.data:
-        data["pat"] = True
-    return data
+    out = [{"score": form.players.entries[index].form.score.data,
+            **adapter.result_row(form.players.entries[index].form)} for index in seats]
+    return {"players": out, "winners": [
+        seat for seat, index in enumerate(seats) if form.players.entries[index].form.won.data],
+        **adapter.result_extra(form)}
 
 
 class ResultForms(Adapter):
@@ -130,7 +120,7 @@ class ResultForms(Adapter):
 
     def to_data(self, kind: str, form: Any, record: dict[str, Any]) -> dict[str, Any]:
         if kind == RESULT:
-            return result_data(record["game"], form, list(range(len(record["players"]))))
+            return result_data(self, form, list(range(len(record["players"]))))
         return super().to_data(kind, form, record)  # type: ignore[safe-super]
 
 

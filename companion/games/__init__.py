@@ -1,26 +1,52 @@
-"""The rules of each game, pure Python: no Flask, TinyDB or WeasyPrint in here."""
+"""The games, each one package: its rules (``GAME``) and the shapes of its entries and settings
+(``shapes``), pure Python (no Flask, TinyDB or WeasyPrint); beside them, in the same package,
+its phone (``web``: ``ADAPTER``, and ``bp`` if it has pages of its own) and, in
+templates/games/<slug>/, its templates.
+
+This registry is the one place outside a game's own folders that names the games: every other
+layer asks the game found here (``GAMES[slug]``, ``PACKAGES[slug]``), never names one.
+docs/adding-a-game.md says what a new game provides.
+"""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from importlib import import_module
+from types import ModuleType
+from typing import Any, cast
 
 from . import schema
 from .base import Game, Msg
-from .beutelschneider import shapes as beutelschneider_shapes
-from .beutelschneider.result import GAME as BEUTELSCHNEIDER
-from .beutezug import shapes as beutezug_shapes
-from .beutezug.result import GAME as BEUTEZUG
-from .scoot import shapes as scoot_shapes
-from .scoot.result import GAME as LOOT_AND_SCOOT
-from .treasure import shapes as treasure_shapes
-from .treasure.result import GAME as GIVE_ME_THE_TREASURE
 
-# Each game's rules with its final result entered from paper (``result``) besides its own entries.
-GAMES: dict[str, Game] = {g.slug: g for g in (
-    BEUTEZUG, BEUTELSCHNEIDER, GIVE_ME_THE_TREASURE, LOOT_AND_SCOOT)}
-# Each game's entry kinds and settings as its doc in docs/games/ describes them.
-SHAPES = {BEUTEZUG.slug: beutezug_shapes, BEUTELSCHNEIDER.slug: beutelschneider_shapes,
-          GIVE_ME_THE_TREASURE.slug: treasure_shapes, LOOT_AND_SCOOT.slug: scoot_shapes}
+# The games this app plays, in the order the pages offer them: each game's package.
+REGISTERED = (
+    "companion.games.beutezug",
+    "companion.games.beutelschneider",
+    "companion.games.treasure",
+    "companion.games.scoot",
+)
+
+GAMES: dict[str, Game] = {}  # slug -> its rules, with its final result entered from paper
+SHAPES: dict[str, ModuleType] = {}  # slug -> its entry kinds and settings (docs/games/)
+PACKAGES: dict[str, str] = {}  # slug -> its package
+
+
+def register(package: str) -> Game:
+    """Add the game of ``package`` (its ``GAME`` and ``shapes``): the registry's games and,
+    for a test, a game kept outside (tests/tiny_game)."""
+    game = cast(Game, import_module(package).GAME)
+    GAMES[game.slug] = game
+    SHAPES[game.slug] = import_module(f"{package}.shapes")
+    PACKAGES[game.slug] = package
+    return game
+
+
+def unregister(slug: str) -> None:
+    for table in (GAMES, SHAPES, PACKAGES):
+        table.pop(slug, None)
+
+
+for _package in REGISTERED:
+    register(_package)
 
 
 def entry_problem(slug: str, kind: str, data: Mapping[str, Any]) -> tuple[str, Msg] | None:

@@ -176,6 +176,16 @@ class Game(ABC):
     # seat numbers) or "by_seat" (one value per seat). When the table changes its seat
     # order before the first entry, they move with the people (see ``reseat``).
     seat_settings: tuple[tuple[str, str], ...] = ()
+    # The game's terms as (English, German) pairs, in the order a player meets them, for its
+    # rules page; and whether its card and character names stay as printed (the page says so).
+    terms: tuple[tuple[str, str], ...] = ()
+    names_as_printed: bool = False
+
+    def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
+                   entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:
+        """Who went first, read off the record as stored (the BG Stats export asks it of every
+        finished game, without a replay); ``None`` where the record does not say."""
+        return None
 
     def reseat(self, settings: Mapping[str, Any], order: Sequence[int]) -> dict[str, Any]:
         """The settings for the seats in ``order`` (``order[new seat]`` = old seat), so a
@@ -286,6 +296,11 @@ class Game(ABC):
             except RulesError as error:
                 raise ReplayError(index, error) from error
         return state
+
+
+def first_data(entries: Sequence[tuple[str, Mapping[str, Any]]], kind: str) -> Mapping[str, Any] | None:
+    """The data of the record's first entry of ``kind``, if it has one."""
+    return next((data for k, data in entries if k == kind), None)
 
 
 Frozen = TypeVar("Frozen", bound="DataclassInstance")

@@ -11,7 +11,7 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 
 from .. import clock, lifecycle
 from ..forms import LanguageForm, NewGameForm, guard_messages, new_submission
-from ..forms.adapters import ADAPTERS
+from ..forms.adapter import ADAPTERS
 from ..games import GAMES
 from ..games.base import N_, Nn_, RulesError, msg, msg_n
 from ..groups import DEFAULT, names_now

@@ -12,7 +12,7 @@ from typing import Any
 from flask import Blueprint, current_app, render_template, url_for
 
 from ..assets import game_stylesheet, static_url
-from ..forms.adapters import ADAPTERS
+from ..forms.adapter import ADAPTERS
 
 bp = Blueprint("offline", __name__)
 

@@ -23,8 +23,7 @@ from markupsafe import Markup
 from ..chart import totals_chart
 from ..colours import seat_colours
 from ..forms import GUARDS, DrawForm, NoteForm, UndoForm, guard_messages, new_submission, walk
-from ..forms.adapter import Adapter
-from ..forms.adapters import ADAPTERS
+from ..forms.adapter import ADAPTERS, Adapter
 from ..games.base import N_, ReplayError, RulesError, msg
 from ..i18n import t
 from ..mending import NeedsMending

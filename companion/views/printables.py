@@ -22,7 +22,7 @@ from flask_babel import get_locale
 from ..chart import MARKER_SYMBOLS, legend, totals_chart
 from ..colours import seat_colours
 from ..forms import choices
-from ..forms.adapters import ADAPTERS
+from ..forms.adapter import ADAPTERS
 from ..forms.printables import PackForm
 from ..games import GAMES, get_game
 from ..games.base import N_, Msg, ReplayError, msg

@@ -13,8 +13,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 
 from .. import clock, lifecycle
 from ..forms import GUARDS, guard_messages, new_submission, walk
-from ..forms.adapter import given_label
-from ..forms.adapters import ADAPTERS
+from ..forms.adapter import ADAPTERS, given_label
 from ..forms.result import NewResultForm, result_data, result_form
 from ..games import GAMES
 from ..games.base import N_, RulesError, msg
@@ -36,18 +35,6 @@ NOON = time(12, 0)
 @bp.app_context_processor
 def _helpers() -> dict[str, Any]:
     return {"result_only": result_only}
-
-
-def _settings(slug: str, form: NewResultForm, seats: list[int]) -> dict[str, Any]:
-    if slug == "beutelschneider" and form.limit.data is not None:
-        return {"limit": form.limit.data}
-    if slug == "give-me-the-treasure":
-        sides = [form.players.entries[i].form.side.data for i in seats]
-        out: dict[str, Any] = {"teams": [int(s) if s else -1 for s in sides]} if any(sides) else {}
-        if form.target.data is not None:
-            out["target"] = form.target.data
-        return out
-    return {}
 
 
 def _attach(form: NewResultForm, seats: list[int], error: RulesError) -> list[str]:
@@ -93,6 +80,7 @@ def new(slug: str) -> Any:
     game = GAMES.get(slug)
     if game is None or slug not in ADAPTERS:
         abort(404)
+    adapter = ADAPTERS[slug]
     posted = request.method == "POST"
     form: Any = result_form(None, game.max_players, formdata=request.form if posted else None, new=True)
     today, _now = lifecycle.form_default(zone(), clock.now())
@@ -126,9 +114,9 @@ def new(slug: str) -> Any:
         return again
     if valid:
         try:
-            record = new_record(slug, players, _settings(slug, form, seats), group=group_id(),
+            record = new_record(slug, players, adapter.result_settings(form, seats), group=group_id(),
                                 played_on=played_on)
-            record = add_entry(record, RESULT, result_data(slug, form, seats),
+            record = add_entry(record, RESULT, result_data(adapter, form, seats),
                                submission=form.submission.data)
         except RulesError as error:
             loose = _attach(form, seats, error)
@@ -150,6 +138,6 @@ def new(slug: str) -> Any:
         loose += guard_messages(form)
         if "submission" in form.errors:
             form.submission.data = new_submission()
-    return render_template("result/new.html", game=game, form=form,
+    return render_template("result/new.html", game=game, adapter=adapter, form=form,
                            problems=_problems(form, loose) if posted else [], refusal=t(NOT_SAVED),
                            known=known_players(group_id())), status

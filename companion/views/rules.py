@@ -19,7 +19,6 @@ from markupsafe import Markup
 
 from ..games import GAMES, get_game
 from ..games.base import N_
-from ..glossary import AS_PRINTED, KEEPS_NAMES, TERMS
 from ..i18n import locale_name, t
 from ..sheets import facts
 
@@ -28,6 +27,9 @@ bp = Blueprint("rules", __name__)
 MAX_QUERY = 100
 # The term list's section, whose id follows the rule too.
 TERMS_HEADING = N_("English ↔ German terms")
+# Said under the table of the games whose names stay English.
+AS_PRINTED = N_("Card and character names (Raoul, Chipo, Joe, Mofette, Pat, Super Rou-Rou …) "
+                "stay as printed on the cards.")
 TERMS_ID = "english-german-terms"
 
 SECTION = re.compile(r"<section([^>]*)>(.*?)</section>", re.S)
@@ -93,12 +95,12 @@ def printed_parts(slug: str, lang: str) -> tuple[str, str, str]:
 
 def terms_section(slug: str) -> Section:
     rows = "".join(f'<tr><td lang="en">{html.escape(en)}</td><td lang="de">{html.escape(de)}</td></tr>'
-                   for en, de in TERMS.get(slug, ()))
+                   for en, de in get_game(slug).terms)
     heading = t(TERMS_HEADING)
     body = (f"<h2>{html.escape(heading)}</h2>"
             f'<div class="scroll" tabindex="0"><table class="terms"><thead><tr><th lang="en">English</th>'
             f'<th lang="de">Deutsch</th></tr></thead><tbody>{rows}</tbody></table></div>')
-    if slug in KEEPS_NAMES:
+    if get_game(slug).names_as_printed:
         body += f'<p class="quiet">{html.escape(t(AS_PRINTED))}</p>'
     return Section(TERMS_ID, heading, body, "terms")
 

@@ -2,7 +2,7 @@
 grid, and the printed log all show the same mark for the same bonus."""
 from __future__ import annotations
 
-from companion.forms.beutezug import ADAPTER
+from companion.games.beutezug.web import ADAPTER
 from companion.games.beutezug.cards import BONUS_LABELS, BONUS_MARKS
 from companion.sheets import BONUS_MARKS as SHEET_MARKS
 from tests.printables.conftest import Pdf

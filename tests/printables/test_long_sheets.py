@@ -108,7 +108,7 @@ def test_a_turn_too_long_for_its_column_goes_on_under_itself_and_the_round_is_sa
 def test_the_sheet_replays_a_game_once_and_still_says_what_each_treasure_rolled(app, logged, monkeypatch):
     # The lines before play and after the Boss fell show what each entry did to the gold:
     # read off the ledger's own replay, not a second replay of the whole game for the log.
-    from companion.forms.adapters import ADAPTERS
+    from companion.forms.adapter import ADAPTERS
     from companion.views import printables
 
     def replays_again(record):

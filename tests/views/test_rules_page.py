@@ -9,7 +9,6 @@ import pytest
 from jinja2 import ChoiceLoader, DictLoader
 
 from companion.games import GAMES
-from companion.glossary import TERMS
 from companion.views.rules import printed_parts, section_id, sections_of, text_of
 from tests.printables.test_rules_references import FACTS
 
@@ -77,7 +76,7 @@ def test_the_term_list_has_every_term_in_both_languages(client, slug, lang):
     terms = re.search(r'<section id="english-german-terms" class="terms">(.*?)</section>', body, re.S).group(1)
     assert ("Begriffe Englisch ↔ Deutsch" if lang == "de" else "English ↔ German terms") in terms
     rows = re.findall(r'<td lang="en">(.*?)</td><td lang="de">(.*?)</td>', terms)
-    assert [(html.unescape(en), html.unescape(de)) for en, de in rows] == list(TERMS[slug])
+    assert [(html.unescape(en), html.unescape(de)) for en, de in rows] == list(GAMES[slug].terms)
     assert len(rows) >= 7
     assert '<a href="#english-german-terms">' in body
 

@@ -1,4 +1,4 @@
 """Beutelschneider: the rules of a hand and the running totals (``rules``)."""
-from .rules import GAME
+from .result import GAME  # its rules, with its final result entered from paper
 
 __all__ = ["GAME"]

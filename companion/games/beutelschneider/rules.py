@@ -22,6 +22,7 @@ from .deck import (
     SPECIAL_STEP,
     TRUMPS_LEFT_OUT,
 )
+from .terms import NAMES_AS_PRINTED, TERMS
 
 # What the deck fixes is read here by the forms, the sheets and the shapes, as before it had
 # a module of its own.
@@ -74,9 +75,16 @@ def hand_score(gold: int, cutpurses: int, special: int) -> int:
 class Beutelschneider(Game):
     slug = "beutelschneider"
     title = "Beutelschneider"
+    terms = TERMS
+    names_as_printed = NAMES_AS_PRINTED
     min_players = 3
     max_players = 5
     seat_settings = (("first_dealer", "seat"),)
+
+    def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
+                   entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:
+        # The player left of the first dealer leads.
+        return (int(settings.get("first_dealer", 0)) + 1) % len(players)
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
         errors: dict[str, Msg] = self.player_count_errors(players)

@@ -23,6 +23,7 @@ from ..base import (
     RulesError,
     Standing,
     as_int,
+    first_data,
     msg,
     msg_n,
     ranked,
@@ -42,6 +43,7 @@ from .cards import (
     read_placement,
 )
 from .now import NOW
+from .terms import NAMES_AS_PRINTED, TERMS
 
 SETTINGS_DEFAULTS: dict[str, Any] = {
     "loot_chips": list(LOOT_CHIPS),
@@ -182,9 +184,16 @@ def _names(state: State, seats: Sequence[int]) -> str:
 class Beutezug(Game):
     slug = "beutezug"
     title = "Beutezug"
+    terms = TERMS
+    names_as_printed = NAMES_AS_PRINTED
     min_players = 2
     max_players = 5
     explains = True
+
+    def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
+                   entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:
+        placement = first_data(entries, "placement")  # rolling is in reverse placement order
+        return None if placement is None else int(placement["order"][-1])
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
         errors: dict[str, Msg] = self.player_count_errors(players)
@@ -423,7 +432,7 @@ class Beutezug(Game):
 
     def explanations(self, state: State) -> dict[str, Explanation]:
         """Every number and place of the game page (the shared standings and
-        templates/play/beutezug/_state.html), with its making or its why (explained.py), by key.
+        templates/games/beutezug/_state.html), with its making or its why (explained.py), by key.
 
         Makings: ``score/<seat>`` (loot points: the loot card of each round, the loot chip),
         ``card/<round>/<seat>`` (the loot of the card kept in round 1-7), ``lootchip/<seat>``,

@@ -24,6 +24,7 @@ from ..base import (
     RulesError,
     Standing,
     as_int,
+    first_data,
     msg,
     msg_n,
     ranked,
@@ -43,6 +44,7 @@ from .state import (
     read_2d6,
     roll_2d6,
 )
+from .terms import NAMES_AS_PRINTED, TERMS
 
 __all__ = ["GAME", "LootAndScoot", "State", "roll_2d6"]
 
@@ -64,8 +66,15 @@ def leave_payout(levels: Sequence[int], specials: int, how: str) -> int:
 class LootAndScoot(Game):
     slug = "loot-and-scoot"
     title = "Loot and Scoot"
+    terms = TERMS
+    names_as_printed = NAMES_AS_PRINTED
     min_players = 2
     max_players = 4
+
+    def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
+                   entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:
+        first = first_data(entries, "first_player")
+        return None if first is None else int(first["seat"])
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
         if errors := self.player_count_errors(players):

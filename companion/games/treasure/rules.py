@@ -20,10 +20,24 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..base import N_, Expect, Explanation, Game, Msg, Outcome, RulesError, Standing, as_int, msg, msg_n
+from ..base import (
+    N_,
+    Expect,
+    Explanation,
+    Game,
+    Msg,
+    Outcome,
+    RulesError,
+    Standing,
+    as_int,
+    first_data,
+    msg,
+    msg_n,
+)
 from ..base import replace as fast_replace
 from .explain import explanations
 from .market import BANDITS, RAOUL, REINFORCEMENTS, key_of
+from .terms import NAMES_AS_PRINTED, TERMS
 from .turn import SideTurn, read_turn
 
 TARGET = 20           # "The person who first collects 20 coins wins the game."
@@ -155,10 +169,17 @@ def _seat_list(value: Any, n: int, path: str, errors: dict[str, Msg]) -> list[An
 class GiveMeTheTreasure(Game):
     slug = "give-me-the-treasure"
     title = "Give Me The Treasure"
+    terms = TERMS
+    names_as_printed = NAMES_AS_PRINTED
     min_players = 2
     max_players = 4
     seat_settings = (("teams", "by_seat"), ("leaders", "seats"))
     explains = True
+
+    def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
+                   entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:
+        deal = first_data(entries, "deal")  # the Arrow's side leads
+        return None if deal is None else int(settings["leaders"][deal["first_divider"]])
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
         errors: dict[str, Msg] = {}

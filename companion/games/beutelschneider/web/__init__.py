@@ -1,0 +1,4 @@
+"""Beutelschneider on the phone: its forms and their adapter (``forms``)."""
+from .forms import ADAPTER
+
+__all__ = ["ADAPTER"]

@@ -1,0 +1,150 @@
+"""The hand form for Beutelschneider: one block per player, special points by event."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from wtforms import BooleanField, FieldList, FormField, RadioField, SelectField
+from wtforms.validators import NumberRange, Optional
+
+from ....forms import EntryForm, choices, complete_rows
+from ....forms.adapter import Adapter
+from ....forms.base import IntegerField, LedgerForm, PlainForm
+from ...base import N_
+from ..rules import CARDS_DEALT, EVENT_KEYS, GOLD_IN_DECK, SETTINGS_DEFAULTS, TRUMPS_LEFT_OUT
+
+NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
+
+
+class PlayerHand(PlainForm):
+    gold = IntegerField(N_("Gold"), validators=[Optional(), NumberRange(0, GOLD_IN_DECK)],
+                        render_kw=NUMERIC)
+    cutpurses = IntegerField(N_("Cutpurses"), default=0, validators=[Optional(), NumberRange(0, 20)],
+                             render_kw=NUMERIC)
+    night_watchman = IntegerField(N_("Night Watchman wins the last trick"), default=0,
+                                  validators=[Optional(), NumberRange(0, 1)], render_kw=NUMERIC)
+    guard = IntegerField(N_("Cutpurses caught by the Guard"), default=0,
+                         validators=[Optional(), NumberRange(0, 20)], render_kw=NUMERIC)
+    assassin = IntegerField(N_("Authorities murdered by the Assassin"), default=0,
+                            validators=[Optional(), NumberRange(0, 4)], render_kw=NUMERIC)
+    seduction = IntegerField(N_("Adventurer/Countess played second and won"), default=0,
+                             validators=[Optional(), NumberRange(0, 1)], render_kw=NUMERIC)
+    bard = IntegerField(N_("Couples driven out by the Bard"), default=0,
+                        validators=[Optional(), NumberRange(0, 1)], render_kw=NUMERIC)
+    muscleman = IntegerField(N_("Tavern Maids taken by the Muscleman"), default=0,
+                             validators=[Optional(), NumberRange(0, 4)], render_kw=NUMERIC)
+    other = IntegerField(N_("Other special points (10, 20, …)"), default=0,
+                         validators=[Optional()], render_kw=NUMERIC)
+
+
+class HandForm(EntryForm):
+    players = FieldList(FormField(PlayerHand))
+    set_aside = IntegerField(N_("Cutpurses set aside by a Guard whose player lost the trick"),
+                             default=0, validators=[Optional(), NumberRange(0, 20)], render_kw=NUMERIC)
+    alchemist = BooleanField(N_("The Alchemist turned gold to lead this hand"))
+
+
+class TieChoiceForm(EntryForm):
+    choice = RadioField(N_("Equal totals at the top"), choices=choices([
+        ("another_hand", N_("Play another hand")), ("share", N_("Share the win"))]))
+
+
+class SetupForm(LedgerForm):
+    class Meta:
+        csrf = False  # sent inside the new-game form, which carries the token
+
+    first_dealer = SelectField(N_("First dealer"), coerce=int, default=0,
+                               choices=choices((i, str(i + 1)) for i in range(5)))
+    limit = IntegerField(N_("Point limit"), default=100, validators=[Optional()], render_kw=NUMERIC)
+    cutpurses_in_deck = IntegerField(N_("Cutpurses in the deck"), default=4,
+                                     validators=[Optional()], render_kw=NUMERIC)
+
+
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) else 0
+
+
+class GameAdapter(Adapter):
+    forms: ClassVar[Mapping[str, type[EntryForm]]] = {"hand": HandForm, "tie_choice": TieChoiceForm}
+    # A tie at the top after the last hand is the server's to tell: the hand typed after it
+    # is then refused on arrival and stays on the phone.
+    goes_on = ("hand",)
+    cards_dealt = CARDS_DEALT
+    trumps_left_out = TRUMPS_LEFT_OUT
+
+    def hand_cells(self, data: dict[str, Any], players: list[str]) -> list[tuple[str, int, int, int]]:
+        """(player, gold, cutpurse penalty, special points) per seat for the log.
+
+        Read leniently: an imported entry may leave out the events or give digit strings.
+        """
+        def number(value: Any) -> int:
+            try:
+                return int(value or 0)
+            except (TypeError, ValueError):
+                return 0
+        cells = []
+        for name, row in zip(players, data.get("players") or [], strict=False):
+            events = row.get("events") or {}
+            special = 10 * sum(number(v) for v in events.values()) + number(row.get("other"))
+            cells.append((name, number(row.get("gold")), 20 * number(row.get("cutpurses")), special))
+        return cells
+
+    def setup_form(self, formdata: Any = None) -> SetupForm:
+        return SetupForm(formdata=formdata)
+
+    def to_settings(self, form: SetupForm) -> dict[str, Any]:
+        return {k: getattr(form, k).data for k in ("first_dealer", "limit", "cutpurses_in_deck")
+                if getattr(form, k).data is not None}
+
+    def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
+             formdata: Any = None) -> EntryForm:
+        cls = self.forms[kind]
+        if kind == "hand":
+            rows = (data or {}).get("players") or [{} for _ in record["players"]]
+            obj = {"players": [{**r, **(r.get("events") or {})} for r in rows],
+                   "set_aside": (data or {}).get("set_aside", 0),
+                   "alchemist": (data or {}).get("alchemist", False)}
+            # A post without a player's row is refused next to that row, never filled in.
+            formdata, missing = complete_rows(formdata, "players", len(record["players"]), "gold")
+            form = cls(formdata=formdata, data=obj)
+            form.missing_rows = missing
+            # The counters' + stops where this game's deck runs out of cutpurses.
+            form.cutpurses_in_deck = int((record.get("settings") or {}).get(
+                "cutpurses_in_deck", SETTINGS_DEFAULTS["cutpurses_in_deck"]))
+            while len(form.players.entries) < len(record["players"]):
+                form.players.append_entry()
+            return form
+        return cls(formdata=formdata, data=data or {})
+
+    def to_data(self, kind: str, form: EntryForm, record: dict[str, Any]) -> dict[str, Any]:
+        if kind == "tie_choice":
+            return {"choice": form.choice.data}
+        rows = []
+        for entry in form.players.entries:
+            f = entry.form
+            rows.append({
+                "gold": f.gold.data,
+                "cutpurses": _count(f.cutpurses.data),
+                "events": {k: _count(getattr(f, k).data) for k in EVENT_KEYS},
+                "other": _count(f.other.data),
+            })
+        blanks = [r for r in rows if r["gold"] is None]
+        # "80 minus the rest": all the gold in the deck is taken every hand, unless the
+        # Alchemist turned some of it to lead (or a row was not sent at all).
+        if len(blanks) == 1 and not form.alchemist.data and not getattr(form, "missing_rows", ()):
+            known = sum(r["gold"] for r in rows if r["gold"] is not None)
+            if GOLD_IN_DECK - known >= 0:
+                blanks[0]["gold"] = GOLD_IN_DECK - known
+        data: dict[str, Any] = {"players": rows, "set_aside": _count(form.set_aside.data)}
+        if form.alchemist.data:
+            data["alchemist"] = True
+        return data
+
+    # A result played on paper: the point limit it was played to.
+    result_template = "games/beutelschneider/_result.html"
+
+    def result_settings(self, form: Any, seats: Sequence[int]) -> dict[str, Any]:
+        return {} if form.limit.data is None else {"limit": form.limit.data}
+
+
+ADAPTER = GameAdapter()

@@ -1,0 +1,263 @@
+"""Beutezug's forms: placement chips, a round of heists, the coin flip, and the heist check.
+
+Field names mirror the rules' error paths ("outcomes.2.loot" <-> "outcomes-2-loot") so each
+message lands next to its field. The forms check shape only; stacks, loot ranges, bonuses and
+seats are checked by companion/games/beutezug/rules.py (typed digits go through as numbers,
+anything else as typed, for the rules to name).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, cast
+
+from flask import url_for
+from wtforms import FieldList, FormField, HiddenField, RadioField, SelectField, StringField
+from wtforms.validators import InputRequired, Optional
+
+from ....forms import EntryForm, choices, complete_rows
+from ....forms.adapter import Adapter, given_label
+from ....forms.base import LedgerForm, PlainForm
+from ....forms.result import cards
+from ....i18n import t
+from ....records import View, replay
+from ....text import typed_number
+from ...base import N_, ReplayError, msg
+from ..cards import (
+    BONUS_LABELS,
+    BONUS_MARKS,
+    BONUSES,
+    LOOT_RANGE,
+    PLACEMENT_CHIP_BONUSES,
+    ROUNDS,
+    STACK_SIZES,
+)
+from ..odds import COLOUR_LABELS, COLOURS, FACES, MOST_DICE
+from ..rules import State, bonus_inventory, points_groups
+
+NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+STACKS = (("2", "2"), ("3", "3"), ("4", "4"), ("5", "5"), ("0", "0 ✗"))
+# Short chip labels for the round form; the long ones (BONUS_LABELS) go in titles and the log.
+BONUS_SHORT = {"none": N_("none"), "orange": N_("+1 orange"), "green": N_("+1 green"),
+               "black": N_("+1 black"), "pink": N_("+1 pink"), "reroll_one": N_("one die"),
+               "reroll_all": N_("all dice")}
+
+
+class Outcome(PlainForm):
+    """One heist: the card kept (seized from stack 2-5, or the 0-card after a failed heist)."""
+
+    seat = HiddenField()
+    stack = RadioField(N_("Stack"), choices=choices(STACKS), validate_choice=False,
+                       validators=[InputRequired(message=N_("Choose the stack, or 0 for a failed heist."))])
+    loot = StringField(N_("Loot"), validators=[Optional()], render_kw=NUMERIC)
+    bonus = RadioField(N_("Bonus"), choices=choices((b, BONUS_SHORT[b]) for b in BONUSES),
+                       default="none", validate_choice=False)
+
+
+class RoundForm(EntryForm):
+    outcomes = FieldList(FormField(Outcome))
+
+
+class PlacementForm(EntryForm):
+    """For each placement chip, chip 1 first, the player who has it."""
+
+    order = FieldList(RadioField(validate_choice=False,
+                                 validators=[InputRequired(message=N_("Choose a player."))]))
+
+
+class CoinForm(EntryForm):
+    winner = RadioField(N_("The coin flip's winner"), validate_choice=False,
+                        validators=[InputRequired(message=N_("Choose a player."))])
+
+
+class SetupForm(LedgerForm):
+    class Meta:
+        csrf = False  # sent inside the new-game form, which carries the token
+
+    loot_chips = StringField(N_("Loot chip values, highest first"), default="6, 5, 4, 3, 2",
+                             validators=[Optional()])
+    placement_chip_bonuses = FieldList(
+        SelectField(choices=choices((b, BONUS_LABELS[b]) for b in BONUSES)),
+        min_entries=len(PLACEMENT_CHIP_BONUSES), max_entries=len(PLACEMENT_CHIP_BONUSES),
+        default=list(PLACEMENT_CHIP_BONUSES))
+
+
+class Die(PlainForm):
+    colour = SelectField(N_("Colour"), choices=choices(
+        [("", "–")] + [(c, COLOUR_LABELS[c]) for c in COLOURS]), validate_choice=False)
+    minimum = StringField(N_("At least"), render_kw=NUMERIC)
+
+
+class HeistForm(PlainForm):
+    """The heist check (a GET form, no CSRF: it changes nothing)."""
+
+    seat = SelectField(N_("Player"), validate_choice=False)
+    required = FieldList(FormField(Die), min_entries=MOST_DICE, max_entries=MOST_DICE)
+    rolled = FieldList(StringField(render_kw=NUMERIC), min_entries=MOST_DICE,
+                       max_entries=MOST_DICE)
+    used_one = StringField(N_("Re-roll one die: already used"), default="0", render_kw=NUMERIC)
+    used_all = StringField(N_("Re-roll all dice: already used"), default="0", render_kw=NUMERIC)
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def state_at(record: dict[str, Any], stop: int) -> State:
+    """The game after its first ``stop`` entries."""
+    return cast(State, replay({**record, "entries": record["entries"][:stop]}).state)
+
+
+class GameAdapter(Adapter):
+    forms: ClassVar[Mapping[str, type[EntryForm]]] = {"placement": PlacementForm, "placement_tie": PlacementForm, "round": RoundForm,
+             "coin": CoinForm}
+    # Rows carry their seat, so a round typed before the last one's answer needs no order
+    # from the server; a tie on points (a placement draw) refuses it on arrival.
+    goes_on = ("round",)
+    marks = BONUS_MARKS
+    bonus_labels = BONUS_LABELS
+    colour_labels = COLOUR_LABELS
+    rounds = ROUNDS
+    loot_range = LOOT_RANGE
+    faces = FACES
+
+    def setup_form(self, formdata: Any = None) -> SetupForm:
+        return SetupForm(formdata=formdata)
+
+    def field_title(self, record: dict[str, Any], form: Any, field: Any) -> str:
+        # A round's rows are in rolling order, so a row's player is the seat it carries.
+        parts = field.name.split("-")
+        if parts[0] == "outcomes" and len(parts) == 3 and parts[1].isdigit():
+            row = form.outcomes.entries[int(parts[1])].form
+            seat = str(row.seat.data or "")
+            name = record["players"][int(seat)] if seat.isdigit() and int(seat) < len(record["players"]) else ""
+            return " · ".join(x for x in (name, t(given_label(field))) if x)
+        if parts[0] == "order" and len(parts) == 2 and parts[1].isdigit():
+            return t(msg(N_("Placement chip %(chip)s"), chip=int(parts[1]) + 1))
+        return super().field_title(record, form, field)
+
+    def to_settings(self, form: SetupForm) -> dict[str, Any]:
+        return {"loot_chips": form.loot_chips.data or "",
+                "placement_chip_bonuses": list(form.placement_chip_bonuses.data)}
+
+    def form(self, kind: str, record: dict[str, Any], data: dict[str, Any] | None = None,
+             formdata: Any = None) -> EntryForm:
+        n = len(record["players"])
+        seats = choices((str(s), name) for s, name in enumerate(record["players"]))
+        if kind == "round":
+            rows = self._rows(record, data) if data else [{"seat": s} for s in self._rolling(record)]
+            obj = {"outcomes": [{k: _text(v) for k, v in r.items()} for r in rows]}
+            form = RoundForm(formdata=formdata, data=None if formdata else obj)
+            return form
+        if kind == "coin":
+            form = CoinForm(formdata=formdata, data={"winner": _text((data or {}).get("winner"))})
+            form.winner.choices = seats
+            return form
+        if data:
+            order = list(data.get("order") or [])
+        elif kind == "placement_tie":
+            # The points order, equal points in seat order: the table only fixes the tied ones.
+            order = [s for g in points_groups(replay(record).state) for s in g]
+        else:
+            order = list(range(n))
+        formdata, _missing = complete_rows(formdata, "order", n)  # a chip not sent: "Choose a player."
+        form = PlacementForm(formdata=formdata, data=None if formdata else
+                             {"order": [_text(s) for s in order]})
+        while not formdata and len(form.order.entries) < n:
+            form.order.append_entry()
+        for field in form.order.entries:
+            field.choices = seats
+        return form
+
+    def to_data(self, kind: str, form: EntryForm, record: dict[str, Any]) -> dict[str, Any]:
+        if kind == "coin":
+            return {"winner": typed_number(form.winner.data)}
+        if kind in ("placement", "placement_tie"):
+            return {"order": [typed_number(f.data) for f in form.order.entries]}
+        rows = []
+        for entry in form.outcomes.entries:
+            f = entry.form
+            row = {"seat": typed_number(f.seat.data), "stack": typed_number(f.stack.data),
+                   "bonus": f.bonus.data or "none"}
+            if f.loot.data:
+                row["loot"] = typed_number(f.loot.data)
+            rows.append(row)
+        return {"outcomes": rows}
+
+    # -- reading the game for the pages --------------------------------------------------
+
+    def _rolling(self, record: dict[str, Any]) -> tuple[int, ...]:
+        return cast(State, replay(record).state).rolling_order
+
+    def _rows(self, record: dict[str, Any], data: dict[str, Any],
+              index: int | None = None) -> list[dict[str, Any]]:
+        """A round's outcomes with their seats. An imported entry may leave the seats out:
+        then its rows are in the rolling order of its round (entry number ``index``)."""
+        rows = [dict(r) if isinstance(r, dict) else {} for r in data.get("outcomes") or []]
+        if rows and all("seat" in r for r in rows):
+            return rows
+        if index is None:
+            index = next((i for i, e in enumerate(record["entries"]) if e["data"] is data),
+                         len(record["entries"]))
+        rolling = state_at(record, index).rolling_order
+        return [{**r, "seat": s} for r, s in zip(rows, rolling, strict=False)]
+
+    def log_round(self, record: dict[str, Any], entry: dict[str, Any],
+                  data: dict[str, Any]) -> dict[str, Any]:
+        """One round for the log: its number, each heist by seat, and the loot chips it gave
+        (for the entry as it stands, not for the crossed-out values of a correction). An
+        entry just undone is shown as the round it was, after the entries there are."""
+        if entry not in record["entries"]:
+            record = {**record, "entries": record["entries"] + [entry]}
+        index = record["entries"].index(entry)
+        number = sum(1 for e in record["entries"][:index + 1] if e["kind"] == "round")
+        chips: dict[int, int] = {}
+        if data is entry["data"]:
+            try:
+                after = state_at(record, index + 1)
+            except ReplayError:  # an undone round that no longer fits: no chips to show
+                pass
+            else:
+                chips = {h.seat: h.loot_chip for h in after.rounds[number - 1]
+                         if h.loot_chip is not None}
+        return {"round": number, "rows": self._rows(record, data, index), "chips": chips}
+
+    def empty_stacks(self, record: dict[str, Any]) -> dict[str, str]:
+        """The stacks with no card left for the next round, each with its reason (the round
+        form shows them disabled; a round that takes one anyway is refused by the rules)."""
+        taken = replay(record).state.stack_counts
+        return {str(stack): t(msg(N_("Stack %(stack)s is empty: its %(max)s cards are taken."),
+                                  stack=stack, max=size))
+                for stack, size in STACK_SIZES.items() if taken[stack] >= size}
+
+    def heist_url(self, game_id: str, seat: int | None = None) -> str:
+        """The heist check page (views.py)."""
+        return url_for("beutezug.heist", game_id=game_id, seat=seat)
+
+    def table(self, view: View) -> list[dict[str, Any]]:
+        """Each player's row under the standings: in rolling order while a round is to be
+        entered, otherwise in standings order."""
+        state: State = view.state
+        seats = list(state.rolling_order) or [s.seat for s in view.standings]
+        moves = {seat: before for seat, before, _now in state.placement_changes}
+        out = []
+        for seat in seats:
+            inv = bonus_inventory(state, seat)
+            out.append({
+                "seat": seat, "chip": state.placement_chip(seat),
+                "before": moves.get(seat), "reroll_chip": state.reroll_chip_holder == seat,
+                "plus": [(c, k) for c, k in inv.plus if k], "reroll_one": inv.reroll_one,
+                "reroll_all": inv.reroll_all, "sources": inv.sources,
+                "cards": state.cards(seat), "loot_chip": state.loot_chip(seat),
+                "points": state.points[seat],
+            })
+        return out
+
+    # A result played on paper: each seat's seven kept cards, for a tie.
+    result_template = "games/beutezug/_result.html"
+
+    def result_row(self, row: Any) -> dict[str, Any]:
+        values = cards(row.loot.data)
+        return {"loot": values} if values else {}
+
+
+ADAPTER = GameAdapter()

@@ -1,0 +1,15 @@
+"""Loot and Scoot's terms in English and German, for its rules page: the German rule text read
+beside an English player. Card and character names stay as printed."""
+
+# (English, German), in the order a player meets them.
+TERMS: tuple[tuple[str, str], ...] = (
+    ("turn", "Zug"),
+    ("gold pieces (gp), coins", "Goldstücke (GS), Münzen"),
+    ("victory points (VP)", "Siegpunkte (SP)"),
+    ("Divine Pity", "Göttliches Erbarmen"),
+    ("a-Lootin'", "Plünderzug"),
+    ("battle", "Kampf"),
+    ("leaving the dungeon", "den Dungeon verlassen"),
+)
+# The rules page says that card and character names (Raoul, Chipo, Joe ...) stay as printed.
+NAMES_AS_PRINTED = True
