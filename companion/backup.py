@@ -308,6 +308,10 @@ def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, Any]:
             "locationRefId": 1, "gameRefId": game_ref,
             "board": RESULT_ONLY_BOARD if s.get("result_only") else "", "scoringSetting": 0,
             "playerScores": scores, "expansionPlays": []})
+    # A game its host named is called as first typed, as the statistics call it.
+    for s in sorted(finished, key=lambda s: (s.get("created", ""), s["id"]), reverse=True):
+        if s.get("name"):
+            described[game_key(s)]["name"] = s["name"]
     me = max(counts, key=lambda n: (counts[n], n)) if counts else None
     return {
         "about": f"Loot Ledger export of {group_name}: {len(plays)} {'play' if len(plays) == 1 else 'plays'}",

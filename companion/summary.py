@@ -120,8 +120,10 @@ def summary(record: Mapping[str, Any]) -> dict[str, Any]:
     }
     game = get_game(record["game"])
     settings = record.get("settings") or {}
-    if game.name(settings) != game.title:  # a game its host names: counted by that name
+    if game.name(settings) != game.title:
+        # A game its host names: counted by that name, and offered again with its settings.
         out["name"] = game.name(settings)
+        out["settings"] = dict(settings)
     if not game.highest_wins(settings):
         out["lowest_wins"] = True
     if record.get("origin"):  # the game an imported record was exported from (transfer.py)

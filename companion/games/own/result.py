@@ -1,5 +1,5 @@
 """An own game played on paper, entered as its result (see ..result): each seat's final total,
-or its place where the game is scored by places, and who won.
+or its place where the game is scored by places (the row's ``score``), and who won.
 
 The app knows of the game only its settings, so it checks what they fix: places counted as a
 table counts them (1, 1, 3), a total at the target where one ends the game, and the winners the
@@ -27,8 +27,10 @@ class Game(ResultRules, Own):
     def check_result(self, state: State, data: Mapping[str, Any]) -> Final:
         n, errors = len(state.players), dict[str, Msg]()
         table = rows(data, n, errors)
-        if state.scoring == PLACES:
+        if state.scoring == PLACES:  # the row's score is the seat's place, as the result form has it
+            table = [{"place": row.get("score")} for row in table]
             totals = check_places(state, table, errors) if "players" not in errors else (0,) * n
+            errors = {k.replace(".place", ".score"): v for k, v in errors.items()}
         else:
             totals = tuple(scores(table, errors, -MOST_POINTS, MOST_POINTS))
         given = named(data, n, errors)

@@ -110,8 +110,8 @@ def check_places(state: State, rows: Sequence[Mapping[str, Any]], errors: dict[s
 
 
 class Own(Game):
-    slug = "own"
-    title = "Own game"  # the game's own name is its setting ``name``; see ``name``
+    slug = "own-game"
+    title = N_("Any other game")  # what the pages offer; the game itself is called by ``name``
     min_players = 1
     max_players = 12
 

@@ -13,7 +13,7 @@ ENTRIES: dict[str, Any] = {
     "places": {"players": [{"place": int}]},
     "tie_break": {"winner": int, "drawn?": bool},
     # A game played on paper: its final totals or places, the first and only entry (..result).
-    "result": {"players": [Either({"score": int}, {"place": int})], "winners": [int]},
+    "result": {"players": [{"score": int}], "winners": [int]},
 }
 SETTINGS: dict[str, Any] = {
     "name?": str, "scoring?": Choice(SCORINGS), "wins?": Choice(("high", "low")),

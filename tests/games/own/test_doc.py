@@ -12,7 +12,7 @@ from companion.games.schema import problem
 from tests.test_games_documented import accepted_kinds, section
 from tests.test_shapes_doc import fields
 
-DOC = Path(__file__).resolve().parents[3] / "docs" / "games" / "own.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "games" / "own-game.md"
 
 
 def text() -> str:

@@ -38,7 +38,7 @@ def test_lowest_wins_reads_the_result_the_other_way():
 
 
 def test_a_result_by_places():
-    state = entered(result([2, 1, 3, 3], [1], "place"), scoring="places")
+    state = entered(result([2, 1, 3, 3], [1]), scoring="places")
     assert GAME.outcome(state).winners == (1,)
     assert [s.rank for s in GAME.standings(state)] == [1, 2, 3, 3]
     assert GAME.score_label(state) == "Finishing place"
@@ -81,7 +81,7 @@ def test_a_result_with_a_bad_value_is_refused_on_its_field(data, field):
 
 
 def test_places_in_a_result_are_counted_as_the_table_counts_them():
-    assert list(refused(result([1, 3, 3, 4], [0], "place"), scoring="places")) == ["players.1.place"]
+    assert list(refused(result([1, 3, 3, 4], [0]), scoring="places")) == ["players.1.score"]
 
 
 def test_a_result_only_as_the_first_and_only_entry():

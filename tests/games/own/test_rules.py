@@ -38,7 +38,7 @@ def test_setup_fills_in_rounds_highest_wins_no_target_shared_ties():
 
 def test_the_game_is_called_by_the_name_its_host_gives_it():
     assert GAME.name({"name": "Doppelkopf"}) == "Doppelkopf"
-    assert GAME.name({}) == "Own game"
+    assert GAME.name({}) == "Any other game"
 
 
 @pytest.mark.parametrize("count, ok", [(0, False), (1, True), (12, True), (13, False)])
