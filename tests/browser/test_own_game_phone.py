@@ -1,0 +1,65 @@
+"""A game of the table's own on a phone at the table: six players by rounds to its target, on the
+phone's real origins; and its page in German, dark, at 200 % text, no wider than the phone."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import answered, game_id_of, on_the_table, shot
+
+SIX = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fay"]
+ROUNDS = [(12, 8, 0, 5, 3, 9), (10, 20, 4, 5, 3, 9), (9, 25, 6, 1, 0, 2)]  # Ben 53 after round 3
+
+
+def start(page, server_url, name="Skat", target="50"):
+    page.goto(server_url + "/")
+    page.get_by_role("link", name="Any other game").tap()
+    for i, player in enumerate(SIX):
+        page.locator("input[name='player']").nth(i).fill(player)
+    page.locator("input[name='name']").fill(name)
+    page.locator("input[name='target']").fill(target)
+    page.get_by_role("button", name="Start the game").tap()
+
+
+def enter_round(page, points):
+    form = page.locator("form.entry-form")
+    for seat, score in enumerate(points):
+        form.locator(f"input[name='players-{seat}-score']").fill(str(score))
+    with answered(page):
+        form.get_by_role("button", name="Save the round").tap()
+
+
+@on_the_table
+def test_six_players_play_by_rounds_to_the_target(page, server_url, live_app):
+    start(page, server_url)
+    expect(page.locator("h1")).to_contain_text("Skat")
+    expect(page.get_by_text("The game ends after the round in which a total reaches 50.")).to_be_visible()
+    box = page.get_by_role("button", name="Save the round").bounding_box()
+    assert box["height"] >= 44
+    for points in ROUNDS[:2]:
+        enter_round(page, points)
+    expect(page.get_by_role("heading", name="Round 3")).to_be_visible()
+    expect(page.get_by_text("Ben leads with 28.")).to_be_visible()
+    enter_round(page, ROUNDS[2])
+    expect(page.locator("#outcome")).to_contain_text("Ben")
+    expect(page.get_by_text("A total reached 50; the highest total wins.")).to_be_visible()
+    record = live_app.extensions["store"].load(game_id_of(page))
+    assert [e["kind"] for e in record["entries"]] == ["round"] * 3
+    shot(page, f"own-game-end-{page.url.split(':')[0]}")
+
+
+def test_the_own_game_page_in_german_dark_at_200_percent_fits_the_phone(page, server_url, live_app):
+    start(page, server_url, name="Doppelkopf", target="100")
+    enter_round(page, ROUNDS[0])
+    with page.expect_navigation():
+        page.locator(".lang").get_by_role("button", name="DE").tap()
+    page.emulate_media(color_scheme="dark")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    page.reload()
+    expect(page.get_by_role("heading", name="Runde 2")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "own-game-de-dark-200", full_page=False)
+    page.goto(server_url + "/new/own-game")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "own-game-new-de-dark-200", full_page=False)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 16, "fixed": 13}})
