@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
+    from .paper import Paper
+
 
 def N_(text: str) -> str:
     """Mark a message for translation; the web layer translates it when it is shown.
@@ -176,6 +178,8 @@ class Game(ABC):
     # seat numbers) or "by_seat" (one value per seat). When the table changes its seat
     # order before the first entry, they move with the people (see ``reseat``).
     seat_settings: tuple[tuple[str, str], ...] = ()
+    # How the game prints (its games/<pkg>/paper.py): what the shared print code asks of it.
+    paper: Paper
 
     def reseat(self, settings: Mapping[str, Any], order: Sequence[int]) -> dict[str, Any]:
         """The settings for the seats in ``order`` (``order[new seat]`` = old seat), so a
