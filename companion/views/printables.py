@@ -117,7 +117,7 @@ def blank_sheet_key(slug: str, players: int, names: Sequence[str], paper: str, l
 def blank_sheet_html(slug: str, players: int, names: Sequence[str], lang: str) -> str:
     game = get_game(slug)
     with language(lang):
-        return render_template(f"print/sheet/{slug}.html", game=game, lang=lang, players=players,
+        return render_template(f"games/{slug}/print/sheet.html", game=game, lang=lang, players=players,
                                names=seat_names(players, [printed_name(n) for n in names]),
                                unprintable=unprintable(list(names)), f=facts(slug, players))
 
@@ -126,7 +126,7 @@ def rules_html(slug: str, lang: str) -> str:
     game = get_game(slug)
     counts = range(game.min_players, game.max_players + 1)
     with language(lang):
-        return render_template(f"print/rules/{slug}.{lang}.html", game=game, lang=lang,
+        return render_template(f"games/{slug}/print/rules.{lang}.html", game=game, lang=lang,
                                f=facts(slug, game.max_players),
                                by_count={n: facts(slug, n) for n in counts})
 
