@@ -252,7 +252,8 @@ class MemoryCache:
 # all), its templates, style sheet, fonts and catalogs. A change to any of these is a new
 # build, and the PDFs kept on disk for the old one are dropped.
 SOURCES = (("package", "**/*.py"), ("package", "translations/*/LC_MESSAGES/*.po"),
-           ("templates", "print/**/*.html"), ("templates", "games/*/_entry.html"),
+           ("templates", "print/**/*.html"), ("templates", "games/*/print/**/*.html"),
+           ("templates", "games/*/_entry.html"),
            ("static", "css/print.css"), ("static", "fonts/**/*"))
 
 

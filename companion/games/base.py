@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
+    from .paper import Paper
+
 
 def N_(text: str) -> str:
     """Mark a message for translation; the web layer translates it when it is shown.
@@ -186,6 +188,9 @@ class Game(ABC):
         """Who went first, read off the record as stored (the BG Stats export asks it of every
         finished game, without a replay); ``None`` where the record does not say."""
         return None
+
+    # How the game prints (its games/<pkg>/paper.py): what the shared print code asks of it.
+    paper: Paper
 
     def reseat(self, settings: Mapping[str, Any], order: Sequence[int]) -> dict[str, Any]:
         """The settings for the seats in ``order`` (``order[new seat]`` = old seat), so a

@@ -54,7 +54,7 @@ def rendered(tmp_path_factory):
                 html = printables.game_log_html(records[kind, slug], lang)
             else:
                 html = printables.rules_html(slug, lang)
-            landscape = slug in printables.LANDSCAPE and kind in ("blank", "filled", "mixed")
+            landscape = printables.get_game(slug).paper.landscape and kind in ("blank", "filled", "mixed")
             jobs[case] = (html, printing.queue(("layout",) + case, lambda html=html: html, paper, landscape))
     return {case: (html, future.result(timeout=900)) for case, (html, future) in jobs.items()}
 

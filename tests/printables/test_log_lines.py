@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.sheets import CELL_GAP, LogRound, beyond_the_grid, hand_in_grid, log_line
+from companion.games.beutelschneider.paper import hand_in_grid
+from companion.games.paper import LogRound, beyond_the_grid
+from companion.sheets import CELL_GAP, log_line
 
 
 @pytest.mark.parametrize("entry, printed", [

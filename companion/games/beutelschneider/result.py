@@ -12,6 +12,7 @@ from typing import Any
 
 from ..base import N_, Msg, RulesError, msg
 from ..result import Final, ResultRules, check_winners, named, places, rows, scores
+from .paper import PAPER
 from .rules import AUTHORITIES, GOLD_IN_DECK, SPECIAL_STEP, TRUMPS_LEFT_OUT, Beutelschneider, State
 
 SHARED = N_("Equal totals at the top; the table chose to share the win.")
@@ -26,6 +27,8 @@ def most_in_a_hand(state: State) -> int:
 
 
 class Game(ResultRules, Beutelschneider):
+    paper = PAPER
+
     def fresh(self, state: State) -> bool:
         return not state.hands
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..base import N_, Msg, RulesError, msg, replace
 from ..result import Final, ResultRules, check_winners, named, places, rows, scores
+from .paper import PAPER
 from .rules import Own, State, check_places
 from .state import BREAK, MOST_POINTS, PLACES, WINS_WORDS, names
 
@@ -21,6 +22,8 @@ SHARED = N_("Equal at the top: the win is shared.")
 
 
 class Game(ResultRules, Own):
+    paper = PAPER
+
     def fresh(self, state: State) -> bool:
         return not state.rounds and not state.over
 

@@ -37,7 +37,7 @@ from .state import (
 if TYPE_CHECKING:
     from .rules import LootAndScoot
 
-# The reference's sections (templates/print/rules/loot-and-scoot.*.html), by their English
+# The reference's sections (templates/games/loot-and-scoot/print/rules.*.html), by their English
 # headings.
 SETUP, TURN, LOOTING, BATTLES, LEAVING, END, TIES = (
     "setup", "your-turn", "a-lootin", "battles", "leaving", "the-end", "ties")

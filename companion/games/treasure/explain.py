@@ -2,7 +2,7 @@
 its place, read off the replayed state (issue 26). Only the explanation page asks for these.
 
 Rule text: ../shared/rules/give-me-the-treasure.en.txt. The section ids are those of
-templates/print/rules/give-me-the-treasure.*.html.
+templates/games/give-me-the-treasure/print/rules.*.html.
 """
 from __future__ import annotations
 

@@ -13,12 +13,15 @@ from typing import Any
 
 from ..base import N_, Msg, RulesError, msg
 from ..result import Final, ResultRules, check_winners, named, places, rows, scores
+from .paper import PAPER
 from .rules import GiveMeTheTreasure, State
 
 PAT = N_("Pat, the Police Dog: the four cards numbered 1 resold, an immediate win.")
 
 
 class Game(ResultRules, GiveMeTheTreasure):
+    paper = PAPER
+
     def fresh(self, state: State) -> bool:
         return not state.bandits and not state.turns and not state.corrections
 

@@ -16,6 +16,7 @@ from wtforms.validators import Optional
 from ....forms import EntryForm, choices, complete_rows
 from ....forms.adapter import Adapter
 from ....forms.base import IntegerField, LedgerForm, PlainForm
+from ....records import replay
 from ...base import N_
 from ..state import MAX_NAME
 
@@ -109,7 +110,11 @@ class GameAdapter(Adapter):
             return form
         form = cls(formdata=formdata, data=data or {})
         if kind == "tie_break":
-            form.winner.choices = choices((seat, name) for seat, name in enumerate(record["players"]))
+            # The next tie-break offers the tied; a correction every seat (the rules say who
+            # was tied then).
+            state = replay(record).state if data is None else None
+            seats = state.top if state is not None and state.over else range(len(record["players"]))
+            form.winner.choices = choices((seat, record["players"][seat]) for seat in seats)
         return form
 
     def to_data(self, kind: str, form: Any, record: dict[str, Any]) -> dict[str, Any]:
