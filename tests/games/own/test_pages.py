@@ -133,3 +133,33 @@ def test_two_spellings_of_a_name_are_one_game_in_history_statistics_and_bg_stats
     data = json.loads(export)
     assert sorted(g["name"] for g in data["games"]) == ["Doppelkopf", "Skat"]
     assert len(data["plays"]) == 3
+
+
+def test_a_round_corrected_on_its_own_page_replays_the_totals_and_keeps_its_trail(user, store):
+    game_id = start(user, players=SIX[:3], target="30")
+    user.submit("/entries", scores(10, 5, 0))
+    user.submit("/entries", scores(25, 5, 0))          # Anna 35: over
+    assert replay(store.load(game_id)).finished
+    first = store.load(game_id)["entries"][0]["id"]
+    user.open(f"/games/{game_id}/entries/{first}/edit")
+    assert "Save the correction" in user.page and "End the game" not in user.page
+    response = user.submit("", scores(1, 5, 0))        # Anna had 1, not 10: 26, not over
+    assert response.status_code == 200, errors(user.page)
+    record = store.load(game_id)
+    assert len(record["entries"]) == 2 and record["entries"][0]["edits"][0]["data"]["players"][0]["score"] == 10
+    view = replay(record)
+    assert not view.finished and view.game.totals_by_round(view.state)[-1] == [26, 10, 0]
+
+
+def test_a_correction_that_unties_the_top_drops_the_apps_draw(user, store):
+    game_id = start(user, players=SIX[:3], ties="break", target="10")
+    user.submit("/entries", scores(10, 10, 1))
+    user.submit("/draw")
+    first = store.load(game_id)["entries"][0]["id"]
+    user.open(f"/games/{game_id}/entries/{first}/edit")
+    user.submit("", scores(11, 10, 1))
+    assert "is no longer called for" in user.page       # the mending is shown first
+    user.submit("", button=("mend", "1"))
+    record = store.load(game_id)
+    assert [e["kind"] for e in record["entries"]] == ["round"]
+    assert replay(record).outcome.winners == (0,)
