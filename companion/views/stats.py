@@ -10,13 +10,12 @@ from flask_babel import format_percent
 
 from .. import stats
 from ..bars import bar_chart, column_chart
-from ..games import GAMES
 from ..games.base import N_
 from ..i18n import t
 from ..periods import Period
 from ..text import identity
 from . import group_id
-from .history import _derived, group_players, group_plays
+from .history import _derived, group_players, group_plays, titled
 from .lifecycle import period_of_request
 
 bp = Blueprint("stats", __name__)
@@ -51,7 +50,7 @@ CHART_PLAYERS = 12
 def index() -> Any:
     _, everything, switch = _period()
     overview = stats.players_overview(everything)
-    games = stats.games_of(everything, GAMES)
+    games = titled(everything)
     played = {key: sum(1 for p in everything if p.game == key) for key in games}
     chart = bar_chart([(n, w, f"{w}/{g}") for n, g, w in overview[:CHART_PLAYERS]],
                       label=t(N_("Wins and games per player"))) if overview else None
@@ -66,7 +65,7 @@ def player(name: str) -> Any:
     name = _player(name)
     _, everything, switch = _period()
     mine = stats.player_stats(everything, name)
-    games = stats.games_of(everything, GAMES)
+    games = titled(everything)
     chart = bar_chart([(games[g].title if g in games else g, r.win_rate * 100,
                         format_percent(r.win_rate)) for g, r in sorted(mine.by_game.items())],
                       label=t(N_("Win rate per game"))) if mine.by_game else None
@@ -85,7 +84,7 @@ def player(name: str) -> Any:
 @bp.get("/stats/games/<path:slug>")
 def game(slug: str) -> Any:
     _, everything, switch = _period()
-    games = stats.games_of(group_plays(), GAMES)  # a named game is known by any of its games
+    games = titled(group_plays())  # a named game is known by any of its games
     if slug not in games:
         abort(404)
     result = stats.game_stats(everything, slug)

@@ -163,3 +163,32 @@ def test_a_correction_that_unties_the_top_drops_the_apps_draw(user, store):
     record = store.load(game_id)
     assert [e["kind"] for e in record["entries"]] == ["round"]
     assert replay(record).outcome.winners == (0,)
+
+
+def result_values(names, scores, won, **settings):
+    out = {"played_day": "2026-11-20", **settings}
+    for seat, (name, score) in enumerate(zip(names, scores, strict=True)):
+        out[f"players-{seat}-name"] = name
+        out[f"players-{seat}-score"] = str(score)
+        if seat in won:
+            out[f"players-{seat}-won"] = "y"
+    return out
+
+
+def test_a_game_played_on_paper_is_entered_as_its_result_by_name(user, store):
+    user.open("/new/own-game/result")
+    response = user.submit("", result_values(["Anna", "Ben", "Cem"], [2, 1, 3], {1}, game_name="Codenames",
+                                             scoring="places"))
+    assert response.status_code == 200, errors(user.page)
+    row = next(r for r in store.index().values() if r.get("result_only"))
+    assert row["name"] == "Codenames" and row["winners"] == [1] and game_key(row) == "own-game:codenames"
+
+
+def test_a_result_the_settings_contradict_is_refused_beside_its_field(user, store):
+    user.open("/new/own-game/result")
+    response = user.submit("", result_values(["Anna", "Ben"], [30, 20], {0}, game_name="Skat", wins="low"))
+    assert response.status_code == 422
+    assert "By these scores Ben won" in user.page
+    response = user.submit("", result_values(["Anna", "Ben"], [30, 20], {0}, game_name="Skat", scoring="dice"))
+    assert response.status_code == 422 and "Choose how the game is scored." in errors(user.page)
+    assert store.index() == {}

@@ -7,7 +7,7 @@ does not fit, a tie-break for someone not tied are the rules' to refuse (games/o
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from wtforms import FieldList, FormField, RadioField, SelectField, StringField
@@ -124,6 +124,15 @@ class GameAdapter(Adapter):
             return {"winner": form.winner.data}
         field = "place" if kind == "places" else "score"
         return {"players": [{field: getattr(row.form, field).data} for row in form.players.entries]}
+
+
+    # A result played on paper: its name and how it was scored (no rounds on a result).
+    result_template = "games/own-game/_result.html"
+    result_score_label = N_("Final score or place")
+
+    def result_settings(self, form: Any, seats: Sequence[int]) -> dict[str, Any]:
+        return {"name": form.game_name.data or "", "scoring": form.scoring.data, "wins": form.wins.data,
+                "ties": form.ties.data}
 
 
 ADAPTER = GameAdapter()
