@@ -268,6 +268,10 @@ class Game(ABC):
         """What ``totals_by_round`` counts (a message id), the chart's heading."""
         return N_("Totals by round")
 
+    # True where the game takes its final result entered from paper as its one entry
+    # (games/result.py ``ResultRules``): the new-game page then offers the result page.
+    takes_result: bool = False
+
     # True once the game explains its numbers and places (``explanations``): the game page
     # then links each of them to its explanation.
     explains: bool = False

@@ -102,6 +102,8 @@ class ResultRules(Game):
     ``result`` entry and the ``Final`` state it makes are answered here, everything else by
     the game's own rules (the ``super()`` calls, which mypy cannot see are never Game's)."""
 
+    takes_result = True
+
     def check_result(self, state: Any, data: Mapping[str, Any]) -> Final:
         """The result as a ``Final``; RulesError with a message per field otherwise."""
         raise NotImplementedError

@@ -80,7 +80,7 @@ def _problems(form: NewResultForm, loose: list[str]) -> list[tuple[str, str, str
 @bp.route("/new/<slug>/result", methods=["GET", "POST"])
 def new(slug: str) -> Any:
     game = GAMES.get(slug)
-    if game is None or slug not in ADAPTERS:
+    if game is None or not game.takes_result or slug not in ADAPTERS:
         abort(404)
     adapter = ADAPTERS[slug]
     posted = request.method == "POST"

@@ -86,3 +86,17 @@ def test_other_special_points_are_typed_as_the_points_they_are(user):
     field = next(f for f in numbers(user.page) if f["name"] == "players-0-other")
     assert field["min"] == "0" and field["step"] == "10"
     assert "Other special points (10, 20, …)" in user.page
+
+
+@pytest.mark.parametrize(("players", "authorities"), [(("Anna", "Ben", "Cem"), 1),
+                                                      (("Anna", "Ben", "Cem", "Dora"), 3),
+                                                      (("Anna", "Ben", "Cem", "Dora", "Emil"), 4)])
+def test_each_event_counter_stops_where_the_deck_runs_out_of_its_cards(user, players, authorities):
+    # The counters loop over the deck's events table: the Assassin murders at most the
+    # authorities left in the deck for this many players, the Muscleman takes four Tavern Maids.
+    beutelschneider.start(user, players=players)
+    maxima = {f["name"]: f.get("max") for f in numbers(user.page)}
+    assert maxima["players-0-assassin"] == str(authorities)
+    assert [maxima[f"players-1-{key}"] for key in ("night_watchman", "seduction", "bard", "muscleman")] == \
+        ["1", "1", "1", "4"]
+    assert maxima["players-2-gold"] == "80"

@@ -31,4 +31,12 @@ EVENTS = (
 )
 EVENT_KEYS = tuple(key for key, _, _ in EVENTS)
 
+
+def event_most(players: int, cutpurses_in_deck: int) -> dict[str, int]:
+    """The most each event can count in one hand with this deck: the Guard catches at most the
+    cutpurses in it, the Assassin murders at most the authorities still in it."""
+    authorities = len(AUTHORITIES) - len(TRUMPS_LEFT_OUT.get(players, ()))
+    bound = {"guard": cutpurses_in_deck, "assassin": authorities}
+    return {key: bound[key] if most is None else most for key, _, most in EVENTS}
+
 SETTINGS_DEFAULTS = {"limit": 100, "first_dealer": 0, "cutpurses_in_deck": 4}

@@ -13,7 +13,7 @@ from typing import Any
 from ..base import N_, Msg, RulesError, msg
 from ..result import Final, ResultRules, check_winners, named, places, rows, scores
 from .paper import PAPER
-from .rules import AUTHORITIES, GOLD_IN_DECK, SPECIAL_STEP, TRUMPS_LEFT_OUT, Beutelschneider, State
+from .rules import GOLD_IN_DECK, SPECIAL_STEP, Beutelschneider, State, event_most
 
 SHARED = N_("Equal totals at the top; the table chose to share the win.")
 REACHED = N_("Highest total with %(limit)s points or more.")
@@ -21,9 +21,8 @@ REACHED = N_("Highest total with %(limit)s points or more.")
 
 def most_in_a_hand(state: State) -> int:
     """What one hand can give one player: all the gold and every event's special points."""
-    authorities = len(AUTHORITIES) - len(TRUMPS_LEFT_OUT.get(len(state.players), ()))
-    events = 1 + state.cutpurses_in_deck + authorities + 1 + 1 + 4  # watchman .. muscleman
-    return GOLD_IN_DECK + SPECIAL_STEP * events
+    events = event_most(len(state.players), state.cutpurses_in_deck)
+    return GOLD_IN_DECK + SPECIAL_STEP * sum(events.values())
 
 
 class Game(ResultRules, Beutelschneider):

@@ -5,7 +5,7 @@ minus 20 per Beutelschneider (cutpurse) among them, plus special points in tens.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -21,6 +21,7 @@ from .deck import (
     SETTINGS_DEFAULTS,
     SPECIAL_STEP,
     TRUMPS_LEFT_OUT,
+    event_most,
 )
 from .terms import NAMES_AS_PRINTED, TERMS
 
@@ -28,7 +29,7 @@ from .terms import NAMES_AS_PRINTED, TERMS
 # a module of its own.
 __all__ = ["AUTHORITIES", "CARDS_DEALT", "CUTPURSE_PENALTY", "EVENTS", "EVENT_KEYS", "GAME", "GOLD_IN_DECK",
            "SETTINGS_DEFAULTS", "SPECIAL_STEP", "TRUMPS_LEFT_OUT", "Beutelschneider", "HandResult", "State",
-           "hand_score"]
+           "event_most", "gold_left", "hand_score", "special_points"]
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,20 @@ class State:
 def hand_score(gold: int, cutpurses: int, special: int) -> int:
     """Gold minus 20 per cutpurse kept in one's tricks, plus special points."""
     return gold - CUTPURSE_PENALTY * cutpurses + special
+
+
+def special_points(counts: Iterable[int], other: int) -> int:
+    """A player's special points in a hand: 10 per event scored, plus the others as written."""
+    return SPECIAL_STEP * sum(counts) + other
+
+
+def gold_left(gold: Sequence[int | None], alchemist: bool) -> int | None:
+    """The gold of the one player left out: all the deck's gold is taken every hand, unless the
+    Alchemist turned some of it to lead. ``None`` when it cannot be told (no one or more than
+    one left out, the Alchemist, more gold than the deck holds)."""
+    blanks = [g for g in gold if g is None]
+    left = GOLD_IN_DECK - sum(g for g in gold if g is not None)
+    return left if len(blanks) == 1 and not alchemist and left >= 0 else None
 
 
 class Beutelschneider(Game):
@@ -179,16 +194,16 @@ class Beutelschneider(Game):
             errors["cutpurses"] = msg(
                 N_("The deck holds %(max)s cutpurses; %(total)s are counted (kept plus set aside by the Guard)."),
                 max=state.cutpurses_in_deck, total=sum(cutpurses) + caught)
-        authorities = len(AUTHORITIES) - len(TRUMPS_LEFT_OUT.get(len(state.players), ()))
-        for key, _label, most in EVENTS:
+        most = event_most(len(state.players), state.cutpurses_in_deck)
+        for key, _label, fixed in EVENTS:
             problem: Msg | None = None
             if len(event_seats[key]) > 1:
                 problem = msg(N_("There is one such card: only one player can score it in a hand."))
-            elif most is not None and event_count[key] > most:
-                problem = msg(N_("At most %(max)s per hand."), max=most)
-            elif key == "assassin" and event_count[key] > authorities:
+            elif fixed is not None and event_count[key] > most[key]:
+                problem = msg(N_("At most %(max)s per hand."), max=most[key])
+            elif key == "assassin" and event_count[key] > most[key]:
                 problem = msg(N_("Only %(max)s authorities are in the deck with this many players."),
-                              max=authorities)
+                              max=most[key])
             if problem is not None:
                 errors.update({f"players.{seat}.{key}": problem for seat in event_seats[key]})
         if errors:

@@ -125,6 +125,13 @@ def beg(state: State, seat: int, data: Mapping[str, Any]) -> State:
     return state.with_party(seat, replace(party, gold=party.gold + BEG_GOLD))
 
 
+def can_train_free(party: Party, upgrade: Any) -> bool:
+    """Whether a Build of ``upgrade`` can train one for free: the party has a Level 1
+    Adventurer of its class. (The phone ticks "Train one for free" by default, and it holds
+    only where this is true.)"""
+    return upgrade in CLASSES and party.at_level(upgrade, 1) > 0
+
+
 def build(state: State, seat: int, data: Mapping[str, Any]) -> State:
     """Build an Upgrade: 10 gp the first, 15 gp the second, never two alike.
 
@@ -143,7 +150,7 @@ def build(state: State, seat: int, data: Mapping[str, Any]) -> State:
         errors["upgrade"] = msg(N_("A player can have at most two Upgrades."))
     elif state.pool.upgrades[i] < 1:
         errors["upgrade"] = msg(N_("No Upgrade of this type is left."))
-    elif train_one and party.at_level(cls, 1) < 1:
+    elif train_one and not can_train_free(party, cls):
         errors["train"] = msg(N_("No Level 1 Adventurer of this class to train."))
     check(errors)
     assert price is not None

@@ -11,37 +11,58 @@ from ....forms import EntryForm, choices, complete_rows
 from ....forms.adapter import Adapter
 from ....forms.base import IntegerField, LedgerForm, PlainForm
 from ...base import N_
-from ..rules import CARDS_DEALT, EVENT_KEYS, GOLD_IN_DECK, SETTINGS_DEFAULTS, TRUMPS_LEFT_OUT
+from ..rules import (
+    CARDS_DEALT,
+    CUTPURSE_PENALTY,
+    EVENT_KEYS,
+    EVENTS,
+    GOLD_IN_DECK,
+    SETTINGS_DEFAULTS,
+    TRUMPS_LEFT_OUT,
+    event_most,
+    gold_left,
+    special_points,
+)
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
 
 
-class PlayerHand(PlainForm):
-    gold = IntegerField(N_("Gold"), validators=[Optional(), NumberRange(0, GOLD_IN_DECK)],
-                        render_kw=NUMERIC)
-    cutpurses = IntegerField(N_("Cutpurses"), default=0, validators=[Optional(), NumberRange(0, 20)],
-                             render_kw=NUMERIC)
-    night_watchman = IntegerField(N_("Night Watchman wins the last trick"), default=0,
-                                  validators=[Optional(), NumberRange(0, 1)], render_kw=NUMERIC)
-    guard = IntegerField(N_("Cutpurses caught by the Guard"), default=0,
-                         validators=[Optional(), NumberRange(0, 20)], render_kw=NUMERIC)
-    assassin = IntegerField(N_("Authorities murdered by the Assassin"), default=0,
-                            validators=[Optional(), NumberRange(0, 4)], render_kw=NUMERIC)
-    seduction = IntegerField(N_("Adventurer/Countess played second and won"), default=0,
-                             validators=[Optional(), NumberRange(0, 1)], render_kw=NUMERIC)
-    bard = IntegerField(N_("Couples driven out by the Bard"), default=0,
-                        validators=[Optional(), NumberRange(0, 1)], render_kw=NUMERIC)
-    muscleman = IntegerField(N_("Tavern Maids taken by the Muscleman"), default=0,
-                             validators=[Optional(), NumberRange(0, 4)], render_kw=NUMERIC)
-    other = IntegerField(N_("Other special points (10, 20, …)"), default=0,
-                         validators=[Optional()], render_kw=NUMERIC)
+class Hand(PlainForm):
+    """One player's row of a hand; its events are added from the deck's table (``EVENTS``)."""
+
+    def special_given(self) -> bool:
+        """Anything typed or refused among the special points, so the page shows them open."""
+        return any(self[key].errors or self[key].data for key in (*EVENT_KEYS, "other"))
+
+
+# The range is the shape's; how many the deck allows in a hand is the rules' to say.
+PlayerHand: type[Hand] = type("PlayerHand", (Hand,), {
+    "gold": IntegerField(N_("Gold"), validators=[Optional(), NumberRange(0, GOLD_IN_DECK)],
+                         render_kw=NUMERIC),
+    "cutpurses": IntegerField(N_("Cutpurses"), default=0, validators=[Optional(), NumberRange(0, 20)],
+                              render_kw=NUMERIC),
+    **{key: IntegerField(label, default=0, validators=[Optional(), NumberRange(0, 20)], render_kw=NUMERIC)
+       for key, label, _most in EVENTS},
+    "other": IntegerField(N_("Other special points (10, 20, …)"), default=0,
+                          validators=[Optional()], render_kw=NUMERIC),
+})
 
 
 class HandForm(EntryForm):
+    """A hand. ``missing``: the rows a post left out (never filled in as "80 minus the rest");
+    ``most``: where the counters' + stops, as this game's deck holds the cards (``cutpurses``
+    and each event)."""
+
     players = FieldList(FormField(PlayerHand))
     set_aside = IntegerField(N_("Cutpurses set aside by a Guard whose player lost the trick"),
                              default=0, validators=[Optional(), NumberRange(0, 20)], render_kw=NUMERIC)
     alchemist = BooleanField(N_("The Alchemist turned gold to lead this hand"))
+
+    def __init__(self, *args: Any, missing: Sequence[int] = (), most: Mapping[str, int] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.missing = tuple(missing)
+        self.most = dict(most or {})
 
 
 class TieChoiceForm(EntryForm):
@@ -71,6 +92,8 @@ class GameAdapter(Adapter):
     goes_on = ("hand",)
     cards_dealt = CARDS_DEALT
     trumps_left_out = TRUMPS_LEFT_OUT
+    gold_in_deck = GOLD_IN_DECK
+    events = EVENT_KEYS  # the hand form's event counters, in the deck's order
 
     def hand_cells(self, data: dict[str, Any], players: list[str]) -> list[tuple[str, int, int, int]]:
         """(player, gold, cutpurse penalty, special points) per seat for the log.
@@ -85,8 +108,9 @@ class GameAdapter(Adapter):
         cells = []
         for name, row in zip(players, data.get("players") or [], strict=False):
             events = row.get("events") or {}
-            special = 10 * sum(number(v) for v in events.values()) + number(row.get("other"))
-            cells.append((name, number(row.get("gold")), 20 * number(row.get("cutpurses")), special))
+            special = special_points(map(number, events.values()), number(row.get("other")))
+            cells.append((name, number(row.get("gold")), CUTPURSE_PENALTY * number(row.get("cutpurses")),
+                          special))
         return cells
 
     def setup_form(self, formdata: Any = None) -> SetupForm:
@@ -106,11 +130,10 @@ class GameAdapter(Adapter):
                    "alchemist": (data or {}).get("alchemist", False)}
             # A post without a player's row is refused next to that row, never filled in.
             formdata, missing = complete_rows(formdata, "players", len(record["players"]), "gold")
-            form = cls(formdata=formdata, data=obj)
-            form.missing_rows = missing
-            # The counters' + stops where this game's deck runs out of cutpurses.
-            form.cutpurses_in_deck = int((record.get("settings") or {}).get(
+            in_deck = int((record.get("settings") or {}).get(
                 "cutpurses_in_deck", SETTINGS_DEFAULTS["cutpurses_in_deck"]))
+            form = HandForm(formdata=formdata, data=obj, missing=missing, most={
+                "cutpurses": in_deck, **event_most(len(record["players"]), in_deck)})
             while len(form.players.entries) < len(record["players"]):
                 form.players.append_entry()
             return form
@@ -128,13 +151,11 @@ class GameAdapter(Adapter):
                 "events": {k: _count(getattr(f, k).data) for k in EVENT_KEYS},
                 "other": _count(f.other.data),
             })
-        blanks = [r for r in rows if r["gold"] is None]
-        # "80 minus the rest": all the gold in the deck is taken every hand, unless the
-        # Alchemist turned some of it to lead (or a row was not sent at all).
-        if len(blanks) == 1 and not form.alchemist.data and not getattr(form, "missing_rows", ()):
-            known = sum(r["gold"] for r in rows if r["gold"] is not None)
-            if GOLD_IN_DECK - known >= 0:
-                blanks[0]["gold"] = GOLD_IN_DECK - known
+        # "80 minus the rest", never for a row that was not sent at all.
+        sent_all = isinstance(form, HandForm) and not form.missing
+        left = gold_left([r["gold"] for r in rows], bool(form.alchemist.data)) if sent_all else None
+        if left is not None:
+            next(r for r in rows if r["gold"] is None)["gold"] = left
         data: dict[str, Any] = {"players": rows, "set_aside": _count(form.set_aside.data)}
         if form.alchemist.data:
             data["alchemist"] = True

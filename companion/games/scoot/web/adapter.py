@@ -17,6 +17,7 @@ from ....forms.adapter import Adapter
 from ....i18n import t
 from ....records import entries_version, replay
 from ...base import N_, RulesError, msg
+from ..actions import can_train_free
 from ..rules import GAME
 from ..score import Score, final_scores, tied_on_everything
 from ..state import (
@@ -218,12 +219,11 @@ class GameAdapter(Adapter):
                 head["action"] = form.action.data
             data: dict[str, Any] = {**head, **form.fields()}
             if isinstance(form, BuildForm) and data["train"]:
-                # "Train one for free" is ticked by default: it applies when there is a
-                # Level 1 Adventurer of the Upgrade's class to train.
+                # "Train one for free" is ticked by default: sent, it means "if the rules allow".
                 state = self.state(record)
                 party = state.parties[seat if isinstance(seat, int) and 0 <= seat < len(state.parties)
                                       else state.current]
-                data["train"] = data["upgrade"] in CLASSES and party.at_level(data["upgrade"], 1) > 0
+                data["train"] = can_train_free(party, data["upgrade"])
             return data
         if kind == "final":
             return {"players": [{k: v for k, v in (

@@ -1,0 +1,69 @@
+"""Higher Card: two players each turn up a card (1 to 13); the higher card scores a point,
+equal cards score nothing; the first to three points wins."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked
+
+TARGET = 3
+HIGHEST = 13
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    totals: tuple[tuple[int, ...], ...] = ()  # the points after each round
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return self.totals[-1] if self.totals else (0,) * len(self.players)
+
+
+class HigherCard(Game):
+    slug = "higher-card"
+    title = "Higher Card"
+    min_players = 2
+    max_players = 2
+
+    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
+        if errors := self.player_count_errors(players):
+            raise RulesError(errors)
+        return {}
+
+    def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> State:
+        return State(tuple(players))
+
+    def apply(self, state: State, kind: str, data: Mapping[str, Any]) -> State:
+        if kind != "round":
+            raise RulesError(msg(N_("Unknown entry kind %(kind)s."), kind=kind))
+        if self.outcome(state) is not None:
+            raise RulesError(msg(N_("The game is over: no more rounds.")))
+        cards = data.get("cards")
+        if not isinstance(cards, list) or len(cards) != len(state.players):
+            raise RulesError({"cards": msg(N_("Enter one card per player."))})
+        errors: dict[str, Msg] = {}
+        values = [as_int({"v": c}, "v", errors, f"cards.{seat}", lo=1, hi=HIGHEST)
+                  for seat, c in enumerate(cards)]
+        if errors:
+            raise RulesError(errors)
+        won = [int(v == max(values) and values.count(v) == 1) for v in values]
+        return State(state.players, state.totals + (tuple(p + w for p, w in zip(state.points, won, strict=True)),))
+
+    def expect(self, state: State) -> Expect | None:
+        return None if self.outcome(state) else Expect("round", msg(N_("Turn up a card each")))
+
+    def standings(self, state: State) -> list[Standing]:
+        return ranked(list(enumerate(state.points)))
+
+    def outcome(self, state: State) -> Outcome | None:
+        winners = tuple(seat for seat, p in enumerate(state.points) if p >= TARGET)
+        return Outcome(winners, msg(N_("First to %(n)s points."), n=TARGET)) if winners else None
+
+    def totals_by_round(self, state: State) -> list[list[int]]:
+        return [list(t) for t in state.totals]
+
+
+GAME = HigherCard()
