@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.browser import test_table_loop as table
 from tests.browser.conftest import answered, game_id_of, on_the_table, shot
 
 SIX = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fay"]
@@ -63,3 +64,33 @@ def test_the_own_game_page_in_german_dark_at_200_percent_fits_the_phone(page, se
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "own-game-new-de-dark-200", full_page=False)
     cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 16, "fixed": 13}})
+
+
+# -- the table loop every game passes (tests/browser/test_table_loop.py), for this one --------
+
+def own_setup(user, store):
+    user.open("/new/own-game")
+    user.submit("", {"player": SIX[:4] + [""] * 8, "name": "Skat", "target": "500"})
+    user.submit("/entries", {f"players-{i}-score": p for i, p in enumerate((10, 20, 30, 40))})
+    return user.url.rsplit("/", 1)[-1]
+
+
+def own_save(page):
+    form = page.locator("form.entry-form")
+    for seat, score in enumerate((5, -10, 0, 15)):
+        form.locator(f"input[name='players-{seat}-score']").fill(str(score))
+    form.get_by_role("button", name="Save the round").tap()
+
+
+def own_refuse(page):
+    form = page.locator("form.entry-form")
+    form.locator("input[name='players-0-score']").fill("5")   # Ben's score left out
+    form.get_by_role("button", name="Save the round").tap()
+
+
+OWN = table.Game("own-game", own_setup, own_save, own_refuse, "players-1-score")
+
+
+@on_the_table
+def test_the_table_loop_of_an_own_game(page, server_url, live_app):
+    table.test_the_loop_of_each_game_on_a_phone(page, server_url, live_app, OWN)
