@@ -74,8 +74,8 @@ class NewResultForm(ResultForm):
     wins = SelectField(N_("Who wins"), default="high", validate_choice=False,
                        choices=choices([("high", N_("Highest total wins")), ("low", N_("Lowest total wins"))]))
     ties = SelectField(N_("A tie at the top"), default="share", validate_choice=False,
-                       choices=choices([("share", N_("Shared: everyone equal at the top wins")),
-                                        ("break", N_("Broken: the table names the winner"))]))
+                       choices=choices([("share", N_("A shared win")),
+                                        ("break", N_("Broken: named by the table"))]))
 
     def used(self) -> list[int]:
         return [i for i, row in enumerate(self.players.entries) if row.form.name.data]

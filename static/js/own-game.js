@@ -27,9 +27,10 @@
     function toggle() {
       var scoring = box.querySelector("select[name=scoring]");
       var target = box.querySelector("input[name=target]");
-      if (scoring && target) { target.closest(".field").hidden = scoring.value !== "rounds"; }
+      // Through the style, not ``hidden``: a field's own display rule would win over it.
+      if (scoring && target) { target.closest(".field").style.display = scoring.value === "rounds" ? "" : "none"; }
       var wins = box.querySelector("select[name=wins]");
-      if (scoring && wins) { wins.closest(".field").hidden = scoring.value === "places"; }
+      if (scoring && wins) { wins.closest(".field").style.display = scoring.value === "places" ? "none" : ""; }
     }
     name.addEventListener("change", fill);
     name.addEventListener("input", fill);

@@ -94,3 +94,19 @@ OWN = table.Game("own-game", own_setup, own_save, own_refuse, "players-1-score")
 @on_the_table
 def test_the_table_loop_of_an_own_game(page, server_url, live_app):
     table.test_the_loop_of_each_game_on_a_phone(page, server_url, live_app, OWN)
+
+
+def test_choosing_an_earlier_games_name_fills_in_its_settings(page, server_url, live_app):
+    user = table.Browserless(live_app.test_client())
+    user.open("/new/own-game")
+    user.submit("", {"player": SIX[:4] + [""] * 8, "name": "Hearts", "wins": "low", "target": "100",
+                     "ties": "break"})
+    page.goto(server_url + "/new/own-game")
+    expect(page.get_by_text("Played before: Hearts.")).to_be_visible()
+    page.locator("input[name='name']").fill("hearts")
+    expect(page.locator("select[name='wins']")).to_have_value("low")
+    expect(page.locator("select[name='ties']")).to_have_value("break")
+    expect(page.locator("input[name='target']")).to_have_value("100")
+    page.locator("select[name='scoring']").select_option("places")
+    expect(page.locator("input[name='target']")).to_be_hidden()   # a target is for rounds only
+    shot(page, "own-game-new")

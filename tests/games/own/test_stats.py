@@ -42,6 +42,7 @@ def test_a_nemesis_is_found_across_the_four_games_and_the_own_ones(store):
     plays = history(store)
     nemesis, victim = stats.rivals(plays, "Anna")
     assert nemesis is not None and (nemesis.name, nemesis.beaten, nemesis.together) == ("Ben", 3, 4)
+    assert victim is not None and (victim.name, victim.beaten) == ("Ben", 1)   # the Beutelschneider game
     _, ben_victim = stats.rivals(plays, "Ben")
     assert ben_victim is not None and ben_victim.beaten == 3
 

@@ -21,11 +21,11 @@ from ...base import N_
 from ..state import MAX_NAME
 
 # A score can be below zero: no numeric keypad (iOS's has no minus key), see widgets.number.
-SCORING = (("rounds", N_("Points by round, with running totals")), ("final", N_("Final scores only")),
-           ("places", N_("Places only (win, loss, place), no points")))
+# Short enough for a phone's select box at 390 px; _setup.html says the rest beside them.
+SCORING = (("rounds", N_("Points by round")), ("final", N_("Final scores only")),
+           ("places", N_("Places, no points")))
 WINS = (("high", N_("Highest total wins")), ("low", N_("Lowest total wins")))
-TIES = (("share", N_("Shared: everyone equal at the top wins")),
-        ("break", N_("Broken: the table names the winner, or the app draws one")))
+TIES = (("share", N_("A shared win")), ("break", N_("Broken: named or drawn")))
 
 
 class Score(PlainForm):
