@@ -57,3 +57,15 @@ def test_the_example_has_the_documented_shape_and_a_score_as_text_does_not():
         assert problem(entry["data"], own_shapes.ENTRIES[entry["kind"]]) is None
     assert problem({"players": [{"score": "10"}]}, own_shapes.ENTRIES["round"]) == (
         "players.0.score", problem("10", int)[1])
+
+
+def test_an_own_game_is_exported_and_imported_back_the_same(store):
+    from companion.records import add_entry, new_record
+    from companion.transfer import export_record, import_record
+    record = example()
+    made = new_record(record["game"], record["players"], record["settings"])
+    for entry in record["entries"]:
+        made = add_entry(made, entry["kind"], entry["data"])
+    again = import_record(export_record(store.load(store.create(made))), group="household")
+    assert again["settings"]["name"] == "Hearts"
+    assert [(e["kind"], e["data"]) for e in again["entries"]] == [(e["kind"], e["data"]) for e in record["entries"]]
