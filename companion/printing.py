@@ -36,9 +36,6 @@ from typing import Any
 
 from .paths import PACKAGE, resource
 
-STATIC = resource("static").resolve()
-PAPERS = {"a4": "A4", "letter": "letter"}
-
 
 class RenderInterrupted(RuntimeError):
     """The worker making this PDF stopped (killed, out of memory, too slow); try again."""

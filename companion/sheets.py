@@ -16,6 +16,7 @@ from . import columns
 from .games import get_game
 from .games.base import Game
 from .glyphs import width_mm
+from .papers import PAGE_MARGINS_MM, PAPER_WIDTH_MM
 from .records import View
 
 
@@ -49,9 +50,6 @@ def detail(game: Game, view: View, record: Mapping[str, Any], paper: str,
 LEDGER_PT = 8                 # the ledger's type size
 LEDGER_ROUND_MM = 10.0        # the round column
 LEDGER_BAND = 5               # rounds between two rules
-# Printable width: the paper's width, less print.css's page margins of 11 mm a side.
-PAPER_WIDTH_MM = {"a4": 210.0, "letter": 215.9}
-PAGE_MARGINS_MM = 22.0
 
 
 def ledger_bands(rows: Sequence[Sequence[str]], players: int, paper: str) -> dict[str, Any]:

@@ -29,7 +29,8 @@ from ..games.base import N_, Msg, ReplayError, msg
 from ..glyphs import fit, printed_name, unprintable
 from ..groups import players as group_players
 from ..i18n import LANGUAGES, language, t
-from ..printing import PAPERS, Pending, Printing, RenderFailed, RenderInterrupted
+from ..papers import PAPERS
+from ..printing import Pending, Printing, RenderFailed, RenderInterrupted
 from ..records import MAX_NAME, replay
 from ..sheets import detail, facts, log_line, minus, seat_names, signed
 from ..summary import result_only
