@@ -250,7 +250,6 @@ class MemoryCache:
 # build, and the PDFs kept on disk for the old one are dropped.
 SOURCES = (("package", "**/*.py"), ("package", "translations/*/LC_MESSAGES/*.po"),
            ("templates", "print/**/*.html"), ("templates", "games/*/print/**/*.html"),
-           ("templates", "play/*/_entry.html"),
            ("static", "css/print.css"), ("static", "fonts/**/*"))
 
 

@@ -5,7 +5,13 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
+from companion.games import GAMES
+
 ROOT = Path(__file__).resolve().parents[2]
+SHARED = ["companion/sheets.py", "companion/views/printables.py",
+          *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "templates/print").rglob("*.html"))]
 
 
 def imported(path: str) -> set[str]:
@@ -26,3 +32,11 @@ def test_the_renderer_does_not_import_the_pool_that_runs_it():
     assert not {m for m in imported("companion/pdf.py") if m.endswith("printing")}
     assert not {m for m in imported("companion/glyphs.py") if m.endswith("printing")}
 
+
+@pytest.mark.parametrize("path", SHARED)
+def test_the_shared_print_code_names_no_game(path):
+    text = (ROOT / path).read_text(encoding="utf-8")
+    assert [slug for slug in GAMES if slug in text] == []
+    if path.endswith(".py"):
+        packages = {type(game).__module__.split(".")[2] for game in GAMES.values()}
+        assert [m for m in imported(path) if any(f"games.{p}" in m for p in packages)] == []
