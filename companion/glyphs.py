@@ -16,7 +16,7 @@ import unicodedata
 from functools import cache, lru_cache
 from itertools import pairwise
 
-from .printing import STATIC
+from .paths import STATIC
 
 FONTS = {False: STATIC / "fonts" / "DejaVuSansCondensed.ttf",
          True: STATIC / "fonts" / "DejaVuSansCondensed-Bold.ttf"}

@@ -29,9 +29,10 @@ from ..games.base import N_, Msg, ReplayError, msg
 from ..glyphs import fit, printed_name, unprintable
 from ..groups import players as group_players
 from ..i18n import LANGUAGES, language, t
-from ..printing import PAPERS, Pending, Printing, RenderFailed, RenderInterrupted
+from ..papers import PAPERS
+from ..printing import Pending, Printing, RenderFailed, RenderInterrupted
 from ..records import MAX_NAME, replay
-from ..sheets import detail, facts, log_line, minus, seat_names, signed
+from ..sheets import detail, facts, minus, seat_names, signed
 from ..summary import result_only
 from ..text import whole
 from . import group_id
@@ -190,7 +191,6 @@ def game_sheet_html(record: dict[str, Any], lang: str, paper: str = "a4", colour
                                font_family="Ledger Sans", colours=colours,
                                axis=t(paper_of.axis)) if totals else None,
             chart_legend=legend(players, colours), marker_symbols=MARKER_SYMBOLS,
-            log_line=log_line,
             unprintable=unprintable(record["players"]))
 
 
@@ -201,7 +201,7 @@ def game_log_html(record: dict[str, Any], lang: str) -> str:
     with language(lang):
         return render_template("print/log.html", record={**record, "players": players},
                                game=view.game, lang=lang, players=players,
-                               adapter=ADAPTERS[record["game"]], log_line=log_line,
+                               adapter=ADAPTERS[record["game"]],
                                unprintable=unprintable(record["players"]))
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from companion import create_app
 from companion.games import GAMES
-from companion.printing import PAPERS
+from companion.papers import PAPERS
 from companion.views import printables
 from tests.printables.conftest import save_png
 from tests.printables.layout import MIXED, NAMES, UNBROKEN, autoplay, problems

@@ -129,7 +129,9 @@ class ScootPaper(Paper):
         return totals[n - 1::n] + ([totals[-1]] if len(totals) % n else [])
 
 
-# The tie chain as a rule to look up (DECIDED_BY says what decided a game, afterwards).
+# The tie chain as a rule to look up, in the fewest words: score.DECIDED_BY says what decided a
+# game, afterwards, at more length (printed here, it runs the rules reference onto a second
+# Letter page), and in the past tense ("the table picked").
 SCOOT_TIES = (N_("The most victory points win."), N_("Tied: the most money."),
               N_("Still tied: the highest total Adventurer levels."), N_("Still tied: the most looted rooms."),
               N_("Tied on everything: the table picks who most looks like a dwarf."))

@@ -51,3 +51,14 @@ def test_the_rules_reference_and_its_phone_page(client, lang, says):
     assert says in document.text
     page = client.get("/rules/own-game", headers={"Accept-Language": lang})
     assert page.status_code == 200
+
+
+def test_the_log_prints_every_entry_with_the_apps_draw_said(client, store):
+    record = new_record("own-game", PLAYERS, {"name": "Hearts", "target": 10, "ties": "break"})
+    record = add_entry(record, "round", {"players": [{"score": p} for p in (10, 10, 2, 0)]})
+    record = add_entry(record, "tie_break", {"winner": 1, "drawn": True}, source="app")
+    game_id = store.create(record)
+    log = Pdf(client.get(f"/games/{game_id}/log.pdf", query_string={"lang": "en"}).data).text
+    assert "Hearts · Log" in log and "Anna: 10" in log and "Tie-break Ben drawn by the app" in log
+    sheet = Pdf(client.get(f"/games/{game_id}/sheet.pdf", query_string={"lang": "de"}).data).text
+    assert "Gleichstand an der Spitze: Die App hat Ben ausgelost." in sheet
