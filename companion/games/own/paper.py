@@ -9,8 +9,8 @@ from ..base import N_, Game
 from ..paper import BLANK_ROWS, Entry, Paper, Say, beyond_the_grid, log_rounds
 from .state import ROUNDS, State
 
-# A blank sheet's rounds: an evening's game of rounds fits, with room for a pen beside.
-SHEET_ROWS = 20
+# A blank sheet's rounds: an evening's game of rounds, on one page turned sideways.
+SHEET_ROWS = 16
 
 
 def round_in_grid(entry: Entry) -> bool:
@@ -20,6 +20,8 @@ def round_in_grid(entry: Entry) -> bool:
 
 
 class OwnPaper(Paper):
+    # Sideways: twelve seats' columns keep a name unbroken (15 mm each upright, 23 sideways).
+    landscape = True
     axis = N_("Round")
     round_label = N_("Round %(n)s")
     round_kind = "round"
