@@ -114,6 +114,10 @@ class Own(Game):
     title = N_("Any other game")  # what the pages offer; the game itself is called by ``name``
     min_players = 1
     max_players = 12
+    # (English, German), in the order a table meets them, for its rules page.
+    terms = (("round", "Runde"), ("score, points", "Punkte"), ("total", "Summe"), ("target", "Ziel"),
+             ("final score", "Endstand"), ("place", "Platz"), ("team", "Team"),
+             ("tie at the top", "Gleichstand an der Spitze"), ("tie-break", "Entscheidung bei Gleichstand"))
 
     def name(self, settings: Mapping[str, Any]) -> str:
         """What the table calls this game, as its host named it."""
