@@ -117,7 +117,7 @@ def sheet_length_figures(app, store, repeat: int) -> None:
     def render(record: dict) -> bytes:
         with app.test_request_context():
             return pdf.render(printables.game_sheet_html(record, "en", "a4"), "a4",
-                              landscape=record["game"] in printables.LANDSCAPE)
+                              landscape=printables.get_game(record["game"]).paper.landscape)
 
     samples: dict[int, list[float]] = {n: [] for n in records}
     for record in records.values():

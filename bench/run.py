@@ -131,6 +131,34 @@ def history_figures(app, store, n: int, repeat: int) -> None:
     figure("stats_period_vs_all_time_ratio", this_year / all_time, "x")
 
 
+def bare_page_ms(size: int, repeat: int) -> float:
+    """A bare Flask app rendering a Jinja loop of small elements to ``size`` bytes."""
+    bare = Flask("bare")
+    row = '<label class="field"><span>{{ i }}</span><input name="f{{ i }}" value="{{ i }}"></label>'
+    template = "<!doctype html><main>{% for i in range(rows) %}" + row + "{% endfor %}</main>"
+    rows = {"n": 100}
+    bare.add_url_rule("/", "bare", lambda: render_template_string(template, rows=rows["n"]))
+    client = bare.test_client()
+    rows["n"] = round(100 * size / len(client.get("/").data))
+    return median_ms(lambda: client.get("/"), repeat)
+
+
+def own_game_page_figures(client, store, repeat: int) -> None:
+    """A game of the table's own (six players, eight rounds, a target ahead) beside a bare
+    Flask page of its size: the generic game in the same bounds as the four."""
+    game_id = store.create(new_record("own-game", PLAYERS + ["Emil", "Fay"],
+                                      {"name": "Skat", "target": 10000}))
+    for n in range(8):
+        store.update(game_id, lambda r, n=n: add_entry(r, "round", {"players": [{"score": (n * 7 + s) % 40}
+                                                                           for s in range(6)]}))
+    size = len(client.get(f"/games/{game_id}").data)
+    page = median_ms(lambda: client.get(f"/games/{game_id}"), repeat)
+    bare = bare_page_ms(size, repeat)
+    figure("own_game_page_bytes", size, "B")
+    figure("own_game_page_render_median", page, "ms")
+    figure("own_game_page_vs_bare_ratio", page / bare, "x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=10_000)
@@ -203,6 +231,7 @@ def main() -> None:
         figure("bare_flask_page_median", bare_page, "ms")
         figure("game_page_vs_bare_ratio", game_page / bare_page, "x")
         figure("home_page_median", median_ms(lambda: client.get("/"), 21), "ms")
+        own_game_page_figures(client, store, args.repeat)
         printables_figures(app, store, 21)
         sheet_length_figures(app, store, 15)
         game_page_while_printing_figures(folder)

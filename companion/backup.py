@@ -25,6 +25,7 @@ from .games.base import N_, Msg, msg
 from .i18n import t
 from .record import Record
 from .records import MAX_NAME, now_iso
+from .stats import game_key
 from .store import NotSaved, Store, StoreError, valid_id
 from .summary import parse_time
 from .text import clean, identity
@@ -270,6 +271,14 @@ def _uuid(*parts: str) -> str:
 RESULT_ONLY_BOARD = "Result only (played on paper)"
 
 
+def _bg_game(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A game as BG Stats describes it, named and scored as its record's settings say."""
+    game, settings = GAMES[record["game"]], record.get("settings") or {}
+    return {"name": game.name(settings), "cooperative": False,
+            "highestWins": game.highest_wins(settings), "noPoints": not game.has_points(settings),
+            "usesTeams": False, "minPlayerCount": game.min_players, "maxPlayerCount": game.max_players}
+
+
 def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, object]:
     """The group's finished games as a file BG Stats imports (see docs/formats in the brief).
 
@@ -282,12 +291,17 @@ def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, object]:
     stamp = _bg_time(now_iso())
     player_ids: dict[str, int] = {}
     game_ids: dict[str, int] = {}
+    # Each game as BG Stats knows it, by stats.game_key: one per name for a game its host
+    # names, described by its first game's settings.
+    described: dict[str, dict[str, Any]] = {}
     counts: dict[str, int] = {}
     plays, seen_at = [], set()
     for s in finished:
         record = store.load(s["id"])
         start = start_seat(record)
-        game_ref = game_ids.setdefault(s["game"], len(game_ids) + 1)
+        key = game_key(s)
+        game_ref = game_ids.setdefault(key, len(game_ids) + 1)
+        described.setdefault(key, _bg_game(record))
         scores = []
         for seat, typed in enumerate(s["players"]):
             who = groups.canonical(typed, names)
@@ -296,8 +310,8 @@ def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, object]:
             scores.append({
                 "playerRefId": ref, "score": str(s["scores"][seat]), "winner": seat in s["winners"],
                 "rank": s["ranks"][seat], "startPlayer": seat == start, "seatOrder": seat,
-                "newPlayer": (who, s["game"]) not in seen_at, "role": ""})
-            seen_at.add((who, s["game"]))
+                "newPlayer": (who, key) not in seen_at, "role": ""})
+            seen_at.add((who, key))
         plays.append({
             "uuid": _uuid(group_id, "play", s["id"]), "modificationDate": _bg_time(s.get("ended")),
             "entryDate": _bg_time(s.get("created")), "playDate": _bg_time(s.get("started")),
@@ -308,6 +322,10 @@ def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, object]:
             "locationRefId": 1, "gameRefId": game_ref,
             "board": RESULT_ONLY_BOARD if s.get("result_only") else "", "scoringSetting": 0,
             "playerScores": scores, "expansionPlays": []})
+    # A game its host named is called as first typed, as the statistics call it.
+    for s in sorted(finished, key=lambda s: (s.get("created", ""), s["id"]), reverse=True):
+        if s.get("name"):
+            described[game_key(s)]["name"] = s["name"]
     me = max(counts, key=lambda n: (counts[n], n)) if counts else None
     return {
         "about": f"Loot Ledger export of {group_name}: {len(plays)} {'play' if len(plays) == 1 else 'plays'}",
@@ -315,11 +333,8 @@ def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, object]:
                      "isAnonymous": False, "modificationDate": stamp} for n, i in player_ids.items()],
         "locations": [{"uuid": _uuid(group_id, "location"), "id": 1, "name": group_name,
                        "modificationDate": stamp}],
-        "games": [{"uuid": _uuid("game", slug), "id": i, "name": GAMES[slug].title,
-                   "modificationDate": stamp, "cooperative": False, "highestWins": True,
-                   "noPoints": False, "usesTeams": False,
-                   "minPlayerCount": GAMES[slug].min_players, "maxPlayerCount": GAMES[slug].max_players}
-                  for slug, i in game_ids.items()],
+        "games": [{"uuid": _uuid("game", key), "id": i, **described[key], "modificationDate": stamp}
+                  for key, i in game_ids.items()],
         "plays": plays,
         "userInfo": {"meRefId": player_ids[me] if me else None},
     }

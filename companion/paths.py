@@ -26,6 +26,10 @@ def resource(name: str) -> Path:
     return PACKAGE / name if INSTALLED else CHECKOUT / name
 
 
+# The static files: the phone's, and the fonts and style sheet a PDF is made with.
+STATIC = resource("static").resolve()
+
+
 def default_printables() -> Path:
     """Where ``printables`` writes its PDFs when no folder is given: the checkout's
     ``printables/``; for an installed app, ``printables/`` in the current folder (never

@@ -27,7 +27,8 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from .printing import PAPERS, STATIC
+from .papers import PAPERS
+from .paths import STATIC
 
 SCHEME = "ledger-static"
 # What a print layout may load from static/: its stylesheet, fonts, images.

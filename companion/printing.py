@@ -36,9 +36,6 @@ from typing import Any
 
 from .paths import PACKAGE, resource
 
-STATIC = resource("static").resolve()
-PAPERS = {"a4": "A4", "letter": "letter"}
-
 
 class RenderInterrupted(RuntimeError):
     """The worker making this PDF stopped (killed, out of memory, too slow); try again."""
@@ -252,7 +249,7 @@ class MemoryCache:
 # all), its templates, style sheet, fonts and catalogs. A change to any of these is a new
 # build, and the PDFs kept on disk for the old one are dropped.
 SOURCES = (("package", "**/*.py"), ("package", "translations/*/LC_MESSAGES/*.po"),
-           ("templates", "print/**/*.html"), ("templates", "games/*/_entry.html"),
+           ("templates", "print/**/*.html"), ("templates", "games/*/print/**/*.html"),
            ("static", "css/print.css"), ("static", "fonts/**/*"))
 
 

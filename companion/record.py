@@ -106,5 +106,8 @@ class Row(TypedDict, total=False):
     ranks: list[int]
     winners: list[int]
     reached: MsgData | None
+    name: str                 # a game its host names (a game of the table's own) ...
+    settings: dict[str, Any]  # ... and the settings it was played with, offered again
+    lowest_wins: bool
     entries: int
     last: str

@@ -7,7 +7,9 @@ merged or renamed player's games count for the name they have now. Only finished
 count; the history also lists abandoned ones (``plays(..., statuses=...)``).
 
 Scores are only compared within one game: 40 in Beutezug and 40 in Beutelschneider mean
-different things, so averages and bests are per game.
+different things, so averages and bests are per game. A game its host names (a game of the
+table's own) counts per name: names compared as player names are ("Skat" and " skat" are one
+game), called as first typed.
 """
 from __future__ import annotations
 
@@ -40,6 +42,8 @@ class Play:
     afterwards: bool = False  # entered afterwards, from paper
     result_only: bool = False  # only its final result was entered (games/result.py)
     reached: Mapping[str, Any] | None = None  # an abandoned game: what it waited for
+    title: str = ""  # the name its host gave a game it names ("" for the game's own title)
+    lowest_wins: bool = False  # its best score is the lowest
 
     def seat_of(self, name: str) -> int | None:
         folded = identity(name)
@@ -54,13 +58,17 @@ def plays(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str],
     """Finished games (or those of ``statuses``), oldest first, with every name read
     through ``names`` (groups.resolver)."""
     out = []
-    for s in summaries:
+    first_named: dict[str, str] = {}
+    for s in sorted(summaries, key=lambda s: (s.get("created", ""), s.get("id", ""))):
         if s.get("status") not in statuses:
             continue
         typed = tuple(s["players"])
         now = tuple(names.get(identity(n), n) for n in typed)
+        game = game_key(s)
         out.append(Play(
-            id=s["id"], game=s["game"], ended=s.get("ended") or s.get("created", ""),
+            id=s["id"], game=game, ended=s.get("ended") or s.get("created", ""),
+            title=first_named.setdefault(game, s["name"]) if s.get("name") else "",
+            lowest_wins=bool(s.get("lowest_wins")),
             names=now, typed=typed, folded=tuple(identity(n) for n in now),
             scores=tuple(s.get("scores", ())), ranks=tuple(s.get("ranks", ())),
             winners=frozenset(s.get("winners", ())), minutes=s.get("minutes"),
@@ -69,6 +77,28 @@ def plays(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str],
             reached=s.get("reached")))
     out.sort(key=lambda p: (p.ended, p.id))
     return out
+
+
+def game_key(summary: Mapping[str, Any]) -> str:
+    """What statistics count a game as: its rules' slug, and for a game its host names the
+    name too (as ``identity`` folds it)."""
+    name = summary.get("name")
+    return f"{summary['game']}:{identity(name)}" if name else str(summary["game"])
+
+
+@dataclass(frozen=True)
+class Named:
+    """A game its host named, as the pages list it beside the games (``games_of``)."""
+
+    slug: str  # its key, as ``game_key`` makes it
+    title: str
+
+
+def games_of(all_plays: Iterable[Play], games: Mapping[str, Any]) -> dict[str, Any]:
+    """``games`` (slug -> its rules) and after them the games counted by the name their host
+    gave them (key -> ``Named``, as first typed), each with a ``title`` for the pages."""
+    named = sorted({p.game: p.title for p in all_plays if p.title}.items(), key=lambda kv: kv[1].casefold())
+    return {**games, **{key: Named(key, title) for key, title in named}}
 
 
 def during(all_plays: Sequence[Play], period: Period) -> list[Play]:
@@ -81,7 +111,9 @@ def history(all_plays: Sequence[Play], *, game: str = "", player: str = "",
     """Newest first, filtered by game, player and the period it ended in."""
     out = []
     for p in reversed(all_plays):
-        if (game and p.game != game) or (period is not None and p.ended not in period):
+        # A game's slug finds it under every name its host gave it, too.
+        if (game and p.game != game and not p.game.startswith(f"{game}:")) or \
+                (period is not None and p.ended not in period):
             continue
         if player and p.seat_of(player) is None:
             continue
@@ -101,11 +133,12 @@ class Record:
     best: int | None = None
     minutes: int = 0  # play time (games entered afterwards have none)
 
-    def add(self, won: bool, score: int, minutes: int | None = None) -> None:
+    def add(self, won: bool, score: int, minutes: int | None = None, lowest_wins: bool = False) -> None:
         self.played += 1
         self.wins += won
         self.total += score
-        self.best = score if self.best is None else max(self.best, score)
+        better = min if lowest_wins else max
+        self.best = score if self.best is None else better(self.best, score)
         self.minutes += minutes or 0
 
     @property
@@ -154,7 +187,7 @@ def player_stats(all_plays: Sequence[Play], name: str) -> PlayerStats:
         run = run + 1 if won else 0
         stats.longest_streak = max(stats.longest_streak, run)
         stats.last_played = p.ended
-        stats.by_game.setdefault(p.game, Record()).add(won, p.scores[seat], p.minutes)
+        stats.by_game.setdefault(p.game, Record()).add(won, p.scores[seat], p.minutes, p.lowest_wins)
     stats.current_streak = run
     return stats
 
@@ -260,7 +293,7 @@ def game_stats(all_plays: Sequence[Play], game: str) -> GameStats:
             continue
         out.played += 1
         for seat, name in enumerate(p.names):
-            board.setdefault(name, Record()).add(seat in p.winners, p.scores[seat], p.minutes)
+            board.setdefault(name, Record()).add(seat in p.winners, p.scores[seat], p.minutes, p.lowest_wins)
             out.scores.append(p.scores[seat])
         if p.minutes is not None:
             minutes.append(p.minutes)

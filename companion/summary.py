@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from itertools import pairwise
 from typing import Any
 
+from .games import get_game
 from .games.base import Msg, ReplayError
 from .games.result import RESULT
 from .record import MsgData, Progress, Record, Row, group_of
@@ -117,6 +118,14 @@ def summary(record: Record) -> Row:
         "game": record["game"], "players": list(record["players"]),
         "group": group_of(record), "created": record["created"],
     }
+    game = get_game(record["game"])
+    settings = record.get("settings") or {}
+    if game.name(settings) != game.title:
+        # A game its host names: counted by that name, and offered again with its settings.
+        out["name"] = game.name(settings)
+        out["settings"] = dict(settings)
+    if not game.highest_wins(settings):
+        out["lowest_wins"] = True
     if record.get("origin"):  # the game an imported record was exported from (transfer.py)
         out["origin"] = record["origin"]
     if entered_afterwards(record):

@@ -13,7 +13,8 @@ from companion.games.schema import Either, Tagged
 
 DOCS = Path(__file__).resolve().parents[1] / "docs/games"
 FILES = {"beutezug": "beutezug.md", "beutelschneider": "beutelschneider.md",
-         "give-me-the-treasure": "give-me-the-treasure.md", "loot-and-scoot": "loot-and-scoot.md"}
+         "give-me-the-treasure": "give-me-the-treasure.md", "loot-and-scoot": "loot-and-scoot.md",
+         "own-game": "own-game.md"}
 
 
 def fields(shape: Any) -> set[str]:

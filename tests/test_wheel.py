@@ -54,7 +54,7 @@ def installed(wheel, tmp_path_factory) -> Path:
 
 def test_the_wheel_carries_templates_static_files_translations_and_the_licence(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
-    for name in ("companion/templates/base.html", "companion/templates/print/sheet/beutelschneider.html",
+    for name in ("companion/templates/base.html", "companion/templates/games/beutelschneider/print/sheet.html",
                  "companion/static/css/app.css", "companion/static/css/print.css",
                  "companion/static/fonts/DejaVuSansCondensed.ttf", "companion/static/icons/icon-192.png",
                  "companion/static/js/app.js", "companion/translations/de/LC_MESSAGES/messages.mo"):

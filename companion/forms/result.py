@@ -66,6 +66,16 @@ class NewResultForm(ResultForm):
     played_time = NewGameForm.played_time
     limit = IntegerField(N_("Point limit"), default=100, validators=[Optional()], render_kw=NUMERIC)
     target = IntegerField(N_("Coins to win"), validators=[Optional()], render_kw=NUMERIC)
+    # A game its host names and sets up (a game of the table's own): what it is called and
+    # how it was scored, asked by its own part of the form (Adapter.result_template).
+    game_name = StringField(N_("Name of the game"))
+    scoring = SelectField(N_("Scoring"), default="final", validate_choice=False,
+                          choices=choices([("final", N_("Final scores")), ("places", N_("Places"))]))
+    wins = SelectField(N_("Who wins"), default="high", validate_choice=False,
+                       choices=choices([("high", N_("Highest total wins")), ("low", N_("Lowest total wins"))]))
+    ties = SelectField(N_("A tie at the top"), default="share", validate_choice=False,
+                       choices=choices([("share", N_("A shared win")),
+                                        ("break", N_("Broken: named by the table"))]))
 
     def used(self) -> list[int]:
         return [i for i, row in enumerate(self.players.entries) if row.form.name.data]

@@ -23,6 +23,7 @@ REGISTERED = (
     "companion.games.beutelschneider",
     "companion.games.treasure",
     "companion.games.scoot",
+    "companion.games.own",  # a game of the table's own: docs/adding-a-game.md's worked example
 )
 
 GAMES: dict[str, Game[Any]] = {}  # slug -> its rules, with its final result entered from paper

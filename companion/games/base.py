@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
+    from .paper import Paper
+
 
 def N_(text: str) -> str:
     """Mark a message for translation; the web layer translates it when it is shown.
@@ -200,6 +202,9 @@ class Game(ABC, Generic[S]):
         """The game won by ``winners`` at the step ``code``, in that step's words."""
         return Outcome(tuple(winners), code, Msg(self.decisions[code], args))
 
+    # How the game prints (its games/<pkg>/paper.py): what the shared print code asks of it.
+    paper: Paper
+
     def reseat(self, settings: Mapping[str, Any], order: Sequence[int]) -> dict[str, Any]:
         """The settings for the seats in ``order`` (``order[new seat]`` = old seat), so a
         first dealer or a team is still the same people."""
@@ -259,6 +264,19 @@ class Game(ABC, Generic[S]):
     def score_label(self, state: S) -> str:
         """What the standings' numbers are (a message id)."""
         return N_("Points")
+
+    def name(self, settings: Mapping[str, Any]) -> str:
+        """What the table calls the game: its title, or for a game its host names (a game of
+        the table's own) that name, which history and statistics count it by."""
+        return self.title
+
+    def highest_wins(self, settings: Mapping[str, Any]) -> bool:
+        """Whether a higher score is the better one (a best score, the BG Stats export)."""
+        return True
+
+    def has_points(self, settings: Mapping[str, Any]) -> bool:
+        """Whether the standings' numbers are points (not places only)."""
+        return True
 
     def chart_label(self, state: S) -> str:
         """What ``totals_by_round`` counts (a message id), the chart's heading."""

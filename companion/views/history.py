@@ -3,7 +3,7 @@ and date (days in the group's time zone)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
 from flask import Blueprint, render_template, request
@@ -60,6 +60,12 @@ def group_history(gid: str | None = None) -> list[stats.Play]:
         groups.group_games(store, gid), group_names(gid), statuses=("finished", "abandoned")))
 
 
+def titled(plays: Sequence[stats.Play]) -> dict[str, stats.Named]:
+    """Each game by slug, its title in the page's language, and after them the games their
+    host named in ``plays`` (stats.games_of), as the history and statistics list them."""
+    return stats.games_of(plays, {slug: stats.Named(slug, t(game.title)) for slug, game in GAMES.items()})
+
+
 def group_players(gid: str | None = None) -> dict[str, int]:
     """The group's players with their number of games (groups.players), cached."""
     return _derived("players", gid or group_id(), groups.players)
@@ -82,7 +88,8 @@ def _day_errors(since: str, until: str, problem: Msg | None) -> dict[str, str]:
 def index() -> Any:
     everything = group_history()
     game = request.args.get("game", "")
-    game = game if game in GAMES else ""
+    games = titled(everything)
+    game = game if game in games else ""
     player = request.args.get("player", "")[:40]
     since, until = (clean(request.args.get(k, ""))[:40] for k in ("from", "to"))
     period, problem = periods.period("range" if since or until else "all", zone(), clock.now(), since, until)
@@ -100,6 +107,6 @@ def index() -> Any:
     return render_template("history/index.html", plays=shown, total=len(found) - abandoned,
                            abandoned=abandoned, day_errors=day_errors,
                            now=clock.now(), page=page,
-                           pages=max(1, -(-len(found) // PAGE)), games=GAMES, names=names,
+                           pages=max(1, -(-len(found) // PAGE)), games=games, names=names,
                            chosen={"game": game, "player": player, "from": since, "to": until},
                            args=args), 422 if problem else 200

@@ -128,6 +128,19 @@ def _players(typed: list[str]) -> tuple[list[str], list[str]]:
     return players, errors
 
 
+def named_before(group: str, slug: str) -> list[dict[str, Any]]:
+    """The group's games of ``slug`` that their host named, latest first, one per name (as
+    player names are compared), with the settings they were played with: the new-game page
+    offers them again."""
+    rows = sorted((g for g in store().index.games().values()
+                   if group_of(g) == group and g.get("game") == slug and g.get("name")),
+                  key=lambda g: (g.get("created", ""), g["id"]), reverse=True)
+    out: dict[str, dict[str, Any]] = {}
+    for g in rows:
+        out.setdefault(identity(g["name"]), {"name": g["name"], "settings": g.get("settings") or {}})
+    return list(out.values())
+
+
 @bp.route("/new/<slug>", methods=["GET", "POST"])
 def new(slug: str) -> Any:
     game = GAMES.get(slug)
@@ -198,7 +211,9 @@ def new(slug: str) -> Any:
     names = names[:game.max_players] + [""] * (game.max_players - len(names))
     name_errors = name_errors[:game.max_players] + [""] * (game.max_players - len(name_errors))
     known = known_players(group_id())
+    earlier = named_before(group_id(), slug)
     return render_template("home/new.html", game=game, form=form, setup=setup, names=names,
+                           earlier=earlier, earlier_json=json.dumps(earlier, ensure_ascii=False),
                            name_errors=name_errors, joining=joining(players, everyone),
                            # The script says it as names are typed; keyed as identity() keys.
                            known_json=json.dumps(sorted(everyone), ensure_ascii=False),

@@ -26,28 +26,24 @@ from ..forms.adapter import ADAPTERS
 from ..forms.printables import PackForm
 from ..games import GAMES, get_game
 from ..games.base import N_, Msg, ReplayError, msg
-from ..games.beutezug.cards import BONUS_LABELS
 from ..glyphs import fit, printed_name, unprintable
 from ..groups import players as group_players
 from ..i18n import LANGUAGES, language, t
-from ..printing import PAPERS, Pending, Printing, RenderFailed, RenderInterrupted
+from ..papers import PAPERS
+from ..printing import Pending, Printing, RenderFailed, RenderInterrupted
 from ..record import Record, group_of
 from ..records import MAX_NAME, replay
-from ..sheets import BONUS_MARKS, detail, facts, log_line, minus, seat_names, signed
+from ..sheets import detail, facts, minus, seat_names, signed
 from ..summary import result_only
 from ..text import whole
 from . import group_id, store
 from .play import load
 
 bp = Blueprint("printables", __name__)
-# What a printed chart's rounds are, in each game's own word.
-CHART_AXES = {"beutelschneider": N_("Hand"), "give-me-the-treasure": N_("Turn")}
 bp.add_app_template_filter(fit, "fit")
 bp.add_app_template_filter(signed, "signed")
 bp.add_app_template_filter(minus, "minus")
 
-# Sheets whose grids need the width of the page turned sideways.
-LANDSCAPE = {"beutezug", "beutelschneider"}
 RECENT = 10  # logged games listed on the Printables page
 # A game entered as its final result alone (games/result.py) has no hands or rounds to fill in.
 NO_SHEET = N_("This game was entered as its final result alone: it has no score sheet to fill in "
@@ -123,7 +119,7 @@ def blank_sheet_key(slug: str, players: int, names: Sequence[str], paper: str, l
 def blank_sheet_html(slug: str, players: int, names: Sequence[str], lang: str) -> str:
     game = get_game(slug)
     with language(lang):
-        return render_template(f"print/sheet/{slug}.html", game=game, lang=lang, players=players,
+        return render_template(f"games/{slug}/print/sheet.html", game=game, lang=lang, players=players,
                                names=seat_names(players, [printed_name(n) for n in names]),
                                unprintable=unprintable(list(names)), f=facts(slug, players))
 
@@ -132,7 +128,7 @@ def rules_html(slug: str, lang: str) -> str:
     game = get_game(slug)
     counts = range(game.min_players, game.max_players + 1)
     with language(lang):
-        return render_template(f"print/rules/{slug}.{lang}.html", game=game, lang=lang,
+        return render_template(f"games/{slug}/print/rules.{lang}.html", game=game, lang=lang,
                                f=facts(slug, game.max_players),
                                by_count={n: facts(slug, n) for n in counts})
 
@@ -160,7 +156,7 @@ def _blank_sheet_job(slug: str, players: int, names: Sequence[str], paper: str, 
     # Those without names, a fixed set, are kept on disk once made.
     return PdfJob(blank_sheet_key(slug, players, names, paper, lang),
                   partial(blank_sheet_html, slug, players, names, lang), paper,
-                  landscape=slug in LANDSCAPE, keep_on_disk=not any(names))
+                  landscape=get_game(slug).paper.landscape, keep_on_disk=not any(names))
 
 
 def _rules_job(slug: str, paper: str, lang: str) -> PdfJob:
@@ -180,12 +176,9 @@ def game_sheet_html(record: Record, lang: str, paper: str = "a4", colours: Any =
     """The filled sheet's HTML: the record's entries, standings, outcome, details and chart
     (in ``colours``, the players' colours, when the caller has looked them up already)."""
     view = replay(record)
+    paper_of = view.game.paper
     players = [printed_name(p) for p in record["players"]]
-    totals = view.game.totals_by_round(view.state)
-    if record["game"] == "loot-and-scoot":
-        # Its totals are by turn; the chart counts what the ledger above it counts: rounds.
-        n = len(players)
-        totals = totals[n - 1::n] + ([totals[-1]] if len(totals) % n else [])
+    totals = paper_of.chart_rounds(view.game.totals_by_round(view.state), len(players))
     colours = colours_of(record) if colours is None else colours
     with language(lang):
         # The entries' own templates read the names from the record: the printed ones.
@@ -193,13 +186,12 @@ def game_sheet_html(record: Record, lang: str, paper: str = "a4", colours: Any =
         details = detail(view.game, view, printed, paper, t)
         return render_template(
             "print/game.html", record=printed, view=view, game=view.game, lang=lang,
-            landscape=record["game"] in LANDSCAPE,
+            landscape=paper_of.landscape,
             players=players, adapter=ADAPTERS[record["game"]], detail=details,
             chart=totals_chart(players, totals, width=460, height=162, label=t(N_("Totals by round")),
                                font_family="Ledger Sans", colours=colours,
-                               axis=t(CHART_AXES.get(record["game"], N_("Round")))) if totals else None,
+                               axis=t(paper_of.axis)) if totals else None,
             chart_legend=legend(players, colours), marker_symbols=MARKER_SYMBOLS,
-            bonus_marks=BONUS_MARKS, bonus_labels=BONUS_LABELS, log_line=log_line,
             unprintable=unprintable(record["players"]))
 
 
@@ -210,7 +202,7 @@ def game_log_html(record: Record, lang: str) -> str:
     with language(lang):
         return render_template("print/log.html", record={**record, "players": players},
                                game=view.game, lang=lang, players=players,
-                               adapter=ADAPTERS[record["game"]], log_line=log_line,
+                               adapter=ADAPTERS[record["game"]],
                                unprintable=unprintable(record["players"]))
 
 
@@ -226,7 +218,7 @@ def game_sheet(record: Record, paper: str, lang: str) -> bytes:
     colours = colours_of(record)
     key = ("game", record["id"], record.get("version", 0), lang, paper, colours)
     return printing().make(key, partial(game_sheet_html, record, lang, paper, colours), paper,
-                           landscape=record["game"] in LANDSCAPE)
+                           landscape=get_game(record["game"]).paper.landscape)
 
 
 def game_log(record: Record, paper: str, lang: str) -> bytes:

@@ -50,8 +50,10 @@ def _attach(form: NewResultForm, seats: list[int], error: RulesError) -> list[st
         elif parts[0] == "teams":
             field = form.players.entries[seats[int(parts[1])]].form.side \
                 if len(parts) == 2 and parts[1].isdigit() and int(parts[1]) < len(seats) else None
-        elif path in ("winners", "pat", "limit", "target"):
+        elif path in ("winners", "pat", "limit", "target", "scoring", "wins", "ties"):
             field = getattr(form, path)
+        elif path == "name":
+            field = form.game_name
         if field is None:
             loose.append(t(message))
         else:

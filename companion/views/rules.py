@@ -1,6 +1,6 @@
 """The rules reference of each game as a page on the phone, from the same text as its PDF.
 
-One text, two renderings: the printed reference (templates/print/rules/<game>.<lang>.html)
+One text, two renderings: the printed reference (templates/games/<game>/print/rules.<lang>.html)
 is rendered as for the PDF, and its ``rules`` block, cut into its sections, fills a page of
 the app. A section's ``id`` (its English heading, see ``section_id``; the German section
 saying the same has the same one) is its anchor: the contents and the "now" strip link there.
@@ -84,7 +84,7 @@ def printed_parts(slug: str, lang: str) -> tuple[str, str, str]:
     """The printed reference's title kind, lede-and-sections (its ``rules`` block), as
     HTML, rendered with the same values as for the PDF."""
     game = get_game(slug)
-    template = current_app.jinja_env.get_template(f"print/rules/{slug}.{lang}.html")
+    template = current_app.jinja_env.get_template(f"games/{slug}/print/rules.{lang}.html")
     values: dict[str, object] = {"game": game, "lang": lang, "f": facts(slug, game.max_players),
                               "by_count": {n: facts(slug, n) for n in range(game.min_players, game.max_players + 1)}}
     current_app.update_template_context(values)

@@ -10,13 +10,12 @@ from flask_babel import format_percent
 
 from .. import stats
 from ..bars import bar_chart, column_chart
-from ..games import GAMES
 from ..games.base import N_
 from ..i18n import t
 from ..periods import Period
 from ..text import identity
 from . import group_id
-from .history import _derived, group_players, group_plays
+from .history import _derived, group_players, group_plays, titled
 from .lifecycle import period_of_request
 
 bp = Blueprint("stats", __name__)
@@ -51,11 +50,12 @@ CHART_PLAYERS = 12
 def index() -> Any:
     _, everything, switch = _period()
     overview = stats.players_overview(everything)
-    played = {slug: sum(1 for p in everything if p.game == slug) for slug in GAMES}
+    games = titled(everything)
+    played = {key: sum(1 for p in everything if p.game == key) for key in games}
     chart = bar_chart([(n, w, f"{w}/{g}") for n, g, w in overview[:CHART_PLAYERS]],
                       label=t(N_("Wins and games per player"))) if overview else None
     by_game, by_player = stats.play_time(everything)
-    return render_template("stats/index.html", overview=overview, played=played, games=GAMES,
+    return render_template("stats/index.html", overview=overview, played=played, games=games,
                            chart=chart, chart_players=CHART_PLAYERS, minutes_by_game=by_game, minutes_by_player=by_player,
                            **switch)
 
@@ -65,7 +65,8 @@ def player(name: str) -> Any:
     name = _player(name)
     _, everything, switch = _period()
     mine = stats.player_stats(everything, name)
-    chart = bar_chart([(GAMES[g].title if g in GAMES else g, r.win_rate * 100,
+    games = titled(everything)
+    chart = bar_chart([(games[g].title if g in games else g, r.win_rate * 100,
                         format_percent(r.win_rate)) for g, r in sorted(mine.by_game.items())],
                       label=t(N_("Win rate per game"))) if mine.by_game else None
     others = sorted((n for n in group_players() if n != name), key=str.casefold)
@@ -75,18 +76,19 @@ def player(name: str) -> Any:
         duel = stats.head_to_head(everything, name, _player(vs))
     nemesis, victim = stats.rivals(everything, name)
     recent = stats.history(everything, player=name)[:10]
-    return render_template("stats/player.html", name=name, s=mine, chart=chart, games=GAMES,
+    return render_template("stats/player.html", name=name, s=mine, chart=chart, games=games,
                            others=others, duel=duel, recent=recent, nemesis=nemesis,
                            victim=victim, least=stats.RIVALS_LEAST, **switch)
 
 
-@bp.get("/stats/games/<slug>")
+@bp.get("/stats/games/<path:slug>")
 def game(slug: str) -> Any:
-    if slug not in GAMES:
-        abort(404)
     _, everything, switch = _period()
+    games = titled(group_plays())  # a named game is known by any of its games
+    if slug not in games:
+        abort(404)
     result = stats.game_stats(everything, slug)
     spread = stats.distribution(result.scores)
     chart = column_chart([(str(lo) if lo == hi else f"{lo}–{hi}", c) for lo, hi, c in spread],
                          label=t(N_("Score distribution"))) if spread else None
-    return render_template("stats/game.html", game=GAMES[slug], s=result, chart=chart, **switch)
+    return render_template("stats/game.html", game=games[slug], s=result, chart=chart, **switch)

@@ -12,7 +12,7 @@ from companion.games.base import Making, Why
 
 GAME = get_game("beutelschneider")
 ROOT = Path(__file__).resolve().parents[2]
-SECTIONS = set(re.findall(r'<section id="([^"]+)"', (ROOT / "templates/print/rules/beutelschneider.en.html")
+SECTIONS = set(re.findall(r'<section id="([^"]+)"', (ROOT / "templates/games/beutelschneider/print/rules.en.html")
                           .read_text(encoding="utf-8")))
 
 
@@ -146,7 +146,7 @@ def test_each_step_says_its_rule_and_the_section_that_tells_it():
 
 
 def test_the_german_reference_has_the_same_sections():
-    german = (ROOT / "templates/print/rules/beutelschneider.de.html").read_text(encoding="utf-8")
+    german = (ROOT / "templates/games/beutelschneider/print/rules.de.html").read_text(encoding="utf-8")
     assert set(re.findall(r'<section id="([^"]+)"', german)) == SECTIONS
     assert {"playing-a-hand", "scoring-a-hand", "end", "our-readings"} <= SECTIONS
 

@@ -115,12 +115,12 @@ def test_every_number_adds_up_and_every_place_names_its_rule_at_every_step(playe
 
 
 SECTIONS = {"", *(m.group(1) for m in re.finditer(
-    r'<section[^>]* id="([^"]+)"', (ROOT / "templates/print/rules/beutezug.en.html").read_text()))}
+    r'<section[^>]* id="([^"]+)"', (ROOT / "templates/games/beutezug/print/rules.en.html").read_text()))}
 
 
 def test_each_section_has_the_same_id_in_english_and_german_made_from_its_english_heading():
-    en = (ROOT / "templates/print/rules/beutezug.en.html").read_text()
-    de = (ROOT / "templates/print/rules/beutezug.de.html").read_text()
+    en = (ROOT / "templates/games/beutezug/print/rules.en.html").read_text()
+    de = (ROOT / "templates/games/beutezug/print/rules.de.html").read_text()
     found = re.findall(r'<section[^>]* id="([^"]+)">\n<h2>(.*?)</h2>', en)
     assert [i for i, _ in found] == [re.sub(r"[^a-z0-9]+", "-", h.lower()).strip("-") for _, h in found]
     assert re.findall(r'<section[^>]* id="([^"]+)"', de) == [i for i, _ in found]

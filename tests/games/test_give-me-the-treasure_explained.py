@@ -18,7 +18,7 @@ DOC = ROOT / "docs" / "games" / "give-me-the-treasure.md"
 
 
 def section_ids(lang: str) -> set[str]:
-    text = (ROOT / f"templates/print/rules/give-me-the-treasure.{lang}.html").read_text(encoding="utf-8")
+    text = (ROOT / f"templates/games/give-me-the-treasure/print/rules.{lang}.html").read_text(encoding="utf-8")
     return set(re.findall(r'<section id="([^"]+)"', text))
 
 

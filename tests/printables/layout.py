@@ -102,6 +102,8 @@ def autoplay(slug: str, players: list[str], entries: int, seed: int = 7) -> dict
             batch = [("round", _beutezug(state, expect, rng, n, game))]
         elif slug == "give-me-the-treasure":
             batch = [(expect.kind, _treasure(state, expect, rng, n))]
+        elif slug == "own-game":
+            batch = [("round", {"players": [{"score": rng.randint(-5, 30)} for _ in range(n)]})]
         elif expect.kind == "pick":
             pairs = [["squire", "priest"], ["wizard", "thief"], ["squire", "wizard"], ["priest", "thief"]]
             batch = [("pick", {"classes": pairs[len(state.picks)]})]

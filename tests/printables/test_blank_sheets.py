@@ -9,7 +9,7 @@ from companion.games.treasure.market import BLACK_MARKET_ROWS
 from tests.printables.conftest import Pdf, save_png
 
 NAMES = ["Vincenzo", "Kate", "Johnny", "Anna", "Ben"]
-PAGES = {"beutezug": 1, "beutelschneider": 1, "give-me-the-treasure": 2, "loot-and-scoot": 2}
+PAGES = {"beutezug": 1, "beutelschneider": 1, "give-me-the-treasure": 2, "loot-and-scoot": 2, "own-game": 1}
 # Two play Give Me The Treasure to 20 coins: fewer turns, and its references fit beside them.
 PAGES_AT = {("give-me-the-treasure", 2): 1}
 COUNTS = [(slug, n) for slug, g in GAMES.items() for n in range(g.min_players, g.max_players + 1)]
@@ -39,6 +39,8 @@ FACTS = {
                                "+5 gp", "Gold (1 VP per 5 gp)", "Tied: the most money.", "dwarf"],
     ("loot-and-scoot", "de"): ["3 GS für den ersten einer Klasse, 6 GS für den zweiten",
                                "10 GS, dann 15 GS", "Siegpunkte", "Zwerg"],
+    ("own-game", "en"): ["Game:", "highest or lowest wins:", "Total"],
+    ("own-game", "de"): ["Spiel:", "höchste oder niedrigste gewinnt:", "Summe"],
 }
 
 

@@ -2,9 +2,9 @@
 grid, and the printed log all show the same mark for the same bonus."""
 from __future__ import annotations
 
+from companion.games import get_game
 from companion.games.beutezug.web import ADAPTER
 from companion.games.beutezug.cards import BONUS_LABELS, BONUS_MARKS
-from companion.sheets import BONUS_MARKS as SHEET_MARKS
 from tests.printables.conftest import Pdf
 from tests.views.test_beutezug import start
 
@@ -12,7 +12,7 @@ COLOURS = ("orange", "green", "black", "pink")
 
 
 def test_every_bonus_has_its_own_mark_defined_once():
-    assert ADAPTER.marks is BONUS_MARKS and SHEET_MARKS is BONUS_MARKS
+    assert ADAPTER.marks is BONUS_MARKS and get_game("beutezug").paper.facts(4)["marks"] is BONUS_MARKS
     assert set(BONUS_MARKS) == set(BONUS_LABELS)
     assert len(set(BONUS_MARKS.values())) == len(BONUS_MARKS)
 

@@ -15,6 +15,7 @@ def test_every_file_that_shapes_a_printed_page_is_part_of_the_build():
     assert any(name.startswith("static/fonts/") and name.endswith((".ttf", ".otf", ".woff2"))
                for name in names)
     assert any(name.startswith("templates/print/") for name in names)
+    assert "templates/games/beutezug/print/filled.html" in names   # each game's own layouts
     assert any(name.startswith("package/translations/de/") for name in names)
 
 

@@ -1,8 +1,8 @@
 """`flask --app app printables FOLDER` writes every blank sheet and rules reference."""
 from __future__ import annotations
 
-from companion.printing import PAPERS
 from companion.games import GAMES
+from companion.papers import PAPERS
 
 from tests.printables.conftest import Pdf
 

@@ -15,14 +15,15 @@ import pytest
 
 from companion import create_app
 from companion.games import GAMES
-from companion.printing import PAPERS
+from companion.papers import PAPERS
 from companion.views import printables
 from tests.printables.conftest import save_png
 from tests.printables.layout import MIXED, NAMES, UNBROKEN, autoplay, problems
 
 MM = 72 / 25.4
 # Enough entries to turn a page: 16 hands, 7 rounds, 16 turns, some 25 turns a-Lootin'.
-ENTRIES = {"beutelschneider": 16, "beutezug": 60, "give-me-the-treasure": 16, "loot-and-scoot": 60}
+ENTRIES = {"beutelschneider": 16, "beutezug": 60, "give-me-the-treasure": 16, "loot-and-scoot": 60,
+           "own-game": 30}
 # The names each kind is checked with: the filled sheet with five unbroken names (its heads,
 # its final scoring), its twin ("mixed") with right-to-left ones, the log with words.
 KIND_NAMES = {"blank": NAMES, "filled": UNBROKEN, "mixed": MIXED, "log": NAMES, "rules": []}
@@ -54,7 +55,7 @@ def rendered(tmp_path_factory):
                 html = printables.game_log_html(records[kind, slug], lang)
             else:
                 html = printables.rules_html(slug, lang)
-            landscape = slug in printables.LANDSCAPE and kind in ("blank", "filled", "mixed")
+            landscape = printables.get_game(slug).paper.landscape and kind in ("blank", "filled", "mixed")
             jobs[case] = (html, printing.queue(("layout",) + case, lambda html=html: html, paper, landscape))
     return {case: (html, future.result(timeout=900)) for case, (html, future) in jobs.items()}
 

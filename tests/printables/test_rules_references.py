@@ -47,6 +47,9 @@ FACTS = {
     ("loot-and-scoot", "de"): ["12 GS beim friedlichen Gehen, 9 GS bei Flucht", "1 SP je 5 GS", "Zwerg",
                                "oder eine Aktion und ein Plünderzug",
                                "Die Gruppe plündert den Bossraum, verlässt den Dungeon und bekommt das Gold"],
+    ("own-game", "en"): ["1 to 12 players or teams", "Points by round", "(1, 1, 3)", "End the game with these totals"],
+    ("own-game", "de"): ["1 bis 12 Spieler oder Teams", "Punkte nach Runden", "(1, 1, 3)",
+                         "Das Spiel mit diesen Summen beenden"],
 }
 
 # The German slips of issue 24, and what the fixed references must no longer say.
@@ -72,6 +75,8 @@ OURS = {
     ("give-me-the-treasure", "de"): ("Unsere Lesart:", ["Alle Karten der Art und Größe einer Zeile"]),
     ("loot-and-scoot", "en"): ("our reading", ["as leaving peacefully"]),
     ("loot-and-scoot", "de"): ("unsere Lesart", ["wie beim friedlichen Gehen"]),
+    ("own-game", "en"): ("Our readings", ["as in Hearts"]),
+    ("own-game", "de"): ("Unsere Lesarten", ["wie bei Hearts"]),
 }
 
 CASES = [(slug, lang) for slug in GAMES for lang in ("en", "de")]

@@ -42,7 +42,7 @@ def give_ids(app, slug: str = "beutelschneider") -> list[str]:
     ids = [section_id(h) for h in headings(app, slug, "en")]
     sources = {}
     for lang in LANGS:
-        name = f"print/rules/{slug}.{lang}.html"
+        name = f"games/{slug}/print/rules.{lang}.html"
         source = app.jinja_env.loader.get_source(app.jinja_env, name)[0]
         parts = re.split(r"<section(?=[ >])", source)
         assert len(parts) == len(ids) + 1

@@ -2,7 +2,7 @@
 
 Read off the replayed state (``Beutelschneider.explanations``): every hand keeps what its
 scores were made of, so nothing is counted a second time. Sections are those of the rules
-reference (templates/print/rules/beutelschneider.*.html).
+reference (templates/games/beutelschneider/print/rules.*.html).
 """
 from __future__ import annotations
 

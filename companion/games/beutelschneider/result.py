@@ -13,6 +13,7 @@ from typing import Any
 from ..base import N_, Msg, RulesError, msg
 from ..result import Final, ResultRules, check_winners, named, places, rows, scores
 from . import rules
+from .paper import PAPER
 from .rules import GOLD_IN_DECK, SPECIAL_STEP, Beutelschneider, State, event_most
 
 
@@ -28,6 +29,7 @@ DECISIONS = {**rules.DECISIONS, "reached": N_("Highest total with %(limit)s poin
 
 class Game(ResultRules, Beutelschneider):
     decisions = DECISIONS
+    paper = PAPER
 
     def fresh(self, state: State) -> bool:
         return not state.hands

@@ -33,10 +33,14 @@ class State:
     # ("another_hand") or to share the win ("share"), once per tied hand.
     tie_choices: tuple[tuple[int, str], ...] = ()
 
+    def dealer_of(self, hand: int) -> int:
+        """Who deals hand ``hand`` (0: the first): the deal passes to the left each hand."""
+        return (self.first_dealer + hand) % len(self.players)
+
     @property
     def dealer(self) -> int:
-        """The deal passes to the left each hand."""
-        return (self.first_dealer + len(self.hands)) % len(self.players)
+        """Who deals the next hand."""
+        return self.dealer_of(len(self.hands))
 
     @property
     def leader(self) -> int:

@@ -1,5 +1,5 @@
 """What the table does at each step of Beutezug, in one sentence of the rules, and the section of
-the rules reference (templates/print/rules/beutezug.*.html) that tells it: the "now" strip.
+the rules reference (templates/games/beutezug/print/rules.*.html) that tells it: the "now" strip.
 
 Beutezug rulebook, "Setup", "Gameplay", "End of a round", "End of the
 Game". A module of its own so the rules and their explanations (explained.py) share it.

@@ -13,6 +13,7 @@ from typing import Any
 from ..base import N_, Msg, RulesError, msg
 from ..result import Final, ResultRules, check_winners, named, places, rows, scores
 from .cards import LOOT_RANGE, ROUNDS
+from .paper import PAPER
 from .rules import TIE_STEPS, Beutezug, State
 
 
@@ -30,6 +31,8 @@ def _cards(row: Mapping[str, Any], path: str, errors: dict[str, Msg]) -> tuple[i
 
 
 class Game(ResultRules, Beutezug):
+    paper = PAPER
+
     def fresh(self, state: State) -> bool:
         return not state.placements
 

@@ -34,7 +34,7 @@ from .state import (
     upgrade_price,
 )
 
-# The reference's sections (templates/print/rules/loot-and-scoot.*.html), by their English
+# The reference's sections (templates/games/loot-and-scoot/print/rules.*.html), by their English
 # headings.
 SETUP, TURN, LOOTING, LEAVING, END, TIES = (
     "setup", "your-turn", "a-lootin", "leaving", "the-end", "ties")

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..base import N_, Msg, RulesError, as_int, msg
 from ..result import Final, ResultRules, check_winners, named, places, rows, scores
+from .paper import PAPER
 from .rules import LootAndScoot
 from .score import CODES, DWARF_STEP, NOTES
 from .state import State
@@ -26,6 +27,8 @@ CHAIN = (
 
 
 class Game(ResultRules, LootAndScoot):
+    paper = PAPER
+
     def fresh(self, state: State) -> bool:
         return state.phase == "first_player"
 

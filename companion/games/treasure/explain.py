@@ -2,7 +2,7 @@
 its place, read off the replayed state (issue 26). Only the explanation page asks for these.
 
 Rules: the Give Me The Treasure rulebook. The section ids are those of
-templates/print/rules/give-me-the-treasure.*.html.
+templates/games/give-me-the-treasure/print/rules.*.html.
 """
 from __future__ import annotations
 

@@ -13,10 +13,13 @@ from typing import Any
 
 from ..base import N_, Msg, RulesError, msg
 from ..result import Final, ResultRules, check_winners, named, places, rows, scores
+from .paper import PAPER
 from .rules import GiveMeTheTreasure, State
 
 
 class Game(ResultRules, GiveMeTheTreasure):
+    paper = PAPER
+
     def fresh(self, state: State) -> bool:
         return not state.bandits and not state.turns and not state.corrections
 

@@ -1,0 +1,68 @@
+"""An own game played on paper, entered as its result (see ..result): each seat's final total,
+or its place where the game is scored by places (the row's ``score``), and who won.
+
+The app knows of the game only its settings, so it checks what they fix: places counted as a
+table counts them (1, 1, 3), a total at the target where one ends the game, and the winners the
+scores and the tie rule make: every seat equal at the top where ties are shared, one of them
+where a tie is broken.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import N_, Msg, RulesError, msg, replace
+from ..result import Final, ResultRules, check_winners, named, places, rows, scores
+from .paper import PAPER
+from .rules import Own, State, check_places
+from .state import BREAK, HIGH, MOST_POINTS, PLACES, names
+
+
+class Game(ResultRules, Own):
+    paper = PAPER
+
+    def fresh(self, state: State) -> bool:
+        return not state.rounds and not state.over
+
+    def check_result(self, state: State, data: Mapping[str, Any]) -> Final:
+        n, errors = len(state.players), dict[str, Msg]()
+        table = rows(data, n, errors)
+        if state.scoring == PLACES:  # the row's score is the seat's place, as the result form has it
+            table = [{"place": row.get("score")} for row in table]
+            totals = check_places(state, table, errors) if "players" not in errors else (0,) * n
+            errors = {k.replace(".place", ".score"): v for k, v in errors.items()}
+        else:
+            totals = tuple(scores(table, errors, -MOST_POINTS, MOST_POINTS))
+        given = named(data, n, errors)
+        if errors:
+            raise RulesError(errors)
+        ended = replace(state, totals=totals)
+        top = ended.top
+        if state.target is not None and max(totals) < state.target:
+            worst = max(range(n), key=lambda s: (totals[s], -s))
+            errors[f"players.{worst}.score"] = msg(N_(
+                "The game ends when a total reaches %(target)s; the highest total here is %(total)s."),
+                target=state.target, total=max(totals))
+            raise RulesError(errors)
+        winners = top
+        decided = self.decided(top, "places" if state.scoring == PLACES else
+                               "highest" if state.wins == HIGH else "lowest")
+        if len(top) > 1 and state.ties == BREAK:
+            if len(given) == 1 and given[0] in top:
+                winners = given
+            else:
+                errors["winners"] = msg(N_("%(players)s are equal at the top and this game breaks a tie: "
+                                           "tick the one who won the tie-break."), players=names(state, top))
+                raise RulesError(errors)
+            decided = self.decided(winners, "named", player=state.players[given[0]])
+        elif len(top) > 1:
+            decided = self.decided(top, "shared")
+        check_winners(state.players, given, winners, decided.words, errors)
+        if errors:
+            raise RulesError(errors)
+        order = sorted(range(n), key=lambda s: (s not in winners, ended.key(s), s))
+        return Final(state.players, places(order, lambda s: (s in winners, ended.key(s)), list(totals)),
+                     decided, N_("Finishing place") if state.scoring == PLACES else N_("Points"))
+
+
+GAME = Game()

@@ -1,0 +1,139 @@
+"""An own game's forms: its settings on the new-game page, a round's scores, the final scores,
+the places, the end and the tie-break.
+
+Field names mirror the rules' error paths (``players.2.score`` <-> ``players-2-score``) so each
+message lands next to its field. The forms check shape only: a missing score, a place that
+does not fit, a tie-break for someone not tied are the rules' to refuse (games/own/rules.py).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from wtforms import FieldList, FormField, RadioField, SelectField, StringField
+from wtforms.validators import Optional
+
+from ....forms import EntryForm, choices, complete_rows
+from ....forms.adapter import Adapter
+from ....forms.base import IntegerField, LedgerForm, PlainForm
+from ....record import Record
+from ....records import replay
+from ...base import N_
+from ..state import MAX_NAME
+
+# A score can be below zero: no numeric keypad (iOS's has no minus key), see widgets.number.
+# Short enough for a phone's select box at 390 px; _setup.html says the rest beside them.
+SCORING = (("rounds", N_("Points by round")), ("final", N_("Final scores only")),
+           ("places", N_("Places, no points")))
+WINS = (("high", N_("Highest total wins")), ("low", N_("Lowest total wins")))
+TIES = (("share", N_("A shared win")), ("break", N_("Broken: named or drawn")))
+
+
+class Score(PlainForm):
+    score = IntegerField(N_("Points"), validators=[Optional()])
+
+
+class Place(PlainForm):
+    place = IntegerField(N_("Finishing place"), validators=[Optional()])
+
+
+class RoundForm(EntryForm):
+    players = FieldList(FormField(Score))
+
+
+class FinalForm(EntryForm):
+    players = FieldList(FormField(Score))
+
+
+class PlacesForm(EntryForm):
+    players = FieldList(FormField(Place))
+
+
+class EndForm(EntryForm):
+    """The table ends a game scored by rounds: no fields but the entry's kind."""
+
+
+class TieBreakForm(EntryForm):
+    winner = RadioField(N_("Who won the tie-break"), coerce=int, validate_choice=False,
+                        choices=[])
+
+
+class SetupForm(LedgerForm):
+    class Meta:
+        csrf = False  # sent inside the new-game form, which carries the token
+
+    name = StringField(N_("Name of the game"), render_kw={"maxlength": MAX_NAME, "autocomplete": "off",
+                                                          "list": "earlier-games"})
+    scoring = SelectField(N_("Scoring"), default="rounds", choices=choices(SCORING))
+    wins = SelectField(N_("Who wins"), default="high", choices=choices(WINS))
+    target = IntegerField(N_("Target that ends the game (optional)"), validators=[Optional()])
+    ties = SelectField(N_("A tie at the top"), default="share", choices=choices(TIES))
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        ok = super().validate(extra_validators)
+        if not self.name.data:
+            self.name.errors = [*self.name.errors, N_("Name the game.")]
+            ok = False
+        return bool(ok)
+
+
+class GameAdapter(Adapter):
+    forms: ClassVar[Mapping[str, type[EntryForm]]] = {
+        "round": RoundForm, "end": EndForm, "final": FinalForm, "places": PlacesForm,
+        "tie_break": TieBreakForm}
+    # The round's template writes its own forms: the round, and ending the game beside it (a
+    # refused end is said at the top, with the round form as it was).
+    own_forms = ("round",)
+    # A round after a round, whatever it said, but a target may end the game: the server's to tell.
+    goes_on = ("round",)
+
+    def setup_form(self, formdata: Any = None) -> SetupForm:
+        return SetupForm(formdata=formdata)
+
+    def to_settings(self, form: SetupForm) -> dict[str, Any]:
+        # A target is for a game of rounds; one left typed after choosing another scoring is
+        # dropped, not refused: the page shows the field for rounds only.
+        rounds = form.scoring.data == "rounds"
+        return {"name": form.name.data, "scoring": form.scoring.data, "wins": form.wins.data,
+                "target": form.target.data if rounds else None, "ties": form.ties.data}
+
+    def form(self, kind: str, record: Record, data: Mapping[str, Any] | None = None,
+             formdata: Any = None) -> EntryForm:
+        cls = self.forms[kind]
+        if kind in ("round", "final", "places"):
+            blank = "place" if kind == "places" else "score"
+            rows = (data or {}).get("players") or [{} for _ in record["players"]]
+            # A post without a player's row is refused next to that row, never filled in.
+            formdata, _missing = complete_rows(formdata, "players", len(record["players"]), blank)
+            form = cls(formdata=formdata, data={"players": rows})
+            while len(form.players.entries) < len(record["players"]):
+                form.players.append_entry()
+            return form
+        form = cls(formdata=formdata, data=data or {})
+        if kind == "tie_break":
+            # The next tie-break offers the tied; a correction every seat (the rules say who
+            # was tied then).
+            state = replay(record).state if data is None else None
+            seats = state.top if state is not None and state.over else range(len(record["players"]))
+            form.winner.choices = choices((seat, record["players"][seat]) for seat in seats)
+        return form
+
+    def to_data(self, kind: str, form: Any, record: Record) -> dict[str, object]:
+        if kind == "end":
+            return {}
+        if kind == "tie_break":
+            return {"winner": form.winner.data}
+        field = "place" if kind == "places" else "score"
+        return {"players": [{field: getattr(row.form, field).data} for row in form.players.entries]}
+
+
+    # A result played on paper: its name and how it was scored (no rounds on a result).
+    result_template = "games/own-game/_result.html"
+    result_score_label = N_("Final score or place")
+
+    def result_settings(self, form: Any, seats: Sequence[int]) -> dict[str, Any]:
+        return {"name": form.game_name.data or "", "scoring": form.scoring.data, "wins": form.wins.data,
+                "ties": form.ties.data}
+
+
+ADAPTER = GameAdapter()
