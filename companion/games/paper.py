@@ -25,11 +25,16 @@ BLANK_ROWS = 3
 class Paper:
     """A game's print layouts: what its blank sheet and rules reference look up, the rows of
     its filled sheet, and how its pages and chart are laid out. The defaults suit a game of
-    rounds printed upright."""
+    rounds printed upright.
+
+    The templates that go with it are the game's own, in ``templates/games/<slug>/print/``:
+    ``sheet.html`` (the blank sheet, given ``f``: ``facts``), ``rules.<lang>.html`` (the
+    rules reference), ``filled.html`` (given ``detail``) and ``_entry.html`` (its macros
+    ``line(entry, data, labelled, changes)``, an entry's log line, and ``key()``)."""
 
     landscape = False                  # its sheets' grids need the page turned sideways
     axis = N_("Round")                 # what the printed chart's rounds are, in the game's word
-    round_label: str | None = None     # a row of the log by round ("Hand %(n)s"); None: no log
+    round_label = N_("Round %(n)s")    # a row of the log by round, once its round is played
     round_kind: str | None = None      # the entry kind that label names
 
     def facts(self, players: int) -> dict[str, Any]:
@@ -80,10 +85,9 @@ def log_rounds(game: Game[Any], players: Sequence[str], settings: Mapping[str, A
         rounds[-1].entries.append(entry)
         state = game.apply(state, entry["kind"], entry["data"])
     played = len(game.totals_by_round(state))
-    label = game.paper.round_label or N_("Round %(n)s")
     for r in rounds:
         if r.number <= played:
-            r.label, r.kind = msg(label, n=r.number), game.paper.round_kind
+            r.label, r.kind = msg(game.paper.round_label, n=r.number), game.paper.round_kind
     return rounds
 
 

@@ -1,9 +1,10 @@
 """Printables: blank score sheets, rules references and the filled sheet of a logged game.
 
-Every PDF is one of our own templates (templates/print/) rendered with the values of the
-request escaped by Jinja, then turned into a PDF by a render worker (``companion.printing``,
-``companion.pdf``), whose fetcher loads nothing but our bundled static files. A request the
-sheet cannot honour (too many players, an unknown paper) gets the Printables page back with
+Every PDF is one of our own templates (templates/print/, and each game's own in
+templates/games/<slug>/print/, with the rows and numbers its ``Game.paper`` gives) rendered
+with the values of the request escaped by Jinja, then turned into a PDF by a render worker
+(``companion.printing``, ``companion.pdf``), whose fetcher loads nothing but our bundled
+static files. A request the sheet cannot honour (too many players, an unknown paper) gets the Printables page back with
 a message, never a broken PDF. A PDF not ready in time is answered with a page that reloads
 itself until it is; one whose worker stopped, with a message to try again.
 """
@@ -176,9 +177,9 @@ def game_sheet_html(record: Record, lang: str, paper: str = "a4", colours: Any =
     """The filled sheet's HTML: the record's entries, standings, outcome, details and chart
     (in ``colours``, the players' colours, when the caller has looked them up already)."""
     view = replay(record)
-    paper_of = view.game.paper
+    layout = view.game.paper
     players = [printed_name(p) for p in record["players"]]
-    totals = paper_of.chart_rounds(view.game.totals_by_round(view.state), len(players))
+    totals = layout.chart_rounds(view.game.totals_by_round(view.state), len(players))
     colours = colours_of(record) if colours is None else colours
     with language(lang):
         # The entries' own templates read the names from the record: the printed ones.
@@ -186,11 +187,11 @@ def game_sheet_html(record: Record, lang: str, paper: str = "a4", colours: Any =
         details = detail(view.game, view, printed, paper, t)
         return render_template(
             "print/game.html", record=printed, view=view, game=view.game, lang=lang,
-            landscape=paper_of.landscape,
+            landscape=layout.landscape,
             players=players, adapter=ADAPTERS[record["game"]], detail=details,
             chart=totals_chart(players, totals, width=460, height=162, label=t(N_("Totals by round")),
                                font_family="Ledger Sans", colours=colours,
-                               axis=t(paper_of.axis)) if totals else None,
+                               axis=t(layout.axis)) if totals else None,
             chart_legend=legend(players, colours), marker_symbols=MARKER_SYMBOLS,
             unprintable=unprintable(record["players"]))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import N_, Game
+from ..base import Game
 from ..paper import Paper, Say, log_rounds
 from . import cards
 from .rules import TIE_BROKEN_BY, State
@@ -15,7 +15,6 @@ PLUS_COLOURS = ("orange", "green", "black", "pink")
 
 class BeutezugPaper(Paper):
     landscape = True
-    round_label = N_("Round %(n)s")
     round_kind = "round"
 
     def facts(self, players: int) -> dict[str, Any]:

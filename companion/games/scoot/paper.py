@@ -125,8 +125,7 @@ class ScootPaper(Paper):
 
     def chart_rounds(self, totals: list[list[int]], players: int) -> list[list[int]]:
         # Its totals are by turn; the chart counts what the ledger above it counts: rounds.
-        n = players
-        return totals[n - 1::n] + ([totals[-1]] if len(totals) % n else [])
+        return totals[players - 1::players] + ([totals[-1]] if len(totals) % players else [])
 
 
 # The tie chain as a rule to look up, in the fewest words: score.DECIDED_BY says what decided a
