@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import on_the_table, shot
 
-explained = importlib.import_module("tests.games.test_give-me-the-treasure_explained")
+explained = importlib.import_module("tests.games.treasure.test_explained")
 stored = importlib.import_module("tests.views.test_give-me-the-treasure_why").stored
 
 

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from companion.records import add_entry, new_record
-from tests.games.test_beutelschneider_explained import GAME, random_game
+from tests.games.beutelschneider.test_explained import GAME, random_game
 from tests.printables.layout import _Text
 
 

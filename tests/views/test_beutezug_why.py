@@ -6,7 +6,7 @@ import html
 import re
 
 from companion.records import add_entry, new_record, replay
-from tests.games.test_beutezug_explained import GAMES
+from tests.games.beutezug.test_explained import GAMES
 
 LINK = re.compile(r'<a class="why" href="/games/[^/]+/why/([^"]+)"')
 

@@ -13,8 +13,8 @@ from companion.games.base import Making
 from companion.games.treasure.rules import GAME
 from companion.records import add_entry, new_record
 
-explained = importlib.import_module("tests.games.test_give-me-the-treasure_explained")
-random_game = importlib.import_module("tests.games.treasure_random").random_game
+explained = importlib.import_module("tests.games.treasure.test_explained")
+random_game = importlib.import_module("tests.games.treasure.random_game").random_game
 
 LINK = re.compile(r'<a class="why" href="/games/[^/"]+/why/([^"]+)">(.*?)</a>', re.S)
 

@@ -11,7 +11,7 @@ import pytest
 from companion.games import GAMES
 from companion.transfer import import_record
 from tests.conftest import EXAMPLES
-from tests.games.test_scoot_game import TWO_PLAYER_GAME
+from tests.games.scoot.test_game import TWO_PLAYER_GAME
 from tests.views import test_play as beutelschneider
 from tests.views.test_scoot import seed
 from tests.views.test_treasure import ready

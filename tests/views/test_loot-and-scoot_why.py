@@ -11,9 +11,9 @@ import pytest
 
 from companion.games.scoot.rules import GAME
 from companion.records import add_entry, new_record
-from tests.games.test_scoot_game import FINAL_THREE, THREE_PLAYER_GAME, TWO_PLAYER_GAME
+from tests.games.scoot.test_game import FINAL_THREE, THREE_PLAYER_GAME, TWO_PLAYER_GAME
 
-random_game = importlib.import_module("tests.games.test_loot-and-scoot_explained").random_game
+random_game = importlib.import_module("tests.games.scoot.test_explained").random_game
 DE = {"Accept-Language": "de-DE,de;q=0.9"}
 WHY = re.compile(r'href="(/games/[^/"]+/why/([^"]+))"')
 

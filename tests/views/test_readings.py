@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.games.test_scoot_game import TWO_PLAYER_GAME
+from tests.games.scoot.test_game import TWO_PLAYER_GAME
 from tests.views.test_scoot import entries, seed
 
 

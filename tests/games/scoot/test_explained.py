@@ -12,8 +12,8 @@ from companion.games.scoot.explain import entries
 from companion.games.scoot.rules import GAME
 from companion.games.scoot.score import final_scores
 from companion.games.scoot.state import CLASSES, TOKENS
-from tests.games.test_scoot_game import FINAL_THREE, THREE_PLAYER_GAME, TWO_PLAYER_GAME
-from tests.games.test_scoot_setup import PLAYERS
+from tests.games.scoot.test_game import FINAL_THREE, THREE_PLAYER_GAME, TWO_PLAYER_GAME
+from tests.games.scoot.test_setup import PLAYERS
 
 SECTIONS = {"setup", "your-turn", "a-lootin", "battles", "leaving", "the-end", "ties"}
 

@@ -11,7 +11,7 @@ from companion.games import get_game
 from companion.games.base import Making, Why
 
 GAME = get_game("beutelschneider")
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SECTIONS = set(re.findall(r'<section id="([^"]+)"', (ROOT / "templates/print/rules/beutelschneider.en.html")
                           .read_text(encoding="utf-8")))
 

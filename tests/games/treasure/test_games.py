@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from companion.games.treasure.rules import GAME
-from tests.games.test_treasure import refused
+from tests.games.treasure.test_rules import refused
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "games" / "give-me-the-treasure.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "games" / "give-me-the-treasure.md"
 
 DUEL_DEAL = ("deal", {"bandits": ["chipo", "joe"], "first_divider": 0,
                       "reinforcements": [["super_rou_rou", "viper"], ["ninja_leo", "croc_brothers"]]})

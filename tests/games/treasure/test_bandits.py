@@ -2,7 +2,7 @@
 import pytest
 
 from companion.games.treasure.rules import GAME
-from tests.games.test_treasure import PLAYERS, dealt, refused, turn
+from tests.games.treasure.test_rules import PLAYERS, dealt, refused, turn
 
 
 def deal(ann_bandit="chipo", bob_bandit="joe", ann=("super_rou_rou", "viper"),

@@ -11,7 +11,7 @@ import pytest
 from companion.games.base import RulesError
 from companion.games.beutezug.rules import GAME
 
-from .test_beutezug import PLAYERS, J, K, V, failed, refused, round_entry, seized
+from .test_rules import PLAYERS, J, K, V, failed, refused, round_entry, seized
 
 # A whole game of the rulebook's three thieves. Vincenzo completes the four colours with a
 # 0-card in round 4 and takes the 6 loot chip: 3 + 5 + 5 + 6 + 1 + 13 + 5 = 38 ("End of the
@@ -154,7 +154,7 @@ def test_the_table_may_enter_its_own_coin_flip_but_only_among_the_tied():
 
 
 def test_the_documented_example_record_replays():
-    doc = Path(__file__).parents[2] / "docs" / "games" / "beutezug.md"
+    doc = Path(__file__).parents[3] / "docs" / "games" / "beutezug.md"
     block = re.search(r"```json\n(.*?)```", doc.read_text(encoding="utf-8"), re.S).group(1)
     record = json.loads(block)
     assert record["game"] == GAME.slug

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from companion.games.scoot.score import Score, decide, ranking
-from tests.games.test_scoot_setup import GAME, PLAYERS, play, refused, setup_entries, started
+from tests.games.scoot.test_setup import GAME, PLAYERS, play, refused, setup_entries, started
 
 
 def act(**data):

@@ -10,10 +10,10 @@ import pytest
 
 from companion.games.base import Making, Msg, Why
 from companion.games.treasure.rules import GAME
-from tests.games.test_treasure_games import DUEL, DUEL_DEAL, LAST_TURN, side
-from tests.games.treasure_random import random_game
+from tests.games.treasure.random_game import random_game
+from tests.games.treasure.test_games import DUEL, DUEL_DEAL, LAST_TURN, side
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "games" / "give-me-the-treasure.md"
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from companion.games import get_game
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "games" / "loot-and-scoot.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "games" / "loot-and-scoot.md"
 
 
 def example_record() -> dict:

@@ -9,7 +9,7 @@ from companion.games.base import RulesError
 from companion.games.beutezug.odds import Bonuses, check_heist, die_chance, success_chance
 from companion.games.beutezug.rules import GAME, bonus_inventory
 
-from .test_beutezug import START, J
+from .test_rules import START, J
 
 
 @pytest.mark.parametrize("required, bonuses, chance", [

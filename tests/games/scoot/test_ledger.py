@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from companion.games.scoot.state import State
-from tests.games.test_scoot_setup import GAME, play, refused, started, with_party
+from tests.games.scoot.test_setup import GAME, play, refused, started, with_party
 
 # Adam (seat 0) starts with a Squire and a Wizard, 5 gp and two Hirelings; it is his turn.
 

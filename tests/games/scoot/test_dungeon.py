@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.scoot.rules import leave_payout
-from tests.games.test_scoot_setup import GAME, play, refused, started, with_party
+from tests.games.scoot.test_setup import GAME, play, refused, started, with_party
 
 FIRST_ACTION = ("action", {"action": "recruit", "class": "priest"})   # Adam: 5 -> 2 gp
 

@@ -13,10 +13,10 @@ from companion.games.beutezug.cards import BONUSES, STACK_SIZES
 from companion.games.beutezug.now import NOW
 from companion.games.beutezug.rules import GAME, bonus_inventory
 
-from .test_beutezug import PLAYERS, J, K, V
-from .test_beutezug_game import FULL_GAME, auto_play
+from .test_game import FULL_GAME, auto_play
+from .test_rules import PLAYERS, J, K, V
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 NAMES = ["Anna", "Ben", "Cem", "Dora", "Emil"]
 
 

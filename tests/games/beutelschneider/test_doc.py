@@ -9,7 +9,7 @@ from pathlib import Path
 from companion.games.beutelschneider.rules import GAME
 from companion.transfer import export_record, import_record
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "games" / "beutelschneider.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "games" / "beutelschneider.md"
 
 
 def example_record() -> dict:
