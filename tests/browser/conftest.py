@@ -25,7 +25,7 @@ from companion import create_app
 from tests.browser.chromium import CHROMIUM, LAUNCH, PHONE
 from tests.browser.tls import LAN, RESOLVE, trusted_table
 from tests.formpage import Browserless
-from tests.views import test_play as beutelschneider
+from tests.games.beutelschneider.web import test_pages as beutelschneider
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 ORIGINS = ("loopback", "lan-http", "https")

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import posts_to, shot, waiting
 from tests.browser.test_real_phone import HANDS, bs_game, golds, opened, save_hand
 from tests.formpage import Browserless
-from tests.views import test_play as beutelschneider
+from tests.games.beutelschneider.web import test_pages as beutelschneider
 
 __all__ = ["bs_game"]
 lan = pytest.mark.parametrize("origin", ["lan-http"], indirect=True)

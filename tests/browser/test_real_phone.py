@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import on_the_table, posts_to, shot, waiting
 from tests.browser.test_table_loop import bz_save, bz_setup
 from tests.formpage import Browserless
-from tests.views import test_play as beutelschneider
+from tests.games.beutelschneider.web import test_pages as beutelschneider
 
 HANDS = ((10, 50, 0), (40, 20, 0), (30, 30, 10))  # Dora's is 80 minus the rest
 

@@ -18,12 +18,12 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import answered, bs_save, bs_setup, on_the_table, posts_to, shot
 from tests.formpage import Browserless
+from tests.games.beutelschneider.web import test_pages as beutelschneider
+from tests.games.beutezug.web import test_pages as beutezug
+from tests.games.scoot.web.test_pages import seed
+from tests.games.scoot.web.test_refusals import SET_UP
+from tests.games.treasure.web.test_pages import ready
 from tests.history.conftest import share
-from tests.views import test_beutezug as beutezug
-from tests.views import test_play as beutelschneider
-from tests.views.test_scoot import seed
-from tests.views.test_scoot_refusals import SET_UP
-from tests.views.test_treasure import ready
 
 AXE = Axe()
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from companion.forms.beutezug import ADAPTER
 from companion.games.beutezug.cards import BONUS_LABELS, BONUS_MARKS
 from companion.sheets import BONUS_MARKS as SHEET_MARKS
+from tests.games.beutezug.web.test_pages import start
 from tests.printables.conftest import Pdf
-from tests.views.test_beutezug import start
 
 COLOURS = ("orange", "green", "black", "pink")
 

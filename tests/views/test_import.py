@@ -11,8 +11,8 @@ import pytest
 
 from companion.transfer import ImportError_, import_record
 from tests.formpage import Browserless
+from tests.games.beutelschneider.web.test_pages import hand_values, start
 from tests.history.conftest import finished_game
-from tests.views.test_play import hand_values, start
 
 
 def exported(client, store) -> dict:

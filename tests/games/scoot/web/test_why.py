@@ -4,16 +4,15 @@ and one broken by the table's pick, the drawn first player, and the "now" strip'
 from __future__ import annotations
 
 import html
-import importlib
 import re
 
 import pytest
 
 from companion.games.scoot.rules import GAME
 from companion.records import add_entry, new_record
+from tests.games.scoot.test_explained import random_game
 from tests.games.scoot.test_game import FINAL_THREE, THREE_PLAYER_GAME, TWO_PLAYER_GAME
 
-random_game = importlib.import_module("tests.games.scoot.test_explained").random_game
 DE = {"Accept-Language": "de-DE,de;q=0.9"}
 WHY = re.compile(r'href="(/games/[^/"]+/why/([^"]+))"')
 

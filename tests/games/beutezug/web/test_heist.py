@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 
 from companion.games.beutezug.odds import Bonuses, success_chance
 from tests.formpage import forms_of
-from tests.views.test_beutezug import JOHNNY, KATE, VINCENZO, place, play_example, start
+from tests.games.beutezug.web.test_pages import JOHNNY, KATE, VINCENZO, place, play_example, start
 
 # The card Johnny tries in the rulebook: blue at least 2, green at least 4, black at least 5.
 JOHNNYS_CARD = [("blue", 2), ("green", 4), ("black", 5)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from tests.games.scoot.test_game import TWO_PLAYER_GAME
-from tests.views.test_scoot import alerts, entries, errors, seed, tap
+from tests.games.scoot.web.test_pages import alerts, entries, errors, seed, tap
 
 SET_UP = [("first_player", {"seat": 0}), ("pick", {"classes": ["squire", "wizard"]}),
           ("pick", {"classes": ["priest", "thief"]})]

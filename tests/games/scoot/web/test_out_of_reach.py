@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from tests.views.test_scoot import entries, errors, seed, start, tap
-from tests.views.test_scoot_refusals import BEG, SET_UP
+from tests.games.scoot.web.test_pages import entries, errors, seed, start, tap
+from tests.games.scoot.web.test_refusals import BEG, SET_UP
 
 
 def button(page, name, value):

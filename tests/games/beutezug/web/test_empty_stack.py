@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from companion.records import add_entry, new_record
-from tests.views.test_beutezug import near, round_values
+from tests.games.beutezug.web.test_pages import near, round_values
 
 SHOWN = "Stack 5 is empty: its 9 cards are taken."
 REASON = "Stack 5 holds 9 cards; this would be card 10."

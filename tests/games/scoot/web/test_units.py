@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from tests.views.test_scoot import seed
-from tests.views.test_scoot_refusals import SET_UP
+from tests.games.scoot.web.test_pages import seed
+from tests.games.scoot.web.test_refusals import SET_UP
 
 
 def standings_head(page: str) -> str:

@@ -8,7 +8,7 @@ import pytest
 
 from companion.records import replay
 from tests.formpage import forms_of
-from tests.views.test_beutezug import (
+from tests.games.beutezug.web.test_pages import (
     EXAMPLE,
     JOHNNY,
     KATE,

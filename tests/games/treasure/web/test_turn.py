@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.views.test_treasure import near, ready, replayed
+from tests.games.treasure.web.test_pages import near, ready, replayed
 
 C0, C1 = "sides-0-combinations-0", "sides-0-combinations-1"
 
@@ -152,7 +152,7 @@ def test_the_turn_page_stays_small(user):
     # versioned names and stay on the phone), the page on every save.
     import gzip
     from pathlib import Path
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[4]
     static = sum(len(gzip.compress((root / f).read_bytes())) for f in
                  ("static/css/app.css", "static/css/give-me-the-treasure.css", "static/js/app.js"))
     ready(user)

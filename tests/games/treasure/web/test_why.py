@@ -4,7 +4,6 @@ and opens a page with the parts, the rule, the tie-break and the draw, in EN and
 from __future__ import annotations
 
 import html
-import importlib
 import re
 
 import pytest
@@ -12,9 +11,8 @@ import pytest
 from companion.games.base import Making
 from companion.games.treasure.rules import GAME
 from companion.records import add_entry, new_record
-
-explained = importlib.import_module("tests.games.treasure.test_explained")
-random_game = importlib.import_module("tests.games.treasure.random_game").random_game
+from tests.games.treasure import test_explained as explained
+from tests.games.treasure.random_game import random_game
 
 LINK = re.compile(r'<a class="why" href="/games/[^/"]+/why/([^"]+)">(.*?)</a>', re.S)
 
