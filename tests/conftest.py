@@ -26,9 +26,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+# A test that asks for a PDF waits for it: a render worker runs at the lowest priority, and
+# on a loaded machine a sheet can take longer than PDF_WAIT_SECONDS' 20 s, when the server
+# answers with the page that reloads (which has tests of its own, with a short wait).
+TESTING = {"TESTING": True, "PDF_WAIT_SECONDS": 600}
+
+
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")})
+    return create_app({**TESTING, "INSTANCE_PATH": str(tmp_path / "instance")})
 
 
 @pytest.fixture

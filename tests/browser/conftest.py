@@ -24,6 +24,7 @@ from werkzeug.serving import make_server
 from companion import create_app
 from tests.browser.chromium import CHROMIUM, LAUNCH, PHONE
 from tests.browser.tls import LAN, RESOLVE, trusted_table
+from tests.conftest import TESTING
 from tests.formpage import Browserless
 from tests.games.beutelschneider.web import test_pages as beutelschneider
 
@@ -58,7 +59,7 @@ def browser_context_args(browser_context_args):
 
 @pytest.fixture
 def live_app(tmp_path):
-    return create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")})
+    return create_app({**TESTING, "INSTANCE_PATH": str(tmp_path / "instance")})
 
 
 # -- a Beutelschneider game in progress, the one most flows start from -----------------------
