@@ -15,6 +15,10 @@ from companion import cli, create_app, network
 from companion.transfer import import_record
 from tests.formpage import Browserless
 
+# A game's life (tests/playing.py): its fixed clock and its two groups' fixtures, for the
+# tests of records, the trash, exports and the lifecycle pages, wherever they live.
+pytest_plugins = ["tests.playing"]
+
 DOC = (Path(__file__).resolve().parents[1] / "docs" / "record-format.md").read_text(encoding="utf-8")
 EXAMPLES = {e["game"]: e for e in (json.loads(b) for b in re.findall(r"```json\n(.*?)\n```", DOC, re.S))}
 

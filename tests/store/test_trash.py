@@ -8,7 +8,7 @@ import pytest
 
 from companion import trash
 from companion.store import NoSuchGame
-from tests.lifecycle.conftest import NOW, playing_game
+from tests.playing import NOW, playing_game
 
 
 def test_a_deleted_game_leaves_the_index_and_its_folder_and_comes_back_as_it_was(store):

@@ -10,7 +10,7 @@ import pytest
 from companion import trash
 from tests.formpage import Browserless
 from tests.history.conftest import finished_game, join
-from tests.lifecycle.conftest import NOW, playing_game
+from tests.playing import NOW, playing_game
 
 
 def text(page: str) -> str:

@@ -12,7 +12,7 @@ from companion import backup, groups, trash
 from companion.store import StoreError
 from tests.formpage import Browserless
 from tests.history.conftest import finished_game, join
-from tests.lifecycle.conftest import NOW, playing_game
+from tests.playing import NOW, playing_game
 
 
 def upload(user: Browserless, page: str, action: str, body: bytes, **headers: str) -> str:

@@ -10,7 +10,7 @@ import pytest
 
 from companion import backup, create_app
 from companion.transfer import ImportError_, export_record, import_record
-from tests.lifecycle.conftest import playing_game
+from tests.playing import playing_game
 from tests.views.test_crafted import errors_near
 
 PLAYERS = {"player": ["Anna", "Ben", "Cem"]}

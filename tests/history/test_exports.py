@@ -14,7 +14,7 @@ from companion.records import abandon
 from companion.summary import entered_afterwards
 from companion.transfer import FORMAT_VERSION, ImportError_, export_record, import_record
 from tests.history.test_backup import download, fresh, restore
-from tests.lifecycle.conftest import playing_game
+from tests.playing import playing_game
 
 
 def test_the_exported_record_says_its_status_and_when_it_was_played(store, history):

@@ -11,7 +11,7 @@ import pytest
 from companion import groups, periods, stats
 from companion.records import abandon
 from tests.history.conftest import finished_game
-from tests.lifecycle.conftest import playing_game
+from tests.playing import playing_game
 
 BERLIN = periods.zone("Europe/Berlin")
 

@@ -10,7 +10,7 @@ import pytest
 from companion.games.base import RulesError
 from companion.records import Repeated, abandon, add_entry, correct, new_record, replay, reseat, resume, undo
 from companion.summary import entered_afterwards, play_minutes, summary
-from tests.lifecycle.conftest import hand
+from tests.playing import hand
 
 
 def game(*hands, players=("Anna", "Ben", "Cem"), **settings):

@@ -15,9 +15,9 @@ from pypdf import PdfReader
 from companion import colours, groups
 from companion.chart import DEFAULT_COLOURS, PALETTE, totals_chart
 from companion.views.printables import game_sheet
-from tests.lifecycle.conftest import playing_game
+from tests.playing import playing_game
 
-CSS = (Path(__file__).resolve().parents[2] / "static/css/app.css").read_text()
+CSS = (Path(__file__).resolve().parents[1] / "static/css/app.css").read_text()
 LIGHT_GROUNDS = ("#fbf7f0", "#ffffff")  # the page, a card (and paper)
 DARK_GROUNDS = ("#15130f", "#211e19")
 
