@@ -14,7 +14,7 @@ from .games.base import N_
 
 # The players' colours, each as (light, dark) shade. The first five are a table's colours
 # by seat unless its players chose their own (colours.py); under simulated protanopia,
-# deuteranopia and tritanopia they stay apart (tests/lifecycle/test_colours.py). Each
+# deuteranopia and tritanopia they stay apart (tests/test_colours.py). Each
 # shade has 4.5:1 contrast as text on its ground: the light one on the light page and on
 # paper (the PDF), the dark one on the dark page (static/css/app.css, .pc-<key>). Colour is
 # never the only clue: each seat also has its own dash pattern and marker, and the legend

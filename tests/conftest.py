@@ -15,6 +15,10 @@ from companion import cli, create_app, network
 from companion.transfer import import_record
 from tests.formpage import Browserless
 
+# A game's life (tests/playing.py): its fixed clock and its two groups' fixtures, for the
+# tests of records, the trash, exports and the lifecycle pages, wherever they live.
+pytest_plugins = ["tests.playing"]
+
 DOC = (Path(__file__).resolve().parents[1] / "docs" / "record-format.md").read_text(encoding="utf-8")
 EXAMPLES = {e["game"]: e for e in (json.loads(b) for b in re.findall(r"```json\n(.*?)\n```", DOC, re.S))}
 
@@ -26,9 +30,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+# A test that asks for a PDF waits for it: a render worker runs at the lowest priority, and
+# on a loaded machine a sheet can take longer than PDF_WAIT_SECONDS' 20 s, when the server
+# answers with the page that reloads (which has tests of its own, with a short wait).
+TESTING = {"TESTING": True, "PDF_WAIT_SECONDS": 600}
+
+
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")})
+    return create_app({**TESTING, "INSTANCE_PATH": str(tmp_path / "instance")})
 
 
 @pytest.fixture

@@ -232,11 +232,13 @@ def test_forms_trickling_in_chunks_or_after_100_continue_do_not_stop_a_page(tmp_
     SERVE_TIMEOUT, whole body or not (a worker's timeout counts per read, so a trickle held
     it for ever)."""
     stop = threading.Event()
+    under_way = [threading.Event() for _ in range(8)]
 
-    def trickle(sock: socket.socket, piece: bytes) -> None:
+    def trickle(sock: socket.socket, piece: bytes, sent: threading.Event) -> None:
         with contextlib.suppress(OSError):
             while not stop.wait(0.5):
                 sock.sendall(piece)
+                sent.set()
 
     with serving(tmp_path, SERVE_TIMEOUT=4) as (base, game_id):
         socks, threads = [], []
@@ -248,17 +250,19 @@ def test_forms_trickling_in_chunks_or_after_100_continue_do_not_stop_a_page(tmp_
                          b"\r\n" + framing + b"\r\n\r\n")
             if not chunked:
                 assert read_continue(sock) == b"HTTP/1.1 100 Continue\r\n\r\n"
-            threads.append(threading.Thread(target=trickle, args=(sock, b"1\r\na\r\n" if chunked else b"a")))
+            threads.append(threading.Thread(target=trickle, args=(sock, b"1\r\na\r\n" if chunked else b"a",
+                                                                  under_way[i])))
             socks.append(sock)
         try:
             for thread in threads:
                 thread.start()
-            time.sleep(1)  # all of them under way
+            assert all(sent.wait(60) for sent in under_way)  # all of them trickling
             status, body = get(f"{base}/games/{game_id}", timeout=4)
             assert status == 200 and b"Anna" in body
-            time.sleep(4 + 1)  # SERVE_TIMEOUT since they connected, and the expiry's round
-            for sock in socks:  # closed, without an answer
-                sock.settimeout(5)
+            # Closed without an answer, at SERVE_TIMEOUT: a trickle that held its connection
+            # for ever would still be sending when the wait for the close gives up.
+            for sock in socks:
+                sock.settimeout(60)
                 with contextlib.suppress(ConnectionResetError):
                     assert sock.recv(65536) == b""
         finally:

@@ -6,8 +6,8 @@ import pytest
 
 from companion import groups
 from companion.text import Refused, clean, field_text, identity, is_token, number, typed_number, whole
+from tests.games.beutelschneider.web.test_pages import hand_values, start
 from tests.history.conftest import finished_game
-from tests.views.test_play import hand_values, start
 
 
 @pytest.mark.parametrize(("typed", "kept"), [

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import ssl
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,8 +25,9 @@ from werkzeug.serving import make_server
 from companion import create_app
 from tests.browser.chromium import CHROMIUM, LAUNCH, PHONE
 from tests.browser.tls import LAN, RESOLVE, trusted_table
+from tests.conftest import TESTING
 from tests.formpage import Browserless
-from tests.views import test_play as beutelschneider
+from tests.games.beutelschneider.web import test_pages as beutelschneider
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 ORIGINS = ("loopback", "lan-http", "https")
@@ -58,7 +60,7 @@ def browser_context_args(browser_context_args):
 
 @pytest.fixture
 def live_app(tmp_path):
-    return create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")})
+    return create_app({**TESTING, "INSTANCE_PATH": str(tmp_path / "instance")})
 
 
 # -- a Beutelschneider game in progress, the one most flows start from -----------------------
@@ -89,6 +91,22 @@ def no_script(browser, browser_context_args):
     context = browser.new_context(**browser_context_args, java_script_enabled=False)
     yield context.new_page()
     context.close()
+
+
+def until(page, test, seconds: float = 60) -> None:
+    """Wait for ``test()`` to hold, letting the page's events in meanwhile. The deadline only
+    ends a wait for what never comes: a loaded machine takes what it takes."""
+    end = time.monotonic() + seconds
+    while not test():
+        if time.monotonic() > end:
+            raise AssertionError(f"not within {seconds} s")
+        page.wait_for_timeout(50)
+
+
+def quiet(page) -> None:
+    """Wait until the page has sent what it sends by itself (after a load, or an answer) and
+    nothing is under way: no request for half a second."""
+    page.wait_for_load_state("networkidle")
 
 
 def waiting(page) -> int:

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import on_the_table, shot
-from tests.views.test_beutelschneider_why import stored
+from tests.games.beutelschneider.web.test_why import stored
 
 
 def wide(page) -> int:

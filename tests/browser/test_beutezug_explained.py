@@ -11,7 +11,7 @@ from companion.records import add_entry, new_record
 from companion.transfer import import_record
 from tests.browser.conftest import on_the_table, shot
 from tests.conftest import EXAMPLES
-from tests.games.test_beutezug_game import FULL_GAME
+from tests.games.beutezug.test_game import FULL_GAME
 
 
 def in_play(live_app) -> str:

@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import answered, bs_setup, shot, waiting
 from tests.formpage import Browserless
-from tests.views import test_play as beutelschneider
+from tests.games.beutelschneider.web import test_pages as beutelschneider
 
 
 def golds(page) -> list[str]:

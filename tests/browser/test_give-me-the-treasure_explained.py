@@ -2,16 +2,14 @@
 tap back; the tie at the target and the Arrow's toss explained; at 200 % text, dark, EN and DE."""
 from __future__ import annotations
 
-import importlib
 import re
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import on_the_table, shot
-
-explained = importlib.import_module("tests.games.test_give-me-the-treasure_explained")
-stored = importlib.import_module("tests.views.test_give-me-the-treasure_why").stored
+from tests.games.treasure import test_explained as explained
+from tests.games.treasure.web.test_why import stored
 
 
 def documented(live_app, stop: int | None = None) -> str:

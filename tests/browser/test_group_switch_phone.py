@@ -5,6 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from companion import groups
+from tests.browser.conftest import until
 
 KEPT = "caches.open('pages').then(c => c.keys()).then(ks => ks.map(r => new URL(r.url).pathname))"
 
@@ -32,11 +33,7 @@ def test_kept_game_pages_go_with_the_group(bs_game, page, server_url, live_app):
     assert f"/games/{game_id}" in page.evaluate(KEPT)
 
     join(page, server_url, "Tavern", "Kaninchen7")
-    for _ in range(50):  # app.js empties the cache as the page after joining loads
-        if f"/games/{game_id}" not in page.evaluate(KEPT):
-            break
-        page.wait_for_timeout(100)
-    assert f"/games/{game_id}" not in page.evaluate(KEPT)
+    until(page, lambda: f"/games/{game_id}" not in page.evaluate(KEPT))  # emptied as the page after joining loads
     page.context.set_offline(True)
     page.goto(f"{server_url}/games/{game_id}")
     expect(page.locator("main")).not_to_contain_text("Hand 3")  # the offline page, not the game

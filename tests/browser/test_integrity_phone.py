@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from companion import create_app
 from companion.records import add_entry, new_record
 from tests.browser.conftest import answered, shot
-from tests.games.test_scoot_game import TWO_PLAYER_GAME
+from tests.games.scoot.test_game import TWO_PLAYER_GAME
 from tests.history.conftest import finished_game
 
 

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from companion.records import add_entry, new_record
 from tests.browser.conftest import on_the_table, shot
-from tests.games.test_scoot_game import FINAL_THREE, THREE_PLAYER_GAME
+from tests.games.scoot.test_game import FINAL_THREE, THREE_PLAYER_GAME
 
 
 def stored(live_app, items):

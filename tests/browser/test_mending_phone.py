@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import answered, on_the_table, shot, waiting
 from tests.formpage import Browserless
-from tests.views.test_beutezug import JOHNNY
+from tests.games.beutezug.web.test_pages import JOHNNY
 from tests.views.test_mending import tied_after_round_3
 
 

@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import shot
 from tests.formpage import Browserless
-from tests.views import test_play as beutelschneider
+from tests.games.beutelschneider.web import test_pages as beutelschneider
 
 
 def test_each_notice_shows_once_without_javascript(no_script, server_url, live_app):

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import posts_to, shot, waiting
+from tests.browser.conftest import posts_to, quiet, shot, until, waiting
 from tests.browser.test_real_phone import HANDS, bs_game, golds, opened, save_hand
 from tests.formpage import Browserless
-from tests.views import test_play as beutelschneider
+from tests.games.beutelschneider.web import test_pages as beutelschneider
 
 __all__ = ["bs_game"]
 lan = pytest.mark.parametrize("origin", ["lan-http"], indirect=True)
@@ -22,14 +22,6 @@ def held_posts(page, path: str) -> list:
     held: list = []
     page.route(f"**{path}", lambda route: held.append(route) if route.request.method == "POST" else route.continue_())
     return held
-
-
-def until(page, test) -> None:
-    for _ in range(100):
-        if test():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError("never happened")
 
 
 def line(page) -> list[str]:
@@ -169,6 +161,6 @@ def test_behind_a_refused_entry_one_form_is_sent_at_a_time(bs_game, page, server
     until(page, lambda: len(line(page)) == 4)  # waits in the line, not sent beside the note
     held[0].continue_()
     until(page, lambda: store.load(game_id).get("note") == "Birthday")
-    page.wait_for_timeout(300)
+    quiet(page)
     assert undos == [] and len(store.load(game_id)["entries"]) == 3
     assert line(page)[-1].endswith("/undo")

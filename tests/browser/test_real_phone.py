@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import on_the_table, posts_to, shot, waiting
+from tests.browser.conftest import on_the_table, posts_to, quiet, shot, until, waiting
 from tests.browser.test_table_loop import bz_save, bz_setup
 from tests.formpage import Browserless
-from tests.views import test_play as beutelschneider
+from tests.games.beutelschneider.web import test_pages as beutelschneider
 
 HANDS = ((10, 50, 0), (40, 20, 0), (30, 30, 10))  # Dora's is 80 minus the rest
 
@@ -77,7 +77,7 @@ def test_three_hands_offline_are_stored_in_order_once_each(bs_game, page, server
     assert len(record["entries"]) == 5 and len(set(record["submissions"])) == len(record["submissions"])
     assert waiting(page) == 0
     page.reload()
-    page.wait_for_timeout(500)  # app.js would send what waits right after the page loads
+    quiet(page)  # app.js would send what waits right after the page loads
     assert len(store.load(game_id)["entries"]) == 5
 
 
@@ -85,6 +85,7 @@ def test_three_hands_offline_are_stored_in_order_once_each(bs_game, page, server
 def test_a_hand_refused_on_arrival_stays_with_the_one_after_it(bs_game, page, server_url, live_app, origin):
     store, game_id = live_app.extensions["store"], bs_game
     sent = posts_to(page, f"/games/{game_id}/entries")
+    page.clock.install()  # the page's own timers, as they run, and its retry round at once on demand
     opened(page, server_url, game_id, origin)
     page.context.set_offline(True)
     save_hand(page, HANDS[0])
@@ -107,7 +108,12 @@ def test_a_hand_refused_on_arrival_stays_with_the_one_after_it(bs_game, page, se
     expect(page.locator("input[name='players-1-gold']")).to_have_value("50")
     assert len(store.load(game_id)["entries"]) == 3 and waiting(page) == 2
     shot(page, f"queue-{origin}-refused", full_page=False)
-    page.wait_for_timeout(8500)  # the phone's retries leave a refused entry to the person
+    # app.js's retry round (every 8 s) leaves a refused entry to the person: one round, run at
+    # once, sends no entry (counted as app.js calls fetch, before anything leaves).
+    page.evaluate("""window.__posts = 0; const send = fetch;
+        window.fetch = (...a) => ((a[1] || {}).method === "POST" && window.__posts++, send(...a))""")
+    page.clock.run_for(8500)
+    assert page.evaluate("window.__posts") == 0
     assert len(store.load(game_id)["entries"]) == 3 and waiting(page) == 2
 
     # The hand behind it can be changed too, and keeps its place in the line.
@@ -177,7 +183,7 @@ def test_a_reload_or_a_link_while_offline_never_loses_the_table(bs_game, page, s
         page.on("dialog", lambda d: (asked.append(d.type), d.dismiss()))
         page.evaluate("window.__same = 1")
         page.evaluate("setTimeout(() => location.reload())")
-        page.wait_for_timeout(800)
+        until(page, lambda: asked)
         assert asked == ["beforeunload"]
         assert page.evaluate("window.__same") == 1
     # A link waits in the page, says so, and opens once the connection is back.
@@ -204,8 +210,7 @@ def test_the_screen_stays_awake(bs_game, page, server_url, origin):
         expect(awake).to_have_attribute("data-awake-by", "video")
         video = page.locator("video.awake")
         assert video.evaluate("v => v.muted && v.loop && v.playsInline && !v.paused")
-        page.wait_for_timeout(1200)
-        assert video.evaluate("v => v.currentTime > 0 && v.readyState >= 2")
+        until(page, lambda: video.evaluate("v => v.currentTime > 0 && v.readyState >= 2"))
 
 
 @on_the_table

@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.browser.conftest import shot
-from tests.lifecycle.conftest import playing_game
+from tests.playing import playing_game
 
 SENT = "f => new URLSearchParams(new FormData(f)).toString()"
 

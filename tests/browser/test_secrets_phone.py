@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import answered, shot
 from tests.formpage import Browserless
-from tests.views.test_treasure import start
+from tests.games.treasure.web.test_pages import start
 
 
 def test_opening_a_players_cards_closes_the_others_and_choosing_closes_it(page, server_url, live_app):

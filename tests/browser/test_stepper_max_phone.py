@@ -4,7 +4,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.formpage import Browserless
-from tests.views import test_play as beutelschneider
+from tests.games.beutelschneider.web import test_pages as beutelschneider
 
 
 def test_the_cutpurse_counter_counts_to_the_cutpurses_in_the_deck(page, server_url, live_app):

@@ -16,14 +16,14 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from tests.browser.conftest import answered, bs_save, bs_setup, on_the_table, posts_to, shot
+from tests.browser.conftest import answered, bs_save, bs_setup, on_the_table, posts_to, quiet, shot, until
 from tests.formpage import Browserless
+from tests.games.beutelschneider.web import test_pages as beutelschneider
+from tests.games.beutezug.web import test_pages as beutezug
+from tests.games.scoot.web.test_pages import seed
+from tests.games.scoot.web.test_refusals import SET_UP
+from tests.games.treasure.web.test_pages import ready
 from tests.history.conftest import share
-from tests.views import test_beutezug as beutezug
-from tests.views import test_play as beutelschneider
-from tests.views.test_scoot import seed
-from tests.views.test_scoot_refusals import SET_UP
-from tests.views.test_treasure import ready
 
 AXE = Axe()
 
@@ -331,7 +331,7 @@ def test_a_dropped_connection_loses_nothing(bs_game, page, server_url, live_app)
     stored_with = len(sent)  # tries while offline, then the one that was stored
     page.reload()
     expect(page.locator("#next h2")).to_have_text("Hand 4")
-    page.wait_for_timeout(500)  # app.js sends what waits right after the page loads
+    quiet(page)  # app.js sends what waits right after the page loads
     assert len(sent) == stored_with and len(store.load(game_id)["entries"]) == 3  # never again
 
 
@@ -415,10 +415,7 @@ def test_the_share_view_follows_the_game_without_reloading(page, server_url, liv
     expect(page.locator(".now")).to_contain_text("Cem deals.")
     expect(page.locator(".live")).to_contain_text("2 entries")
     page.evaluate("window.__same = 1")
-    for _ in range(50):
-        if asked.count(304) >= 2:
-            break
-        page.wait_for_timeout(100)
+    until(page, lambda: asked.count(304) >= 2)
     assert asked[0] == 200 and asked.count(304) >= 2 and set(asked[1:]) == {304}, asked  # nothing changed
     user.open(f"/games/{game_id}")
     user.submit("/entries", beutelschneider.hand_values(40, 20, 10, 10))

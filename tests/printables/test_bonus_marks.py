@@ -5,8 +5,8 @@ from __future__ import annotations
 from companion.games import get_game
 from companion.games.beutezug.web import ADAPTER
 from companion.games.beutezug.cards import BONUS_LABELS, BONUS_MARKS
+from tests.games.beutezug.web.test_pages import start
 from tests.printables.conftest import Pdf
-from tests.views.test_beutezug import start
 
 COLOURS = ("orange", "green", "black", "pink")
 

@@ -17,6 +17,7 @@ from companion import create_app
 from companion.games import GAMES
 from companion.papers import PAPERS
 from companion.views import printables
+from tests.conftest import TESTING
 from tests.printables.conftest import save_png
 from tests.printables.layout import MIXED, NAMES, UNBROKEN, autoplay, problems
 
@@ -38,7 +39,7 @@ def names_of(kind: str, slug: str) -> list[str]:
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory):
     """Every case, queued at once so that every render worker has work, then collected."""
-    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path_factory.mktemp("layout"))})
+    app = create_app({**TESTING, "INSTANCE_PATH": str(tmp_path_factory.mktemp("layout"))})
     printing = app.extensions["printing"]
     store = app.extensions["store"]
     jobs = {}

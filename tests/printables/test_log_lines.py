@@ -6,7 +6,7 @@ import pytest
 from flask import render_template_string
 
 from companion import create_app
-from companion.forms.adapters import ADAPTERS
+from companion.forms.adapter import ADAPTERS
 from companion.games.beutelschneider.paper import hand_in_grid
 from companion.games.paper import LogRound, beyond_the_grid
 

@@ -12,6 +12,7 @@ import pdfplumber
 import pytest
 
 from companion.chart import _kept, totals_chart
+from tests.conftest import TESTING
 from tests.printables.layout import NAMES, autoplay
 
 MM = 72 / 25.4
@@ -53,7 +54,7 @@ def ledger_pages(client_module):
 @pytest.fixture(scope="module")
 def client_module(tmp_path_factory):
     from companion import create_app
-    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path_factory.mktemp("long"))})
+    app = create_app({**TESTING, "INSTANCE_PATH": str(tmp_path_factory.mktemp("long"))})
     return app.test_client(), app.extensions["store"]
 
 

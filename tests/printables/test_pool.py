@@ -15,6 +15,7 @@ import pytest
 from companion import create_app
 from companion.printing import RenderInterrupted
 from companion.records import new_record
+from tests.conftest import TESTING
 from tests.printables.conftest import Pdf
 
 
@@ -70,7 +71,7 @@ def test_identical_requests_at_the_same_time_share_one_render(app):
 
 
 def test_blank_sheets_and_rules_are_kept_on_disk_for_the_next_start(tmp_path):
-    config = {"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")}
+    config = {**TESTING, "INSTANCE_PATH": str(tmp_path / "instance")}
     first = create_app(config).test_client()
     assert first.get("/printables/loot-and-scoot/rules.pdf?lang=de").status_code == 200
     kept = list((tmp_path / "instance" / "pdf-cache").glob("*/*.pdf"))

@@ -17,6 +17,7 @@ from companion import create_app
 from companion.games import GAMES
 from companion.games.beutelschneider.rules import CARDS_DEALT
 from companion.games.treasure.market import BLACK_MARKET_ROWS
+from tests.conftest import TESTING
 from tests.printables.conftest import Pdf, save_png
 
 MM = 72 / 25.4
@@ -86,7 +87,7 @@ CASES = [(slug, lang) for slug in GAMES for lang in ("en", "de")]
 def reference(tmp_path_factory):
     """Each reference's PDF as the Printables page serves it, made once for this module
     (a render on a busy machine may take longer than a request waits by default)."""
-    app = create_app({"TESTING": True, "PDF_WAIT_SECONDS": 300,
+    app = create_app({**TESTING,
                       "INSTANCE_PATH": str(tmp_path_factory.mktemp("refs") / "instance")})
     client, made = app.test_client(), {}
 

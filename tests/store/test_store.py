@@ -170,3 +170,19 @@ def test_a_rebuild_reports_a_game_file_it_cannot_summarise_and_indexes_the_rest(
     damaged = store.index.rebuild()
     assert [d.path for d in damaged] == [path]
     assert other in store.index.games() and game_id not in store.index.games()
+
+
+def test_a_record_of_an_older_schema_is_migrated_when_read(tmp_path, monkeypatch):
+    from companion import store as store_module
+    from companion.records import new_record
+    from companion.summary import summary
+    monkeypatch.setattr(store_module, "SCHEMA", 2)
+    monkeypatch.setitem(store_module.MIGRATIONS, 1, lambda r: {**r, "schema": 2, "migrated": True})
+    store = store_module.Store(tmp_path, summarize=summary)
+    game_id = store.create(new_record("beutelschneider", ["A", "B", "C"], {}))
+    path = tmp_path / "games" / f"{game_id}.json"
+    data = json.loads(path.read_text())
+    data["record"]["1"]["schema"] = 1
+    path.write_text(json.dumps(data))
+    record = store.load(game_id)
+    assert record["schema"] == 2 and record["migrated"] is True

@@ -2,6 +2,7 @@
 machine's network (a second zeroconf instance asks over multicast, as a phone would)."""
 from __future__ import annotations
 
+import os
 import socket
 
 import pytest
@@ -41,7 +42,9 @@ def address():
 
 
 def test_the_name_and_the_secure_service_are_answered_on_the_network(address):
-    name = f"loot-ledger-test-{socket.gethostname()[:8].lower()}.local"
+    # This machine and this process: runs side by side (xdist, a second checkout) each
+    # announce a name of their own, not one that the other already holds.
+    name = f"loot-ledger-test-{socket.gethostname()[:8].lower()}-{os.getpid()}.local"
     announcer = mdns.Announcer(name, 8000, 8001)
     phone = Zeroconf(interfaces=[address], ip_version=IPVersion.V4Only)
     try:

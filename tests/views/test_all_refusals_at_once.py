@@ -3,10 +3,10 @@ own checks (a stack not chosen, a count that is not a number) never hide the rul
 of the rest (a loot above 14, the deck's 80 gold), so nobody saves twice to learn the second."""
 from __future__ import annotations
 
-from tests.views.test_beutezug import JOHNNY, KATE, VINCENZO, entries, near, place, round_values
-from tests.views.test_beutezug import start as start_beutezug
-from tests.views.test_play import hand_values
-from tests.views.test_play import start as start_beutelschneider
+from tests.games.beutelschneider.web.test_pages import hand_values
+from tests.games.beutelschneider.web.test_pages import start as start_beutelschneider
+from tests.games.beutezug.web.test_pages import JOHNNY, KATE, VINCENZO, entries, near, place, round_values
+from tests.games.beutezug.web.test_pages import start as start_beutezug
 
 TOTAL = "The deck holds 80 in gold; these hands add up to 100."
 
@@ -74,8 +74,8 @@ def test_a_crafted_form_without_its_version_is_refused_without_asking_the_rules(
 
 
 def test_a_treasure_turn_names_a_bad_count_and_a_card_not_held_at_once(user, store):
-    from tests.views.test_treasure import near as near_treasure
-    from tests.views.test_treasure import ready
+    from tests.games.treasure.web.test_pages import near as near_treasure
+    from tests.games.treasure.web.test_pages import ready
     game_id = ready(user)
     response = user.submit("/entries", {"sides-0-cursed_held": "x",
                                         "sides-1-combinations-0": ["green1", "green2", "green3", "green4", "green5"],
@@ -87,8 +87,8 @@ def test_a_treasure_turn_names_a_bad_count_and_a_card_not_held_at_once(user, sto
 
 
 def test_a_coin_correction_names_a_bad_number_and_the_missing_reason_at_once(user, store):
-    from tests.views.test_treasure import near as near_treasure
-    from tests.views.test_treasure import ready
+    from tests.games.treasure.web.test_pages import near as near_treasure
+    from tests.games.treasure.web.test_pages import ready
     game_id = ready(user)
     response = user.submit("/entries", {"side": "0", "coins": "x", "reason": ""}, with_field="reason")
     assert response.status_code == 422
@@ -98,9 +98,9 @@ def test_a_coin_correction_names_a_bad_number_and_the_missing_reason_at_once(use
 
 
 def test_a_loot_and_scoot_trade_names_a_bad_amount_and_the_missing_partner_at_once(user, store):
-    from tests.views.test_scoot import entries as scoot_entries
-    from tests.views.test_scoot import errors, seed, tap
-    from tests.views.test_scoot_refusals import SET_UP
+    from tests.games.scoot.web.test_pages import entries as scoot_entries
+    from tests.games.scoot.web.test_pages import errors, seed, tap
+    from tests.games.scoot.web.test_refusals import SET_UP
     game_id = seed(store, ["Adam", "Beth"], SET_UP)
     user.open(f"/games/{game_id}")
     stored = scoot_entries(store, game_id)

@@ -8,9 +8,9 @@ import pytest
 
 from companion.records import new_record
 from tests.formpage import forms_of
-from tests.games.test_scoot_game import THREE_PLAYER_GAME
-from tests.views.test_scoot import entries, seed, tap
-from tests.views.test_scoot import start as start_scoot
+from tests.games.scoot.test_game import THREE_PLAYER_GAME
+from tests.games.scoot.web.test_pages import entries, seed, tap
+from tests.games.scoot.web.test_pages import start as start_scoot
 
 
 def alerts(page: str) -> list[str]:

@@ -11,8 +11,8 @@ import pytest
 from companion import groups, trash
 from companion.store import Store
 from tests.formpage import BACKGROUND
-from tests.views.test_play import hand_values, start
-from tests.views.test_scoot import start as start_scoot
+from tests.games.beutelschneider.web.test_pages import hand_values, start
+from tests.games.scoot.web.test_pages import start as start_scoot
 
 GONE = "This game was deleted meanwhile, so this was not stored."
 

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from companion import groups, periods, zones
-from tests.views.test_play import start
+from tests.games.beutelschneider.web.test_pages import start
 
 
 def text(page: str) -> str:

@@ -9,7 +9,7 @@ import pytest
 
 from companion import trash
 from tests.formpage import Browserless
-from tests.lifecycle.conftest import NOW, fixed_app, history, playing_game  # noqa: F401  (fixtures)
+from tests.playing import NOW, fixed_app, history, playing_game  # noqa: F401  (fixtures)
 from tests.views.test_crafted import errors_near
 from tests.views.test_import import exported, post
 

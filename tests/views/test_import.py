@@ -11,8 +11,8 @@ import pytest
 
 from companion.transfer import ImportError_, import_record
 from tests.formpage import Browserless
+from tests.games.beutelschneider.web.test_pages import hand_values, start
 from tests.history.conftest import finished_game
-from tests.views.test_play import hand_values, start
 
 
 def exported(client, store) -> dict:
@@ -218,3 +218,71 @@ def test_the_trash_message_on_import_is_translated(client, store, user):
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "de"
     _, page = post(client, data)
     assert "Diese Partie wurde gelöscht und liegt im Papierkorb" in page
+
+
+class TestRecordExportImport:
+    def test_export_carries_entries_standings_and_winner(self, user, client):
+        game_id = start(user)
+        user.submit("/entries", hand_values(60, 10, 10))
+        user.submit("/entries", hand_values(50, 20, 10))
+        data = client.get(f"/games/{game_id}/record.json").get_json()
+        assert data["format"] == "loot-ledger-record"
+        assert data["winners"] == ["Anna"]
+        assert data["standings"][0] == {"rank": 1, "player": "Anna", "seat": 0, "score": 110,
+                                        "tie_break": None}
+        assert len(data["entries"]) == 2
+
+    def test_an_exported_record_imports_as_the_same_game(self, user, client, store):
+        game_id = start(user)
+        user.submit("/entries", hand_values(60, 10, 10))
+        raw = client.get(f"/games/{game_id}/record.json").data
+        user.open("/import")
+        form = user.form("")
+        data = dict(form["fields"])
+        from io import BytesIO
+        data["file"] = (BytesIO(raw), "record.json")
+        data["copy"] = "y"  # the game is here: a second one is the table's explicit choice
+        response = client.post("/import", data=data, content_type="multipart/form-data")
+        assert response.status_code == 303
+        new_id = response.headers["Location"].rsplit("/", 1)[-1]
+        assert new_id != game_id
+        assert store.load(new_id)["entries"][0]["data"] == store.load(game_id)["entries"][0]["data"]
+
+    @pytest.mark.parametrize("change, message", [
+        (lambda d: d.update(format="other"), "not a Loot Ledger game record"),
+        (lambda d: d.update(format_version=99), "version 99"),
+        (lambda d: d.update(game="chess"), "Unknown game"),
+        (lambda d: d["entries"][0]["data"]["players"][0].update(gold=75), "Entry 1 (hand) breaks the rules"),
+        (lambda d: d["entries"].append({"kind": "hand"}), "Entry 2: needs a kind"),
+        (lambda d: d["entries"][0].update(at="garbage"), "Entry 1: its time is not an ISO 8601"),
+        (lambda d: d["entries"][0].update(at="2026-11-28T19:00:00"), "Entry 1: its time is not"),
+        (lambda d: d["entries"][0].update(edits=[{"at": "x", "data": {}}]), "Entry 1: its time"),
+        (lambda d: d["entries"][0].update(edits=["old"]), "Entry 1: its earlier values"),
+        (lambda d: d.update(created="yesterday"), "start time is not an ISO 8601"),
+    ])
+    def test_a_broken_record_is_refused_with_the_reason(self, user, client, store, change, message):
+        game_id = start(user)
+        user.submit("/entries", hand_values(60, 10, 10))
+        data = client.get(f"/games/{game_id}/record.json").get_json()
+        change(data)
+        before = set(store.game_ids())
+        user.open("/import")
+        form = dict(user.form("")["fields"])
+        from io import BytesIO
+        form["file"] = (BytesIO(json.dumps(data).encode()), "record.json")
+        response = client.post("/import", data=form, content_type="multipart/form-data")
+        assert response.status_code == 422
+        assert message in response.get_data(as_text=True)
+        assert set(store.game_ids()) == before
+
+    def test_the_import_command_refuses_and_accepts(self, user, client, runner, tmp_path, store):
+        game_id = start(user)
+        user.submit("/entries", hand_values(60, 10, 10))
+        good = tmp_path / "good.json"
+        good.write_bytes(client.get(f"/games/{game_id}/record.json").data)
+        result = runner.invoke(args=["import-record", "--copy", str(good)])
+        assert result.exit_code == 0 and "imported as game" in result.output
+        bad = tmp_path / "bad.json"
+        bad.write_text("{not json")
+        result = runner.invoke(args=["import-record", str(bad)])
+        assert result.exit_code != 0 and "not JSON" in result.output

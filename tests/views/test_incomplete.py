@@ -7,7 +7,7 @@ import re
 from werkzeug.datastructures import MultiDict
 
 from tests.formpage import forms_of
-from tests.views.test_play import start
+from tests.games.beutelschneider.web.test_pages import start
 
 
 def test_an_entry_without_its_kind_is_refused_saying_nothing_was_stored(user, client, store):

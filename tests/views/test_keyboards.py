@@ -11,10 +11,10 @@ import pytest
 from companion.games import GAMES
 from companion.transfer import import_record
 from tests.conftest import EXAMPLES
-from tests.games.test_scoot_game import TWO_PLAYER_GAME
-from tests.views import test_play as beutelschneider
-from tests.views.test_scoot import seed
-from tests.views.test_treasure import ready
+from tests.games.beutelschneider.web import test_pages as beutelschneider
+from tests.games.scoot.test_game import TWO_PLAYER_GAME
+from tests.games.scoot.web.test_pages import seed
+from tests.games.treasure.web.test_pages import ready
 
 NO_MINUS = {"numeric", "decimal"}  # iOS keypads without "−"
 

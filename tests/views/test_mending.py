@@ -6,8 +6,17 @@ import re
 
 from companion.records import replay
 from tests.formpage import forms_of
-from tests.views import test_play as beutelschneider
-from tests.views.test_beutezug import EXAMPLE, JOHNNY, KATE, VINCENZO, by_seat, place, play_round, start
+from tests.games.beutelschneider.web import test_pages as beutelschneider
+from tests.games.beutezug.web.test_pages import (
+    EXAMPLE,
+    JOHNNY,
+    KATE,
+    VINCENZO,
+    by_seat,
+    place,
+    play_round,
+    start,
+)
 
 
 def tied_after_round_3(user):

@@ -17,8 +17,8 @@ from companion.store import NotSaved
 from companion.views import not_saved as not_saved_message
 from tests.conftest import small_tmpfs
 from tests.formpage import Browserless
+from tests.games.beutelschneider.web.test_pages import hand_values, start
 from tests.history.conftest import finished_game
-from tests.views.test_play import hand_values, start
 
 FULL = "The server&#39;s disk is full. Free some space on it, then send this again."
 PAGE = 4096

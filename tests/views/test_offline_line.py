@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from tests.views import test_beutezug as beutezug
-from tests.views import test_play as beutelschneider
+from tests.games.beutelschneider.web import test_pages as beutelschneider
+from tests.games.beutezug.web import test_pages as beutezug
 
 
 def goes_on(page: str) -> bool:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from tests.games.test_scoot_game import TWO_PLAYER_GAME
-from tests.views.test_scoot import entries, seed
+from tests.games.scoot.test_game import TWO_PLAYER_GAME
+from tests.games.scoot.web.test_pages import entries, seed
 
 
 def test_the_free_discard_reading_is_chosen_when_the_game_starts_and_defaults_to_the_rule(user, store):

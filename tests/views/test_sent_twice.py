@@ -6,7 +6,7 @@ import pytest
 
 from companion import groups
 from tests.formpage import Browserless
-from tests.views.test_play import hand_values, start
+from tests.games.beutelschneider.web.test_pages import hand_values, start
 
 NEW_GAME = {"player": ["Anna", "Ben", "Cem", "", ""]}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import re
 
-from tests.views.test_treasure import near, ready, start
+from tests.games.treasure.web.test_pages import near, ready, start
 
 FOUR = ("Ann", "Bob", "Clara", "David")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion import groups
 from tests.formpage import BACKGROUND
-from tests.views.test_play import hand_values, start
+from tests.games.beutelschneider.web.test_pages import hand_values, start
 
 
 def hand(user):

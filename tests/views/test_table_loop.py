@@ -7,8 +7,8 @@ import re
 from companion import groups
 from companion.records import new_record
 from tests.formpage import BACKGROUND, Browserless, forms_of
+from tests.games.beutelschneider.web.test_pages import hand_values, start
 from tests.history.conftest import join, share
-from tests.views.test_play import hand_values, start
 
 
 def fields(form):
@@ -267,8 +267,8 @@ def test_a_share_link_of_any_group_opens_on_a_phone_of_no_group(app, store):
 def test_an_answer_to_a_post_gives_every_form_a_new_submission_id(user, client, store):
     """The page app.js gets back is rendered while the POST is handled: no form on it may
     take the id just sent (a Loot and Scoot turn's second action would look sent)."""
-    from tests.views.test_scoot import seed
-    from tests.views.test_scoot_refusals import SET_UP
+    from tests.games.scoot.web.test_pages import seed
+    from tests.games.scoot.web.test_refusals import SET_UP
     game_id = seed(store, ["Adam", "Beth"], SET_UP)
     user.open(f"/games/{game_id}")
     recruit = fields(user.form("do=recruit"))

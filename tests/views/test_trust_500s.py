@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from tests.formpage import Browserless
-from tests.lifecycle.conftest import playing_game
+from tests.playing import playing_game
 
 
 def test_a_pending_deleted_flash_does_not_break_the_next_game_page(client, store):

@@ -123,7 +123,7 @@ def test_two_spellings_of_a_name_are_one_game_in_history_statistics_and_bg_stats
         game_id = start(user, name=name, players=["Anna", "Ben"])
         user.submit("/entries", scores(*points))
         end(user, game_id)
-    rows = [r for r in store.index().values() if r["status"] == "finished"]
+    rows = [r for r in store.index.games().values() if r["status"] == "finished"]
     assert sorted({game_key(r) for r in rows}) == ["own-game:doppelkopf", "own-game:skat"]
     page = client.get("/stats").get_data(as_text=True)
     assert "skat" in page.casefold() and "Doppelkopf" in page
@@ -181,7 +181,7 @@ def test_a_game_played_on_paper_is_entered_as_its_result_by_name(user, store):
     response = user.submit("", result_values(["Anna", "Ben", "Cem"], [2, 1, 3], {1}, game_name="Codenames",
                                              scoring="places"))
     assert response.status_code == 200, errors(user.page)
-    row = next(r for r in store.index().values() if r.get("result_only"))
+    row = next(r for r in store.index.games().values() if r.get("result_only"))
     assert row["name"] == "Codenames" and row["winners"] == [1] and game_key(row) == "own-game:codenames"
 
 
@@ -192,4 +192,4 @@ def test_a_result_the_settings_contradict_is_refused_beside_its_field(user, stor
     assert "By these scores Ben won" in user.page
     response = user.submit("", result_values(["Anna", "Ben"], [30, 20], {0}, game_name="Skat", scoring="dice"))
     assert response.status_code == 422 and "Choose how the game is scored." in errors(user.page)
-    assert store.index() == {}
+    assert store.index.games() == {}

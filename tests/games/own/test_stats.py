@@ -4,6 +4,7 @@ nemesis is found across all of them."""
 from __future__ import annotations
 
 from companion import groups, stats
+from companion.record import DEFAULT_GROUP
 from companion.records import add_entry, new_record
 
 THREE = ["Anna", "Ben", "Cem"]
@@ -12,7 +13,7 @@ THREE = ["Anna", "Ben", "Cem"]
 def own(store, name, points, **settings):
     record = new_record("own-game", THREE, {"name": name, **settings})
     # Started a day apart, so "first typed" does not rest on games started in the same second.
-    record["created"] = f"2026-11-{10 + len(store.index()):02d}T20:00:00+00:00"
+    record["created"] = f"2026-11-{10 + len(store.index.games()):02d}T20:00:00+00:00"
     record = add_entry(record, "round", {"players": [{"score": p} for p in points]})
     return store.create(add_entry(record, "end", {}))
 
@@ -24,7 +25,7 @@ def history(store):
     own(store, "Skat", (10, 30, 5))                    # Ben wins
     own(store, "  skat", (12, 31, 5))                  # Ben again: the same game
     own(store, "Hearts", (20, 3, 9), wins="low")       # Ben, lowest
-    return stats.plays(groups.group_games(store, groups.DEFAULT), groups.names_now(store, groups.DEFAULT))
+    return stats.plays(groups.group_games(store, DEFAULT_GROUP), groups.names_now(store, DEFAULT_GROUP))
 
 
 def test_counts_are_per_game_and_per_name(store):
