@@ -40,11 +40,10 @@ REACHED_BY_NAME = [
     # renders, the throttle's count for a group, the rules page's section id convention.
     "pids", "busy_pid", "renders", "group_failures", "section_id",
     "forget",  # bench/run.py: the index's cold read
+    # Keys of the stored shapes' TypedDicts (record.py, groups.py, backup.py), written and
+    # read by their string ("submissions" in record), which vulture does not count.
+    "format_version", "created_by", "gen", "submissions", "summary_version", "undone_at",
 ]
-
-# The paper item rewrites sheets.py and removes it; remove it here at the merge.
-NOT_YET = {("companion/sheets.py", "sides_of")}
-
 
 def template_names() -> str:
     """Every identifier inside a template's {{ }} and {% %}, as Python that uses it."""
@@ -74,18 +73,24 @@ def test_a_name_only_a_template_uses_is_used():
 
 
 def test_nothing_in_companion_is_dead():
-    assert unused() - NOT_YET == set()
+    assert unused() == set()
 
 
 MACRO = re.compile(r"{%-?\s*macro\s+(\w+)\((.*?)\)\s*-?%}(.*?){%-?\s*endmacro", re.S)
 
 
 def test_every_template_macro_is_called_and_uses_each_parameter():
-    texts = [p.read_text(encoding="utf-8") for p in (ROOT / "templates").rglob("*.html")]
+    paths = list((ROOT / "templates").rglob("*.html"))
+    texts = [p.read_text(encoding="utf-8") for p in paths]
     calls = re.sub(r"{%-?\s*macro\s+\w+", "", "\n".join(texts))  # without the definitions
     dead = []
-    for text in texts:
+    for path, text in zip(paths, texts, strict=True):
+        # A game's print/_entry.html macros are an interface the shared print code calls with
+        # every argument; a game whose lines need no ``changes`` still takes it.
+        interface = path.match("games/*/print/_entry.html")
         for name, params, body in MACRO.findall(text):
+            if interface:
+                continue
             if not re.search(rf"(?:\b{name}\s*\(|import[^%]*\b{name}\b)", calls):
                 dead.append(name)
             dead += [f"{name}({p})" for p in (p.split("=")[0].strip() for p in params.split(","))

@@ -16,9 +16,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "companion"
 
-# The paper item breaks printing <-> pdf (pdf reads the papers and the static folder of printing,
-# whose worker imports pdf late); until it lands, that one ring is allowed. Remove it at the merge.
-ALLOWED = [{"companion.printing", "companion.pdf"}]
 
 
 def module_names() -> dict[str, Path]:
@@ -113,4 +110,4 @@ def test_rings_are_found():
 
 def test_no_import_cycles_in_companion():
     found = rings(graph())
-    assert [r for r in found if r not in ALLOWED] == [], found
+    assert found == [], found

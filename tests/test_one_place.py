@@ -17,10 +17,6 @@ from companion.games import GAMES, PACKAGES
 ROOT = Path(__file__).resolve().parents[1]
 READ = ("companion/**/*.py", "templates/**/*.html", "templates/**/*.js", "static/**/*.js",
         "static/**/*.css")
-# Until the print layouts are each game's own (issue 23, the paper piece: sheets.py's slug
-# ladders into games/<pkg>/paper.py, the print templates into templates/games/<slug>/print/),
-# these still name games. The coordinator removes them when that piece is merged.
-KNOWN = ("companion/sheets.py", "companion/views/printables.py", "templates/print/")
 
 
 def own_folders() -> tuple[str, ...]:
@@ -51,20 +47,13 @@ def names_a_game(skip: tuple[str, ...]) -> dict[str, list[str]]:
 
 
 def test_no_code_outside_a_games_own_folders_names_a_game():
-    assert names_a_game(own_folders() + KNOWN) == {}
+    assert names_a_game(own_folders()) == {}
 
 
 def test_the_check_sees_a_game_named_outside_its_folders():
     # The shared templates and views, read with the games' own folders not skipped: the check
     # finds the games there, so it would find one named anywhere else.
-    found = names_a_game(KNOWN)
+    found = names_a_game(())
     assert any(name.startswith("templates/games/") for name in found)
     assert "companion/games/__init__.py" in found
     assert any(name.startswith("companion/games/scoot/") for name in found)
-
-
-def test_every_known_exception_still_names_a_game():
-    # An exception that no longer names a game is one to remove from KNOWN.
-    found = names_a_game(own_folders())
-    for known in KNOWN:
-        assert any(name.startswith(known) for name in found), known

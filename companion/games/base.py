@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
-
-    from .paper import Paper
 
 
 def N_(text: str) -> str:
@@ -171,6 +169,40 @@ Explanation = Making | Why
 
 
 S = TypeVar("S")  # a game's state: each game binds its own (``class Beutezug(Game[State])``)
+
+
+Say = Callable[[Any], str]     # translates a message id or a ``Msg`` (the ledger measures words)
+
+
+class Paper:
+    """A game's print layouts: what its blank sheet and rules reference look up, the rows of
+    its filled sheet, and how its pages and chart are laid out. The defaults suit a game of
+    rounds printed upright.
+
+    The templates that go with it are the game's own, in ``templates/games/<slug>/print/``:
+    ``sheet.html`` (the blank sheet, given ``f``: ``facts``), ``rules.<lang>.html`` (the
+    rules reference), ``filled.html`` (given ``detail``) and ``_entry.html`` (its macros
+    ``line(entry, data, labelled, changes)``, an entry's log line, and ``key()``)."""
+
+    landscape = False                  # its sheets' grids need the page turned sideways
+    axis = N_("Round")                 # what the printed chart's rounds are, in the game's word
+    round_label = N_("Round %(n)s")    # a row of the log by round, once its round is played
+    round_kind: str | None = None      # the entry kind that label names
+
+    def facts(self, players: int) -> dict[str, Any]:
+        """The numbers a player looks up at the table, for this game and player count."""
+        return {}
+
+    def detail(self, game: Game[Any], state: Any, record: Mapping[str, Any], finished: bool,
+               say: Say) -> dict[str, Any]:
+        """The rows of the filled sheet (``templates/games/<slug>/print/filled.html``), laid
+        out like the blank sheet; ``ledger_rows``, where given, are set as lines in columns
+        of the page's width (``companion/sheets.py``)."""
+        return {}
+
+    def chart_rounds(self, totals: list[list[int]], players: int) -> list[list[int]]:
+        """``totals_by_round`` grouped as the sheet counts rounds, for its chart."""
+        return totals
 
 
 class Game(ABC, Generic[S]):

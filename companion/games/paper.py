@@ -16,41 +16,9 @@ from .base import N_, Msg, msg
 if TYPE_CHECKING:
     from .base import Game
 
-Say = Callable[[Any], str]     # translates a message id or a ``Msg`` (the ledger measures words)
 Entry = Mapping[str, Any]
 # Rows a filled sheet of a game in progress adds, for the table to carry on with a pen.
 BLANK_ROWS = 3
-
-
-class Paper:
-    """A game's print layouts: what its blank sheet and rules reference look up, the rows of
-    its filled sheet, and how its pages and chart are laid out. The defaults suit a game of
-    rounds printed upright.
-
-    The templates that go with it are the game's own, in ``templates/games/<slug>/print/``:
-    ``sheet.html`` (the blank sheet, given ``f``: ``facts``), ``rules.<lang>.html`` (the
-    rules reference), ``filled.html`` (given ``detail``) and ``_entry.html`` (its macros
-    ``line(entry, data, labelled, changes)``, an entry's log line, and ``key()``)."""
-
-    landscape = False                  # its sheets' grids need the page turned sideways
-    axis = N_("Round")                 # what the printed chart's rounds are, in the game's word
-    round_label = N_("Round %(n)s")    # a row of the log by round, once its round is played
-    round_kind: str | None = None      # the entry kind that label names
-
-    def facts(self, players: int) -> dict[str, Any]:
-        """The numbers a player looks up at the table, for this game and player count."""
-        return {}
-
-    def detail(self, game: Game[Any], state: Any, record: Mapping[str, Any], finished: bool,
-               say: Say) -> dict[str, Any]:
-        """The rows of the filled sheet (``templates/games/<slug>/print/filled.html``), laid
-        out like the blank sheet; ``ledger_rows``, where given, are set as lines in columns
-        of the page's width (``companion/sheets.py``)."""
-        return {}
-
-    def chart_rounds(self, totals: list[list[int]], players: int) -> list[list[int]]:
-        """``totals_by_round`` grouped as the sheet counts rounds, for its chart."""
-        return totals
 
 
 # -- the log, compacted: one line per round -------------------------------------------------

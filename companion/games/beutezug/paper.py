@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Game
-from ..paper import Paper, Say, log_rounds
+from ..base import Game, Paper, Say
+from ..paper import log_rounds
 from . import cards
 from .rules import TIE_BROKEN_BY, State
 

@@ -5,13 +5,8 @@ The record is the rounds in order, then the entry that closed the game (``end``,
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..base import N_, Explanation, Making, Msg, Part, Why, msg, msg_n
+from ..base import N_, Explanation, Game, Making, Msg, Part, Why, msg, msg_n
 from .state import FINAL, HIGH, PLACES, ROUNDS, WINS_WORDS, State, names
-
-if TYPE_CHECKING:
-    from .rules import Own
 
 TOTAL_RULE = msg(N_("A total adds up the scores of the rounds played."))
 PLACE_RULE = {
@@ -63,7 +58,7 @@ def _win(state: State, winners: tuple[int, ...]) -> tuple[Msg | None, int | None
     return None, None
 
 
-def explanations(game: Own, state: State) -> dict[str, Explanation]:
+def explanations(game: Game[State], state: State) -> dict[str, Explanation]:
     out: dict[str, Explanation] = {}
     for seat, player in enumerate(state.players):
         out.update(_scores(state, seat, player))

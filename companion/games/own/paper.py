@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import N_, Game
-from ..paper import BLANK_ROWS, Entry, Paper, Say, beyond_the_grid, log_rounds
+from ..base import N_, Game, Paper, Say
+from ..paper import BLANK_ROWS, Entry, beyond_the_grid, log_rounds
 from .state import ROUNDS, State
 
 # A blank sheet's rounds: an evening's game of rounds, on one page turned sideways.

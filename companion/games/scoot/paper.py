@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import N_, Game
-from ..paper import BLANK_ROWS, Entry, Paper, Say
+from ..base import N_, Game, Paper, Say
+from ..paper import BLANK_ROWS, Entry
 from . import rules
 from . import state as st
 from .score import final_scores

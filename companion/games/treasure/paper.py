@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import N_, Game
-from ..paper import BLANK_ROWS, Paper, Say, log_rounds
+from ..base import N_, Game, Paper, Say
+from ..paper import BLANK_ROWS, log_rounds
 from . import market, rules, turn
 from .rules import State
 
