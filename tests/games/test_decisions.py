@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 ROW = re.search(r"^\| `decided_by_code` \|.*$", (ROOT / "docs/record-format.md").read_text(encoding="utf-8"),
                 re.M)
 TITLES = {"beutezug": "Beutezug", "beutelschneider": "Beutelschneider",
-          "give-me-the-treasure": "Give Me The Treasure", "loot-and-scoot": "Loot and Scoot"}
+          "give-me-the-treasure": "Give Me The Treasure", "loot-and-scoot": "Loot and Scoot",
+          "own-game": "a game of the table's own"}
 
 
 def documented(slug: str) -> set[str]:

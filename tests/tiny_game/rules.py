@@ -22,8 +22,9 @@ class State:
         return self.totals[-1] if self.totals else (0,) * len(self.players)
 
 
-class HigherCard(Game):
+class HigherCard(Game[State]):
     slug = "higher-card"
+    decisions: Mapping[str, str] = {"target": N_("First to %(n)s points.")}
     title = "Higher Card"
     min_players = 2
     max_players = 2
@@ -60,7 +61,7 @@ class HigherCard(Game):
 
     def outcome(self, state: State) -> Outcome | None:
         winners = tuple(seat for seat, p in enumerate(state.points) if p >= TARGET)
-        return Outcome(winners, msg(N_("First to %(n)s points."), n=TARGET)) if winners else None
+        return self.decided(winners, "target", n=TARGET) if winners else None
 
     def totals_by_round(self, state: State) -> list[list[int]]:
         return [list(t) for t in state.totals]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion import files
-from tests.views.test_play import hand_values, start
+from tests.games.beutelschneider.web.test_pages import hand_values, start
 
 FETCH = {"X-Requested-With": "fetch"}  # app.js: the page itself as the answer
 

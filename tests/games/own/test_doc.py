@@ -34,7 +34,7 @@ def test_the_example_replays_to_the_documented_totals_and_the_drawn_winner():
     assert GAME.totals_by_round(state) == [[13, 4, 4, 5], [23, 12, 6, 11], [32, 12, 16, 18],
                                            [38, 16, 19, 31], [52, 20, 20, 38]]
     assert GAME.outcome(state).winners == (2,)
-    assert str(GAME.outcome(state).decided_by) == "Equal at the top: the app drew Cem."
+    assert str(GAME.outcome(state).words) == "Equal at the top: the app drew Cem."
 
 
 def test_every_entry_kind_and_setting_is_documented_and_nothing_else():

@@ -54,7 +54,7 @@ def test_a_broken_tie_names_one_of_the_tied():
     state = entered(result([40, 40, 18, 3], [1]), ties="break")
     assert GAME.outcome(state).winners == (1,)
     assert [(s.seat, s.rank) for s in GAME.standings(state)] == [(1, 1), (0, 2), (2, 3), (3, 4)]
-    assert str(GAME.outcome(state).decided_by) == "Equal at the top: the table named Ben the winner."
+    assert str(GAME.outcome(state).words) == "Equal at the top: the table named Ben the winner."
     for winners in ([2], [0, 1]):
         assert refused(result([40, 40, 18, 3], winners), ties="break") == {"winners": (
             "Anna & Ben are equal at the top and this game breaks a tie: tick the one who won the tie-break.")}

@@ -80,7 +80,7 @@ def test_rounds_run_on_as_totals_until_the_table_ends_the_game():
     state = GAME.apply(state, "end", {})
     assert GAME.expect(state) is None
     assert GAME.outcome(state).winners == (1,)
-    assert str(GAME.outcome(state).decided_by) == "The highest total wins."
+    assert str(GAME.outcome(state).words) == "The highest total wins."
     assert [(s.seat, s.rank, s.score) for s in GAME.standings(state)] == [
         (1, 1, 25), (0, 2, 13), (2, 3, 1), (3, 4, -5)]
 
@@ -89,7 +89,7 @@ def test_lowest_total_wins_when_the_host_says_so():
     state = play([rnd(10, 5, 0, 7), ("end", {})], wins="low")
     assert GAME.outcome(state).winners == (2,)
     assert [s.seat for s in GAME.standings(state)] == [2, 1, 3, 0]
-    assert str(GAME.outcome(state).decided_by) == "The lowest total wins."
+    assert str(GAME.outcome(state).words) == "The lowest total wins."
 
 
 def test_first_to_the_target_ends_the_game_after_that_round_highest_wins():
@@ -99,14 +99,14 @@ def test_first_to_the_target_ends_the_game_after_that_round_highest_wins():
     state = GAME.apply(state, "round", scores(30, 70, 0, 0))   # both past 100 in one round
     assert GAME.expect(state) is None
     assert GAME.outcome(state).winners == (1,)
-    assert str(GAME.outcome(state).decided_by) == "A total reached 100; the highest total wins."
+    assert str(GAME.outcome(state).words) == "A total reached 100; the highest total wins."
     assert all(s.to_go is None for s in GAME.standings(state))
 
 
 def test_with_lowest_winning_the_target_ends_the_game_and_the_lowest_total_wins_as_in_hearts():
     state = play([rnd(13, 4, 4, 5), rnd(90, 4, 2, 20)], wins="low", target=100)
     assert GAME.outcome(state).winners == (2,)
-    assert str(GAME.outcome(state).decided_by) == "A total reached 100; the lowest total wins."
+    assert str(GAME.outcome(state).words) == "A total reached 100; the lowest total wins."
 
 
 def test_a_target_game_can_still_be_ended_by_the_table_before_it():
@@ -137,7 +137,7 @@ def test_places_with_no_points_share_equal_places_and_skip_the_next():
     assert GAME.expect(state).kind == "places"
     state = GAME.apply(state, "places", {"players": [{"place": 3}, {"place": 1}, {"place": 2}, {"place": 3}]})
     assert GAME.outcome(state).winners == (1,)
-    assert str(GAME.outcome(state).decided_by) == "First place."
+    assert str(GAME.outcome(state).words) == "First place."
     assert [(s.seat, s.rank) for s in GAME.standings(state)] == [(1, 1), (2, 2), (0, 3), (3, 3)]
     assert GAME.score_label(state) == "Finishing place"
 
@@ -168,7 +168,7 @@ def test_places_a_table_cannot_come_to_are_refused_on_the_first_that_does_not_fi
 def test_equal_at_the_top_share_the_win_by_default():
     state = play([rnd(10, 10, 3, 0), ("end", {})])
     assert GAME.outcome(state).winners == (0, 1)
-    assert str(GAME.outcome(state).decided_by) == "Equal at the top: the win is shared."
+    assert str(GAME.outcome(state).words) == "Equal at the top: the win is shared."
     assert [s.rank for s in GAME.standings(state)] == [1, 1, 3, 4]
 
 
@@ -180,7 +180,7 @@ def test_a_tie_broken_by_the_table_names_the_winner_among_the_tied():
     assert "Anna & Ben" in str(expect.lines[0])
     state = GAME.apply(state, "tie_break", {"winner": 1})
     assert GAME.outcome(state).winners == (1,)
-    assert str(GAME.outcome(state).decided_by) == "Equal at the top: the table named Ben the winner."
+    assert str(GAME.outcome(state).words) == "Equal at the top: the table named Ben the winner."
     assert [(s.seat, s.rank) for s in GAME.standings(state)] == [(1, 1), (0, 2), (2, 3), (3, 4)]
     assert str(GAME.standings(state)[0].note) == "Won the tie-break."
 
@@ -194,7 +194,7 @@ def test_the_apps_draw_is_an_entry_and_a_replay_reads_the_same_winner():
     # The stored entry is what a replay reads, not a second draw.
     again = play(entries + [("tie_break", drawn)], ties="break")
     assert GAME.outcome(again).winners == (drawn["winner"],)
-    assert str(GAME.outcome(again).decided_by) == f"Equal at the top: the app drew {FOUR[drawn['winner']]}."
+    assert str(GAME.outcome(again).words) == f"Equal at the top: the app drew {FOUR[drawn['winner']]}."
     assert str(GAME.explanations(again)["tie"].step).endswith(f"the app drew {FOUR[drawn['winner']]}.")
     assert GAME.explanations(again)["tie"].draw == 2
 
