@@ -222,8 +222,10 @@ def _restore_names(store: Store, group_id: str, data: Mapping[str, Any]) -> None
 
 # -- results as CSV ------------------------------------------------------------------------
 
-CSV_COLUMNS = ("game_id", "game", "ended", "player", "entered_as", "seat", "score", "rank",
-               "winner", "minutes", "rounds", "result_only")
+# ``game`` is the game's slug; ``game_name`` what the table calls it: a game of the table's own
+# by the name its host gave it (summary.py keeps it in the index), the others by their title.
+CSV_COLUMNS = ("game_id", "game", "game_name", "ended", "player", "entered_as", "seat", "score",
+               "rank", "winner", "minutes", "rounds", "result_only")
 
 
 def _cell(value: Any) -> Any:
@@ -243,7 +245,8 @@ def results_csv(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str]
     for s in finished:
         for seat, typed in enumerate(s["players"]):
             writer.writerow([_cell(v) for v in (
-                s["id"], s["game"], s.get("ended") or "", groups.canonical(typed, names), typed, seat,
+                s["id"], s["game"], s.get("name") or GAMES[s["game"]].title, s.get("ended") or "",
+                groups.canonical(typed, names), typed, seat,
                 s["scores"][seat], s["ranks"][seat], int(seat in s["winners"]),
                 "" if s.get("minutes") is None else s["minutes"], s.get("rounds", ""),
                 int(bool(s.get("result_only"))))])

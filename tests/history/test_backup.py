@@ -170,7 +170,8 @@ def test_results_as_csv_one_row_per_player_per_game(client, store, history):
     rows = list(csv.DictReader(io.StringIO(download(client, "results.csv").get_data(as_text=True))))
     assert tuple(rows[0]) == CSV_COLUMNS
     assert len(rows) == 15
-    assert rows[0] == {"game_id": history[0], "game": "beutelschneider", "ended": "2026-01-01T20:00:00+00:00",
+    assert rows[0] == {"game_id": history[0], "game": "beutelschneider", "game_name": "Beutelschneider",
+                       "ended": "2026-01-01T20:00:00+00:00",
                        "player": "Anna", "entered_as": "Anna", "seat": "0", "score": "50", "rank": "1",
                        "winner": "1", "minutes": "30", "rounds": "2",
                        "result_only": "0"}

@@ -3,6 +3,8 @@ settings offered again), played by rounds to its target, by final scores, by pla
 beside their fields; history, statistics and the BG Stats export by the game's name."""
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 
@@ -133,6 +135,10 @@ def test_two_spellings_of_a_name_are_one_game_in_history_statistics_and_bg_stats
     data = json.loads(export)
     # One game per name; which spelling it is called by is the first typed (to the second).
     assert sorted(g["name"].strip().casefold() for g in data["games"]) == ["doppelkopf", "skat"]
+    # The results CSV names each game as the host typed it, beside the kind of game it is.
+    rows = list(csv.DictReader(io.StringIO(client.get("/groups/household/results.csv").get_data(as_text=True))))
+    assert sorted((r["game"], r["game_name"].strip()) for r in rows[::2]) == [
+        ("own-game", "Doppelkopf"), ("own-game", "Skat"), ("own-game", "skat")]
     assert len(data["plays"]) == 3
 
 
