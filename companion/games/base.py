@@ -185,6 +185,7 @@ class Paper:
     ``line(entry, data, labelled, changes)``, an entry's log line, and ``key()``)."""
 
     landscape = False                  # its sheets' grids need the page turned sideways
+    named = False                      # its host names the game: a blank sheet can print the name
     axis = N_("Round")                 # what the printed chart's rounds are, in the game's word
     round_label = N_("Round %(n)s")    # a row of the log by round, once its round is played
     round_kind: str | None = None      # the entry kind that label names

@@ -81,8 +81,9 @@ def read_paper_lang(args: Any) -> tuple[str, str, list[Msg]]:
     return paper, lang, errors
 
 
-def read_sheet_request(slug: str, args: Any) -> tuple[int, list[str], str, str]:
-    """(players, names, paper, language) of a blank sheet, or ``Refused`` with every reason."""
+def read_sheet_request(slug: str, args: Any) -> tuple[int, list[str], str, str, str]:
+    """(players, names, paper, language, the game's name where the host names the game) of a
+    blank sheet, or ``Refused`` with every reason."""
     game = get_game(slug)
     paper, lang, errors = read_paper_lang(args)
     raw = (args.get("players") or str(min(4, game.max_players))).strip()
@@ -104,23 +105,29 @@ def read_sheet_request(slug: str, args: Any) -> tuple[int, list[str], str, str]:
     given = [n.casefold() for n in names if n]
     if len(set(given)) != len(given):
         errors.append(msg(N_("Each player needs a different name.")))
+    named = " ".join(str(args.get("game_name") or "").split()) if game.paper.named else ""
+    if len(named) > MAX_NAME:
+        errors.append(msg(N_("A game's name has at most %(max)s characters."), max=MAX_NAME))
     if errors:
         raise Refused(errors)
-    return players, names, paper, lang
+    return players, names, paper, lang, named
 
 
 def printing() -> Printing:
     return cast(Printing, current_app.extensions["printing"])
 
 
-def blank_sheet_key(slug: str, players: int, names: Sequence[str], paper: str, lang: str) -> tuple[Any, ...]:
-    return ("sheet", slug, players, tuple(names), paper, lang)
+def blank_sheet_key(slug: str, players: int, names: Sequence[str], paper: str, lang: str,
+                    named: str = "") -> tuple[Any, ...]:
+    return ("sheet", slug, players, tuple(names), paper, lang, named)
 
 
-def blank_sheet_html(slug: str, players: int, names: Sequence[str], lang: str) -> str:
+def blank_sheet_html(slug: str, players: int, names: Sequence[str], lang: str, named: str = "") -> str:
+    """``named``: the game's name, for a game its host names (``Paper.named``), else blank."""
     game = get_game(slug)
     with language(lang):
         return render_template(f"games/{slug}/print/sheet.html", game=game, lang=lang, players=players,
+                               named=printed_name(named) if named else "",
                                names=seat_names(players, [printed_name(n) for n in names]),
                                unprintable=unprintable(list(names)), f=facts(slug, players))
 
@@ -153,11 +160,12 @@ class PdfJob:
                          keep_on_disk=self.keep_on_disk)
 
 
-def _blank_sheet_job(slug: str, players: int, names: Sequence[str], paper: str, lang: str) -> PdfJob:
+def _blank_sheet_job(slug: str, players: int, names: Sequence[str], paper: str, lang: str,
+                     named: str = "") -> PdfJob:
     # Those without names, a fixed set, are kept on disk once made.
-    return PdfJob(blank_sheet_key(slug, players, names, paper, lang),
-                  partial(blank_sheet_html, slug, players, names, lang), paper,
-                  landscape=get_game(slug).paper.landscape, keep_on_disk=not any(names))
+    return PdfJob(blank_sheet_key(slug, players, names, paper, lang, named),
+                  partial(blank_sheet_html, slug, players, names, lang, named), paper,
+                  landscape=get_game(slug).paper.landscape, keep_on_disk=not any(names) and not named)
 
 
 def _rules_job(slug: str, paper: str, lang: str) -> PdfJob:
@@ -165,8 +173,8 @@ def _rules_job(slug: str, paper: str, lang: str) -> PdfJob:
 
 
 def blank_sheet(slug: str, players: int, names: Sequence[str], paper: str, lang: str,
-                wait: bool = True) -> bytes:
-    return _blank_sheet_job(slug, players, names, paper, lang).make(wait)
+                wait: bool = True, named: str = "") -> bytes:
+    return _blank_sheet_job(slug, players, names, paper, lang, named).make(wait)
 
 
 def rules_reference(slug: str, paper: str, lang: str, wait: bool = True) -> bytes:
@@ -398,10 +406,10 @@ def _game_or_404(slug: str) -> None:
 def sheet(slug: str) -> Any:
     _game_or_404(slug)
     try:
-        players, names, paper, lang = read_sheet_request(slug, request.args)
+        players, names, paper, lang, named = read_sheet_request(slug, request.args)
     except Refused as refused:
         return _page(refused.messages, 400, slug)
-    return _pdf(partial(blank_sheet, slug, players, names, paper, lang),
+    return _pdf(partial(blank_sheet, slug, players, names, paper, lang, named=named),
                 f"{slug}-sheet-{players}p-{paper}-{lang}.pdf")
 
 

@@ -22,6 +22,7 @@ def round_in_grid(entry: Entry) -> bool:
 class OwnPaper(Paper):
     # Sideways: twelve seats' columns keep a name unbroken (15 mm each upright, 23 sideways).
     landscape = True
+    named = True
     axis = N_("Round")
     round_label = N_("Round %(n)s")
     round_kind = "round"

@@ -45,6 +45,23 @@ def test_the_blank_sheet_has_rows_by_round_a_totals_row_and_the_names(client, la
     save_png(document.data, f"own-game-blank-{lang}")
 
 
+def test_the_blank_sheet_prints_the_games_name_the_printables_page_asks_for(client):
+    page = client.get("/printables").get_data(as_text=True)
+    # Only the game its host names asks for a name; the four games print their own title.
+    assert page.count('name="game_name"') == 1
+    response = client.get("/printables/own-game/sheet.pdf", query_string={"players": 4, "game_name": " Skat  "})
+    assert response.status_code == 200, response.get_data(as_text=True)[:500]
+    assert "Game: Skat" in Pdf(response.data).text
+    assert "Skat" not in Pdf(client.get("/printables/own-game/sheet.pdf", query_string={"players": 4}).data).text
+
+
+def test_a_games_name_too_long_for_the_sheet_is_refused_and_nothing_is_printed(client):
+    response = client.get("/printables/own-game/sheet.pdf", query_string={"players": 4, "game_name": "S" * 41})
+    assert response.status_code == 400
+    assert "A game&#39;s name has at most 40 characters." in response.get_data(as_text=True)
+    assert 'value="' + "S" * 41 + '"' in response.get_data(as_text=True)  # what was typed, kept
+
+
 @pytest.mark.parametrize("lang, says", [("en", "How the app keeps score"), ("de", "Wie die App zählt")])
 def test_the_rules_reference_and_its_phone_page(client, lang, says):
     document = Pdf(client.get("/printables/own-game/rules.pdf", query_string={"lang": lang}).data)
