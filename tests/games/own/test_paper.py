@@ -51,7 +51,7 @@ def test_the_blank_sheet_prints_the_games_name_the_printables_page_asks_for(clie
     assert page.count('name="game_name"') == 1
     response = client.get("/printables/own-game/sheet.pdf", query_string={"players": 4, "game_name": " Skat  "})
     assert response.status_code == 200, response.get_data(as_text=True)[:500]
-    assert "Game: Skat" in Pdf(response.data).text
+    assert Pdf(response.data).text.startswith("Skat · Score sheet")
     assert "Skat" not in Pdf(client.get("/printables/own-game/sheet.pdf", query_string={"players": 4}).data).text
 
 
