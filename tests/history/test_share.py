@@ -85,3 +85,19 @@ def test_a_phone_of_another_group_gets_404_for_a_share_link(app, user, store, cl
     assert join(other, "Club", "club-code").status_code == 303
     assert other.get(link).status_code == 404
     assert app.test_client().get(link).status_code == 200  # a guest in no group
+
+
+def test_a_game_of_the_tables_own_is_shared_by_its_name_and_follows_its_rounds(app, user, store):
+    game_id = store.create(new_record("own-game", ["Anna", "Ben", "Cem"], {"name": "Hearts", "wins": "low",
+                                                                        "target": 50}))
+    link = share(user, game_id)
+    guest = app.test_client()
+    response = guest.get(link)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200 and "Hearts" in page and "Round 1" in page
+    assert forms_of(page.split("<main>")[1]) == []
+    store.update(game_id, lambda r: add_entry(r, "round", {"players": [{"score": 13}, {"score": 4}, {"score": 9}]}))
+    changed = guest.get(link, headers={"If-None-Match": response.headers["ETag"]})
+    assert changed.status_code == 200
+    later = changed.get_data(as_text=True)
+    assert "Round 2" in later and "Ben leads with 4." in later  # the lowest total leads in Hearts
