@@ -6,7 +6,7 @@ filled sheet, read from a replayed record. No Flask and no WeasyPrint in here.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from . import columns
 from .games import get_game
@@ -17,7 +17,7 @@ from .record import Record
 from .records import View
 
 
-def facts(slug: str, players: int) -> dict[str, Any]:
+def facts(slug: str, players: int) -> dict[str, object]:
     """The numbers a player looks up at the table, for this game and player count."""
     return get_game(slug).paper.facts(players)
 
@@ -28,13 +28,14 @@ def seat_names(players: int, names: Sequence[str]) -> list[str]:
 
 
 def detail(game: Game[Any], view: View[Any], record: Record, paper: str,
-           say: Callable[[Any], str]) -> dict[str, Any]:
+           say: Callable[[Any], str]) -> dict[str, object]:
     """The game's rows for the filled sheet, laid out like the blank sheet on ``paper``;
     its ``ledger_rows``, where it has them, set as lines in columns of the page's width.
     ``say`` translates (the ledger measures words)."""
     rows = game.paper.detail(game, view.state, record, view.finished, say)
     if "ledger_rows" in rows:
-        rows["bands"] = ledger_bands(rows["ledger_rows"], len(record["players"]), paper)
+        rows["bands"] = ledger_bands(cast(Sequence[Sequence[str]], rows["ledger_rows"]),
+                                     len(record["players"]), paper)
     return rows
 
 

@@ -125,16 +125,16 @@ class Adapter(ABC):
     #: What a row's score is called, where not "Final score" (a message id).
     result_score_label: ClassVar[str | None] = None
 
-    def result_settings(self, form: Any, seats: Sequence[int]) -> dict[str, Any]:
+    def result_settings(self, form: Any, seats: Sequence[int]) -> dict[str, object]:
         """The settings a result depends on, from the new-result form (a limit, the sides);
         ``seats`` are the form's rows that are seats, in order."""
         return {}
 
-    def result_row(self, row: Any) -> dict[str, Any]:
+    def result_row(self, row: Any) -> dict[str, object]:
         """What one seat's row gives besides its score: what the game's tie-break needs."""
         return {}
 
-    def result_extra(self, form: Any) -> dict[str, Any]:
+    def result_extra(self, form: Any) -> dict[str, object]:
         """What a result says besides its rows and winners."""
         return {}
 

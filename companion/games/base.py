@@ -190,12 +190,12 @@ class Paper:
     round_label = N_("Round %(n)s")    # a row of the log by round, once its round is played
     round_kind: str | None = None      # the entry kind that label names
 
-    def facts(self, players: int) -> dict[str, Any]:
+    def facts(self, players: int) -> dict[str, object]:
         """The numbers a player looks up at the table, for this game and player count."""
         return {}
 
     def detail(self, game: Game[Any], state: Any, record: Mapping[str, Any], finished: bool,
-               say: Say) -> dict[str, Any]:
+               say: Say) -> dict[str, object]:
         """The rows of the filled sheet (``templates/games/<slug>/print/filled.html``), laid
         out like the blank sheet; ``ledger_rows``, where given, are set as lines in columns
         of the page's width (``companion/sheets.py``)."""

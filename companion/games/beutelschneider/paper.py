@@ -30,7 +30,7 @@ class BeutelschneiderPaper(Paper):
     round_label = N_("Hand %(n)s")
     round_kind = "hand"
 
-    def facts(self, players: int) -> dict[str, Any]:
+    def facts(self, players: int) -> dict[str, object]:
         return {
             "cards_dealt": rules.CARDS_DEALT, "dealt": rules.CARDS_DEALT.get(players),
             "trumps_left_out": rules.TRUMPS_LEFT_OUT, "left_out": rules.TRUMPS_LEFT_OUT.get(players, ()),
@@ -41,7 +41,7 @@ class BeutelschneiderPaper(Paper):
         }
 
     def detail(self, game: Game[Any], state: State, record: Mapping[str, Any], finished: bool,
-               say: Say) -> dict[str, Any]:
+               say: Say) -> dict[str, object]:
         players, entries = record["players"], record["entries"]
         totals = game.totals_by_round(state)
         hands = [{"no": h + 1, "dealer": players[state.dealer_of(h)],

@@ -17,7 +17,7 @@ class BeutezugPaper(Paper):
     landscape = True
     round_kind = "round"
 
-    def facts(self, players: int) -> dict[str, Any]:
+    def facts(self, players: int) -> dict[str, object]:
         marks = cards.BONUS_MARKS
         return {
             "rounds": cards.ROUNDS, "stacks": cards.STACK_SIZES, "loot_chips": cards.LOOT_CHIPS,
@@ -30,7 +30,7 @@ class BeutezugPaper(Paper):
         }
 
     def detail(self, game: Game[Any], state: State, record: Mapping[str, Any], finished: bool,
-               say: Say) -> dict[str, Any]:
+               say: Say) -> dict[str, object]:
         players, n = record["players"], len(record["players"])
         totals = game.totals_by_round(state)
         rounds = []

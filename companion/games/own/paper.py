@@ -27,11 +27,11 @@ class OwnPaper(Paper):
     round_label = N_("Round %(n)s")
     round_kind = "round"
 
-    def facts(self, players: int) -> dict[str, Any]:
+    def facts(self, players: int) -> dict[str, object]:
         return {"rows": SHEET_ROWS}
 
     def detail(self, game: Game[Any], state: State, record: Mapping[str, Any], finished: bool,
-               say: Say) -> dict[str, Any]:
+               say: Say) -> dict[str, object]:
         totals = game.totals_by_round(state)
         rounds = [{"no": n + 1, "cells": list(zip(scores, totals[n], strict=True))}
                   for n, scores in enumerate(state.rounds)]

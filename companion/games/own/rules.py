@@ -143,7 +143,7 @@ class Own(Game[State]):
     def has_points(self, settings: Mapping[str, Any]) -> bool:
         return settings.get("scoring") != PLACES
 
-    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
+    def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, object]:
         errors: dict[str, Msg] = {}
         if not self.min_players <= len(players) <= self.max_players:
             errors["players"] = msg(N_("A game of your own is played by %(min)s to %(max)s players or teams."),
@@ -171,9 +171,11 @@ class Own(Game[State]):
         return out
 
     def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> State:
-        s = self.setup(players, settings)
-        return State(players=tuple(players), name=s["name"], scoring=s["scoring"], wins=s["wins"],
-                     target=s["target"], ties=s["ties"], totals=(0,) * len(players))
+        s = self.setup(players, settings)  # checked: the name a text, the target a whole number
+        target = s["target"]
+        return State(players=tuple(players), name=str(s["name"]), scoring=str(s["scoring"]),
+                     wins=str(s["wins"]), target=target if isinstance(target, int) else None,
+                     ties=str(s["ties"]), totals=(0,) * len(players))
 
     # -- entries -------------------------------------------------------------------------
 
@@ -246,7 +248,7 @@ class Own(Game[State]):
             raise RulesError(errors)
         return replace(state, tie_winner=winner, tie_drawn=drawn)
 
-    def draw(self, state: State, rng: random.Random) -> dict[str, Any]:
+    def draw(self, state: State, rng: random.Random) -> dict[str, object]:
         if not self._tie_pending(state):
             return super().draw(state, rng)
         return {"winner": rng.choice(state.top), "drawn": True}

@@ -1,12 +1,10 @@
 """The shape of an own game's entries and settings (docs/games/own.md); see ..schema."""
 from __future__ import annotations
 
-from typing import Any
-
-from ..schema import Choice, Either
+from ..schema import Choice, Either, Shape
 from .state import SCORINGS
 
-ENTRIES: dict[str, Any] = {
+ENTRIES: dict[str, Shape] = {
     "round": {"players": [{"score": int}]},
     "end": {},
     "final": {"players": [{"score": int}]},
@@ -15,7 +13,7 @@ ENTRIES: dict[str, Any] = {
     # A game played on paper: its final totals or places, the first and only entry (..result).
     "result": {"players": [{"score": int}], "winners": [int]},
 }
-SETTINGS: dict[str, Any] = {
+SETTINGS: dict[str, Shape] = {
     "name?": str, "scoring?": Choice(SCORINGS), "wins?": Choice(("high", "low")),
     "target?": Either(int, type(None)), "ties?": Choice(("share", "break")),
 }

@@ -32,7 +32,7 @@ class LedgerRound:
     gold: dict[int, int] = field(default_factory=dict)
 
 
-def ledger(game: Game[Any], state: State, entries: Sequence[Entry]) -> dict[str, Any]:
+def ledger(game: Game[Any], state: State, entries: Sequence[Entry]) -> dict[str, object]:
     """The gold ledger as the blank sheet lays it out. Entries before play (first player,
     picks) and after the Boss fell (final scoring, Treasure rolls, the dwarf) are set
     apart, with what each did to the gold (their log lines show it): the one replay the
@@ -101,7 +101,7 @@ def ledger_rows(book: Mapping[str, Any], players: int, say: Say) -> list[list[st
 
 
 class ScootPaper(Paper):
-    def facts(self, players: int) -> dict[str, Any]:
+    def facts(self, players: int) -> dict[str, object]:
         return {
             "recruit": st.RECRUIT_PRICES, "hire": st.HIRE_PRICE, "hire_most": st.MOST_HIRED_AT_ONCE,
             "beg": st.BEG_GOLD, "upgrade": st.UPGRADE_PRICES, "train": st.TRAIN_PRICE,
@@ -117,7 +117,7 @@ class ScootPaper(Paper):
         }
 
     def detail(self, game: Game[Any], state: State, record: Mapping[str, Any], finished: bool,
-               say: Say) -> dict[str, Any]:
+               say: Say) -> dict[str, object]:
         book = ledger(game, state, record["entries"])
         return {"ledger": book, "ledger_rows": ledger_rows(book, len(state.players), say),
                 "scores": final_scores(state) if state.final is not None else None,

@@ -21,7 +21,7 @@ class TreasurePaper(Paper):
     round_label = N_("Turn %(n)s")
     round_kind = "turn"
 
-    def facts(self, players: int) -> dict[str, Any]:
+    def facts(self, players: int) -> dict[str, object]:
         return {
             "market": [(market.KIND_LABELS[k], size, example, coins)
                        for k, size, example, coins in market.BLACK_MARKET_ROWS],
@@ -41,7 +41,7 @@ class TreasurePaper(Paper):
         }
 
     def detail(self, game: Game[Any], state: State, record: Mapping[str, Any], finished: bool,
-               say: Say) -> dict[str, Any]:
+               say: Say) -> dict[str, object]:
         players = record["players"]
         return {"turns": state.turns,
                 "sides": [" & ".join(players[s] for s in state.sides[side]) for side in (0, 1)],

@@ -165,7 +165,7 @@ class GameAdapter(Adapter):
     # A result played on paper: the point limit it was played to.
     result_template = "games/beutelschneider/_result.html"
 
-    def result_settings(self, form: Any, seats: Sequence[int]) -> dict[str, Any]:
+    def result_settings(self, form: Any, seats: Sequence[int]) -> dict[str, object]:
         return {} if form.limit.data is None else {"limit": form.limit.data}
 
 

@@ -251,7 +251,7 @@ class GameAdapter(Adapter):
     # A result played on paper: each seat's seven kept cards, for a tie.
     result_template = "games/beutezug/_result.html"
 
-    def result_row(self, row: Any) -> dict[str, Any]:
+    def result_row(self, row: Any) -> dict[str, object]:
         values = cards(row.loot.data)
         return {"loot": values} if values else {}
 

@@ -90,7 +90,7 @@ class GameAdapter(Adapter):
     def setup_form(self, formdata: Any = None) -> SetupForm:
         return SetupForm(formdata=formdata)
 
-    def to_settings(self, form: SetupForm) -> dict[str, Any]:
+    def to_settings(self, form: SetupForm) -> dict[str, object]:
         # A target is for a game of rounds; one left typed after choosing another scoring is
         # dropped, not refused: the page shows the field for rounds only.
         rounds = form.scoring.data == "rounds"
@@ -131,7 +131,7 @@ class GameAdapter(Adapter):
     result_template = "games/own-game/_result.html"
     result_score_label = N_("Final score or place")
 
-    def result_settings(self, form: Any, seats: Sequence[int]) -> dict[str, Any]:
+    def result_settings(self, form: Any, seats: Sequence[int]) -> dict[str, object]:
         return {"name": form.game_name.data or "", "scoring": form.scoring.data, "wins": form.wins.data,
                 "ties": form.ties.data}
 

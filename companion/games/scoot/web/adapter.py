@@ -366,7 +366,7 @@ class GameAdapter(Adapter):
     result_template = "games/loot-and-scoot/_result.html"
     result_score_label = N_("Victory points")
 
-    def result_row(self, row: Any) -> dict[str, Any]:
+    def result_row(self, row: Any) -> dict[str, object]:
         return {k: getattr(row, k).data for k in ("gold", "levels", "rooms")
                 if getattr(row, k).data is not None}
 

@@ -272,14 +272,14 @@ class GameAdapter(Adapter):
     result_template = "games/give-me-the-treasure/_result.html"
     result_score_label = N_("Coins of the side")
 
-    def result_settings(self, form: Any, seats: Sequence[int]) -> dict[str, Any]:
+    def result_settings(self, form: Any, seats: Sequence[int]) -> dict[str, object]:
         sides = [form.players.entries[i].form.side.data for i in seats]
         out: dict[str, Any] = {"teams": [int(s) if s else -1 for s in sides]} if any(sides) else {}
         if form.target.data is not None:
             out["target"] = form.target.data
         return out
 
-    def result_extra(self, form: Any) -> dict[str, Any]:
+    def result_extra(self, form: Any) -> dict[str, object]:
         return {"pat": True} if form.pat.data else {}
 
 
