@@ -68,6 +68,8 @@ def test_a_table_plays_four_hands_with_a_double_tap_an_undo_and_a_correction(pag
 
     # Correct the first hand: Anna had 40, not 30; Dora 0.
     page.locator("ol.log li").first.get_by_role("link", name="Correct").tap()
+    # The game page's next hand has the same fields: fill them on the correction page only.
+    page.wait_for_url("**/entries/*/edit")
     page.locator("input[name='players-0-gold']").fill("40")
     page.locator("input[name='players-3-gold']").fill("0")
     with answered(page):

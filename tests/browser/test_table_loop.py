@@ -283,6 +283,8 @@ def test_back_to_the_game_after_a_correction_shows_the_game_as_it_is_now(bs_game
     game_id = bs_game
     page.goto(f"{server_url}/games/{game_id}")
     page.locator("ol.log li").first.get_by_role("link", name="Correct").tap()
+    # The game page's next hand has the same fields: fill them on the correction page only.
+    page.wait_for_url("**/entries/*/edit")
     page.locator("input[name='players-0-gold']").fill("40")
     page.locator("input[name='players-3-gold']").fill("0")
     page.get_by_role("button", name="Save the hand").tap()
