@@ -208,9 +208,13 @@ def add_entry(record: Record, kind: str, data: Mapping[str, Any], *,
               version: int | None = None, resend_checked: bool = False) -> Record:
     """The record with one more entry; RulesError if the rules refuse it."""
     guard(record, version, submission, resend_checked)
+    shape_first = get_game(record["game"]).shapes_first
+    if shape_first:
+        check_shape(record["game"], kind, data)
 
     def add(new: Record) -> None:
-        check_shape(record["game"], kind, data)
+        if not shape_first:
+            check_shape(record["game"], kind, data)
         next_id = max((e["id"] for e in new["entries"] + new["undone"]), default=0) + 1
         new["entries"].append({"id": next_id, "kind": kind, "data": copy.deepcopy(dict(data)),
                                "at": now_iso(), "source": source, "edits": []})

@@ -16,7 +16,7 @@ from itertools import pairwise
 from types import ModuleType
 from typing import Any, ClassVar, cast
 
-from ..games import PACKAGES
+from ..games import PACKAGES, entry_problem
 from ..games.base import ReplayError, RulesError
 from ..games.result import RESULT
 from ..i18n import t
@@ -87,8 +87,12 @@ class Adapter(ABC):
             return said
         try:
             view = replay(record if before is None else {**record, "entries": record["entries"][:before]})
-            if view.expect is not None:
-                view.game.apply(view.state, kind, self.to_data(kind, form, record))
+            data = self.to_data(kind, form, record)
+            # Where a refused field leaves the data without its shape, the form's own
+            # refusals are all there is to say: the rules read only data of the shape.
+            if view.expect is not None and not (
+                    view.game.shapes_first and entry_problem(record["game"], kind, data)):
+                view.game.apply(view.state, kind, data)
         except RulesError as error:
             # A field the form refused keeps the form's message (the rules would only say
             # it again, in other words); the others get the rules' messages.
