@@ -1,9 +1,10 @@
 """Beutezug's forms: placement chips, a round of heists, the coin flip, and the heist check.
 
 Field names mirror the rules' error paths ("outcomes.2.loot" <-> "outcomes-2-loot") so each
-message lands next to its field. The forms check shape only; stacks, loot ranges, bonuses and
-seats are checked by companion/games/beutezug/rules.py (typed digits go through as numbers,
-anything else as typed, for the rules to name).
+message lands next to its field. The forms refuse what is blank or not of its kind (a stack not
+chosen, a loot that is no whole number, a bonus that is none of the seven) and hand over only
+data of the entry's shape (shapes.py); what the values mean (a stack that is one, a loot in its
+range, a seat that exists, each player once) is companion/games/beutezug/rules.py's to say.
 """
 from __future__ import annotations
 
@@ -11,16 +12,16 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
 from wtforms import FieldList, FormField, HiddenField, RadioField, SelectField, StringField
-from wtforms.validators import InputRequired, Optional
+from wtforms.validators import InputRequired, Optional, ValidationError
 
 from ....forms import EntryForm, choices, complete_rows
 from ....forms.adapter import Adapter, given_label
-from ....forms.base import LedgerForm, PlainForm
+from ....forms.base import IntegerField, LedgerForm, PlainForm
 from ....forms.result import cards
 from ....i18n import t
 from ....record import Entry, Record
 from ....records import View, replay
-from ....text import typed_number
+from ....text import NOT_A_NUMBER, whole
 from ...base import N_, ReplayError, msg
 from ..cards import (
     BONUS_LABELS,
@@ -42,15 +43,38 @@ BONUS_SHORT = {"none": N_("none"), "orange": N_("+1 orange"), "green": N_("+1 gr
                "reroll_all": N_("all dice")}
 
 
+def number(value: Any) -> int | None:
+    """A typed whole number, or None: nothing typed, or not a number (a form that failed its
+    own checks is still read, for the rules' probe of the rest: Adapter.refusals)."""
+    try:
+        return whole(value)
+    except ValueError:
+        return None
+
+
+def whole_number(form: Any, field: Any) -> None:
+    """A whole number, as the record keeps it; which numbers are a seat or a stack is the
+    rules' to say (a stack of 6 is theirs to refuse, "x" is the form's)."""
+    if number(field.data) is None:
+        raise ValidationError(NOT_A_NUMBER)
+
+
+def one_of_the_bonuses(form: Any, field: Any) -> None:
+    if field.data and field.data not in BONUSES:  # none sent: no bonus
+        # Said in the page's language here: a field's messages are text (widgets.messages).
+        raise ValidationError(t(msg(N_("Unknown bonus %(bonus)s."), bonus=str(field.data))))
+
+
 class Outcome(PlainForm):
     """One heist: the card kept (seized from stack 2-5, or the 0-card after a failed heist)."""
 
-    seat = HiddenField()
+    seat = HiddenField(validators=[whole_number])
     stack = RadioField(N_("Stack"), choices=choices(STACKS), validate_choice=False,
-                       validators=[InputRequired(message=N_("Choose the stack, or 0 for a failed heist."))])
-    loot = StringField(N_("Loot"), validators=[Optional()], render_kw=NUMERIC)
+                       validators=[InputRequired(message=N_("Choose the stack, or 0 for a failed heist.")),
+                                   whole_number])
+    loot = IntegerField(N_("Loot"), validators=[Optional()], render_kw=NUMERIC)
     bonus = RadioField(N_("Bonus"), choices=choices((b, BONUS_SHORT[b]) for b in BONUSES),
-                       default="none", validate_choice=False)
+                       default="none", validate_choice=False, validators=[one_of_the_bonuses])
 
 
 class RoundForm(EntryForm):
@@ -61,12 +85,13 @@ class PlacementForm(EntryForm):
     """For each placement chip, chip 1 first, the player who has it."""
 
     order = FieldList(RadioField(validate_choice=False,
-                                 validators=[InputRequired(message=N_("Choose a player."))]))
+                                 validators=[InputRequired(message=N_("Choose a player.")),
+                                             whole_number]))
 
 
 class CoinForm(EntryForm):
     winner = RadioField(N_("The coin flip's winner"), validate_choice=False,
-                        validators=[InputRequired(message=N_("Choose a player."))])
+                        validators=[InputRequired(message=N_("Choose a player.")), whole_number])
 
 
 class SetupForm(LedgerForm):
@@ -79,6 +104,11 @@ class SetupForm(LedgerForm):
         SelectField(choices=choices((b, BONUS_LABELS[b]) for b in BONUSES)),
         min_entries=len(PLACEMENT_CHIP_BONUSES), max_entries=len(PLACEMENT_CHIP_BONUSES),
         default=list(PLACEMENT_CHIP_BONUSES))
+
+    def validate_loot_chips(self, field: Any) -> None:
+        # How many values, and which, are the rules' (Beutezug.setup): here, only numbers.
+        if any(number(v) is None for v in _chip_values(field.data)):
+            raise ValidationError(NOT_A_NUMBER)
 
 
 class Die(PlainForm):
@@ -96,6 +126,11 @@ class HeistForm(PlainForm):
                        max_entries=MOST_DICE)
     used_one = StringField(N_("Re-roll one die: already used"), default="0", render_kw=NUMERIC)
     used_all = StringField(N_("Re-roll all dice: already used"), default="0", render_kw=NUMERIC)
+
+
+def _chip_values(text: str | None) -> list[str]:
+    """The loot chip values as typed on the new-game page: "6, 5, 4, 3, 2"."""
+    return (text or "").replace(",", " ").split()
 
 
 def _text(value: Any) -> str:
@@ -136,7 +171,7 @@ class GameAdapter(Adapter):
         return super().field_title(record, form, field)
 
     def to_settings(self, form: SetupForm) -> dict[str, object]:
-        return {"loot_chips": form.loot_chips.data or "",
+        return {"loot_chips": [number(v) for v in _chip_values(form.loot_chips.data)],
                 "placement_chip_bonuses": list(form.placement_chip_bonuses.data)}
 
     def form(self, kind: str, record: Record, data: Mapping[str, Any] | None = None,
@@ -170,16 +205,16 @@ class GameAdapter(Adapter):
 
     def to_data(self, kind: str, form: EntryForm, record: Record) -> dict[str, object]:
         if kind == "coin":
-            return {"winner": typed_number(form.winner.data)}
+            return {"winner": number(form.winner.data)}
         if kind in ("placement", "placement_tie"):
-            return {"order": [typed_number(f.data) for f in form.order.entries]}
+            return {"order": [number(f.data) for f in form.order.entries]}
         rows = []
         for entry in form.outcomes.entries:
             f = entry.form
-            row = {"seat": typed_number(f.seat.data), "stack": typed_number(f.stack.data),
+            row = {"seat": number(f.seat.data), "stack": number(f.stack.data),
                    "bonus": f.bonus.data or "none"}
-            if f.loot.data:
-                row["loot"] = typed_number(f.loot.data)
+            if f.loot.data is not None:
+                row["loot"] = f.loot.data
             rows.append(row)
         return {"outcomes": rows}
 
