@@ -6,11 +6,12 @@ from .cards import BONUSES
 
 BONUS = Choice(BONUSES)
 ORDER: Shape = {"order": [int]}
+OUTCOME: Shape = {"seat?": int, "stack": int, "loot?": int, "bonus?": BONUS}  # one heist
 
 ENTRIES: dict[str, Shape] = {
     "placement": ORDER,
     "placement_tie": ORDER,
-    "round": {"outcomes": [{"seat?": int, "stack": int, "loot?": int, "bonus?": BONUS}]},
+    "round": {"outcomes": [OUTCOME]},
     "coin": {"winner": int},
     # A game played on paper: its final points, the first and only entry (..result).
     "result": {"players": [{"score": int, "loot?": [int]}], "winners": [int]},

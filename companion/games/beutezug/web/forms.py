@@ -14,7 +14,7 @@ from typing import Any, ClassVar, cast
 from wtforms import FieldList, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Optional, ValidationError
 
-from ....forms import EntryForm, choices, complete_rows
+from ....forms import EntryForm, choices, complete_rows, guard_messages, walk
 from ....forms.adapter import Adapter, given_label
 from ....forms.base import IntegerField, LedgerForm, PlainForm
 from ....forms.result import cards
@@ -22,7 +22,9 @@ from ....i18n import t
 from ....record import Entry, Record
 from ....records import View, replay
 from ....text import NOT_A_NUMBER, whole
-from ...base import N_, ReplayError, msg
+from ... import entry_problem
+from ...base import N_, Msg, ReplayError, msg
+from ...schema import problem
 from ..cards import (
     BONUS_LABELS,
     BONUS_MARKS,
@@ -31,9 +33,11 @@ from ..cards import (
     PLACEMENT_CHIP_BONUSES,
     ROUNDS,
     STACK_SIZES,
+    read_outcome,
 )
 from ..odds import COLOUR_LABELS, COLOURS, FACES, MOST_DICE
 from ..rules import State, bonus_inventory, points_groups
+from ..shapes import OUTCOME
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 STACKS = (("2", "2"), ("3", "3"), ("4", "4"), ("5", "5"), ("0", "0 ✗"))
@@ -202,6 +206,33 @@ class GameAdapter(Adapter):
         for field in form.order.entries:
             field.choices = seats
         return form
+
+    def refusals(self, kind: str, form: Any, record: Record,
+                 before: int | None = None) -> list[str] | None:
+        """As every game's, and a round's rows besides: a row the form refused (a stack not
+        chosen) leaves the round without its shape, so the rules were not asked about it;
+        each other row is still a card the rules read, so a missing stack and a loot above
+        the range are said at once."""
+        said = super().refusals(kind, form, record, before)
+        if said is None or kind != "round" or guard_messages(form):
+            return said
+        data = self.to_data(kind, form, record)
+        if entry_problem(record["game"], kind, data) is None:
+            return said  # the rules read the whole round
+        try:
+            round_no = state_at(record, len(record["entries"]) if before is None else before).round_no
+        except ReplayError:
+            return said
+        errors: dict[str, Msg] = {}
+        for i, row in enumerate(cast(list[dict[str, Any]], data["outcomes"])):
+            if problem(row, OUTCOME) is None:
+                read_outcome(row, round_no, errors, f"outcomes.{i}.")
+        by_name = {f.name: f for f in walk(form)}
+        for path, message in errors.items():
+            field = by_name.get(path.replace(".", "-"))
+            if field is not None and not field.errors:  # a refused field keeps the form's word
+                field.errors = [t(message)]
+        return said
 
     def to_data(self, kind: str, form: EntryForm, record: Record) -> dict[str, object]:
         if kind == "coin":
