@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import N_, Msg, as_int, msg
+from ..base import N_, Msg, msg
 from .odds import PLUS_COLOURS, Bonuses
 
 ROUNDS = 7
@@ -115,42 +115,47 @@ def has_four_colours(cards: tuple[LootCard, ...]) -> bool:
     return set(PLUS_COLOURS) <= {c.bonus for c in cards}
 
 
-def read_outcome(row: Any, round_no: int, errors: dict[str, Msg], path: str) -> LootCard:
+def within(value: int, lo: int, hi: int, errors: dict[str, Msg], path: str) -> int:
+    """A whole number (the entry's shape says it is one), and a message at ``path`` when it
+    is out of ``lo``..``hi``."""
+    if value < lo:
+        errors[path] = msg(N_("Must be at least %(min)s."), min=lo)
+    elif value > hi:
+        errors[path] = msg(N_("Must be at most %(max)s."), max=hi)
+    return value
+
+
+def read_outcome(row: Mapping[str, Any], round_no: int, errors: dict[str, Msg], path: str) -> LootCard:
     """One heist's outcome: {"stack": 2-5, "loot": 1-14, "bonus": ...} for a seized card, or
     {"stack": 0, "bonus": ...} for the 0-card kept after a failed heist ("Heist failed"): a 0-card
-    carries a bonus and no loot, or no bonus and 1 loot point."""
-    row = row if isinstance(row, Mapping) else {}
-    stack = as_int(row, "stack", errors, path + "stack")
-    if path + "stack" not in errors and stack not in STACK_SIZES:
+    carries a bonus and no loot, or no bonus and 1 loot point. ``row`` has the shape of one
+    (shapes.OUTCOME)."""
+    stack = row["stack"]
+    if stack not in STACK_SIZES:
         errors[path + "stack"] = msg(N_("Choose stack 2, 3, 4 or 5, or 0 for a failed heist."))
-    bonus = row.get("bonus") or NONE
-    if bonus not in BONUSES:
-        errors[path + "bonus"] = msg(N_("Unknown bonus %(bonus)s."), bonus=str(bonus))
-        bonus = NONE
+    bonus = row.get("bonus", NONE)
+    given = row.get("loot")
     if stack == 0:
         loot = 0 if bonus != NONE else ZERO_CARD_LOOT
-        given = row.get("loot")
-        if given not in (None, ""):
-            value = as_int(row, "loot", errors, path + "loot", lo=0, hi=ZERO_CARD_LOOT)
-            if path + "loot" not in errors and value != loot:
+        if given is not None:
+            within(given, 0, ZERO_CARD_LOOT, errors, path + "loot")
+            if path + "loot" not in errors and given != loot:
                 errors[path + "loot"] = msg(N_("A 0-card gives either a bonus or 1 loot point."))
+    elif given is None:
+        if path + "stack" not in errors:  # not a stack at all: it may be the 0-card, which has none
+            errors[path + "loot"] = msg(N_("Enter the loot on the card."))
+        loot = 0
     else:
-        if row.get("loot") in (None, ""):
-            if path + "stack" not in errors:  # no stack chosen yet: it may be the 0-card, which has none
-                errors[path + "loot"] = msg(N_("Enter the loot on the card."))
-            loot = 0
-        else:
-            loot = as_int(row, "loot", errors, path + "loot", lo=LOOT_RANGE[0], hi=LOOT_RANGE[1])
+        loot = within(given, LOOT_RANGE[0], LOOT_RANGE[1], errors, path + "loot")
     return LootCard(round_no, stack, loot, bonus)
 
 
-def read_placement(value: Any, n: int, errors: dict[str, Msg], path: str) -> tuple[int, ...]:
+def read_placement(value: Sequence[int], n: int, errors: dict[str, Msg], path: str) -> tuple[int, ...]:
     """A placement order: every seat once, best placed first."""
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) != n:
+    if len(value) != n:
         errors[path] = msg(N_("Put all %(n)s players in order, placement chip 1 first."), n=n)
         return ()
-    seats = [as_int({"v": v}, "v", errors, f"{path}.{i}", lo=0, hi=n - 1)
-             for i, v in enumerate(value)]
+    seats = [within(v, 0, n - 1, errors, f"{path}.{i}") for i, v in enumerate(value)]
     for i, seat in enumerate(seats):
         if seats.index(seat) != i and f"{path}.{i}" not in errors:
             errors[f"{path}.{i}"] = msg(N_("Each player gets exactly one placement chip."))

@@ -21,9 +21,7 @@ def _cards(row: Mapping[str, Any], path: str, errors: dict[str, Msg]) -> tuple[i
     value = row.get("loot")
     if value is None:
         return None
-    if (not isinstance(value, list) or len(value) != ROUNDS
-            or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= LOOT_RANGE[1]
-                   for v in value)):
+    if len(value) != ROUNDS or any(not 0 <= v <= LOOT_RANGE[1] for v in value):
         errors[path] = msg(N_("Enter the loot of the %(n)s cards kept, one per round (0 to %(max)s each)."),
                            n=ROUNDS, max=LOOT_RANGE[1])
         return None

@@ -21,14 +21,12 @@ from ..base import (
     Outcome,
     RulesError,
     Standing,
-    as_int,
     first_data,
     msg,
     msg_n,
     ranked,
 )
 from .cards import (
-    BONUSES,
     LOOT_CHIPS,
     PLACEMENT_CHIP_BONUSES,
     ROUNDS,
@@ -37,6 +35,7 @@ from .cards import (
     has_four_colours,
     read_outcome,
     read_placement,
+    within,
 )
 from .explained import explanations
 from .now import NOW
@@ -120,25 +119,20 @@ class Beutezug(Game[State]):
     def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
                    entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:
         placement = first_data(entries, "placement")  # rolling is in reverse placement order
-        return None if placement is None else int(placement["order"][-1])
+        return None if placement is None else placement["order"][-1]
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> Settings:
         errors: dict[str, Msg] = self.player_count_errors(players)
         out = {k: settings.get(k, v) for k, v in SETTINGS_DEFAULTS.items()}
         chips = out["loot_chips"]
-        if isinstance(chips, str):  # as typed on the new-game page: "6, 5, 4, 3, 2"
-            chips = [int(v) if v.isascii() and v.isdigit() and len(v) < 10 else v
-                     for v in chips.replace(",", " ").split()]
-        if not isinstance(chips, Sequence) or len(chips) > MOST_LOOT_CHIPS:
+        if len(chips) > MOST_LOOT_CHIPS:
             errors["loot_chips"] = msg(N_("Give at most %(max)s loot chip values."),
                                        max=MOST_LOOT_CHIPS)
             chips = []
-        out["loot_chips"] = sorted((as_int({"v": v}, "v", errors, "loot_chips", lo=0, hi=99)
-                                    for v in chips), reverse=True)
+        out["loot_chips"] = sorted((within(v, 0, 99, errors, "loot_chips") for v in chips),
+                                   reverse=True)
         bonuses = out["placement_chip_bonuses"]
-        if isinstance(bonuses, str) or not isinstance(bonuses, Sequence) \
-                or len(bonuses) != len(PLACEMENT_CHIP_BONUSES) \
-                or any(b not in BONUSES for b in bonuses):
+        if len(bonuses) != len(PLACEMENT_CHIP_BONUSES):
             errors["placement_chip_bonuses"] = msg(
                 N_("Give one bonus for each of the %(n)s placement chips."),
                 n=len(PLACEMENT_CHIP_BONUSES))
@@ -164,14 +158,13 @@ class Beutezug(Game[State]):
                                  n=ROUNDS))
         if kind != expected.kind:
             raise RulesError(msg(WAITING[expected.kind]))
-        data = data if isinstance(data, Mapping) else {}
         return {"placement": self._placement, "placement_tie": self._placement_tie,
                 "round": self._round, "coin": self._coin}[kind](state, data)
 
     def _placement(self, state: State, data: Mapping[str, Any]) -> State:
         """"Each player randomly receives one of them. They give your turn order" ("Setup")."""
         errors: dict[str, Msg] = {}
-        order = read_placement(data.get("order"), len(state.players), errors, "order")
+        order = read_placement(data["order"], len(state.players), errors, "order")
         if errors:
             raise RulesError(errors)
         return replace(state, placements=(order,))
@@ -180,7 +173,7 @@ class Beutezug(Game[State]):
         """"The player with the most points receives placement chip 1 ... In case of a tie,
         distribute the corresponding placement chips randomly" ("End of a round")."""
         errors: dict[str, Msg] = {}
-        order = read_placement(data.get("order"), len(state.players), errors, "order")
+        order = read_placement(data["order"], len(state.players), errors, "order")
         if errors:
             raise RulesError(errors)
         points = state.points
@@ -195,16 +188,18 @@ class Beutezug(Game[State]):
         """One outcome per player in rolling order; loot chips go out at the end of the heist
         that completes the four colours, highest first, one per player ("Loot chips")."""
         rolling, n = state.rolling_order, len(state.players)
-        rows = data.get("outcomes")
-        if isinstance(rows, (str, bytes)) or not isinstance(rows, Sequence) or len(rows) != n:
+        rows = data["outcomes"]
+        if len(rows) != n:
             raise RulesError({"outcomes": msg(
                 N_("Enter exactly one outcome for each of the %(n)s players."), n=n)})
         errors: dict[str, Msg] = {}
         by_seat: dict[int, int] = {}            # seat -> index of its row in the entry
-        if any(isinstance(r, Mapping) and "seat" in r for r in rows):
+        if any("seat" in r for r in rows):
             for i, row in enumerate(rows):
-                row = row if isinstance(row, Mapping) else {}
-                seat = as_int(row, "seat", errors, f"outcomes.{i}.seat", lo=0, hi=n - 1)
+                if "seat" not in row:  # seats for some rows: every row needs its own
+                    errors[f"outcomes.{i}.seat"] = msg(N_("Enter a whole number."))
+                    continue
+                seat = within(row["seat"], 0, n - 1, errors, f"outcomes.{i}.seat")
                 if f"outcomes.{i}.seat" in errors:
                     continue
                 if seat in by_seat:
@@ -224,7 +219,7 @@ class Beutezug(Game[State]):
             i = by_seat[seat]
             path = f"outcomes.{i}."
             card = read_outcome(rows[i], state.round_no, errors, path)
-            if path + "stack" in errors or card.stack not in STACK_SIZES:
+            if path + "stack" in errors:
                 continue
             taken[card.stack] += 1
             if taken[card.stack] > STACK_SIZES[card.stack]:
@@ -249,7 +244,7 @@ class Beutezug(Game[State]):
         """"If several players are still tied after comparing all cards, they flip a coin"."""
         tied, _step = final_tie(state)
         errors: dict[str, Msg] = {}
-        winner = as_int(data, "winner", errors, "winner", lo=0, hi=len(state.players) - 1)
+        winner = within(data["winner"], 0, len(state.players) - 1, errors, "winner")
         if not errors and winner not in tied:
             errors["winner"] = msg(N_("Only %(players)s are in the coin flip."),
                                    players=_names(state, tied))

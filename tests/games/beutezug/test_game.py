@@ -10,6 +10,7 @@ import pytest
 
 from companion.games.base import RulesError
 from companion.games.beutezug.rules import GAME
+from companion.records import add_entry, new_record
 
 from .test_rules import PLAYERS, J, K, V, failed, refused, round_entry, seized
 
@@ -149,7 +150,14 @@ def test_the_table_may_enter_its_own_coin_flip_but_only_among_the_tied():
     waiting = GAME.replay(["Anna", "Ben", "Cleo"], {}, entries[:-1])
     assert GAME.expect(waiting).kind == "coin" and GAME.outcome(waiting) is None
     assert "winner" in refused(waiting, "coin", {"winner": 2})
-    assert "winner" in refused(waiting, "coin", {"winner": "x"})
+    assert "winner" in refused(waiting, "coin", {"winner": 3})
+    # Not a seat at all: refused by its shape, before the rules (records.add_entry).
+    record = new_record("beutezug", ["Anna", "Ben", "Cleo"], {})
+    for entry in entries[:-1]:
+        record = add_entry(record, *entry)
+    with pytest.raises(RulesError) as caught:
+        add_entry(record, "coin", {"winner": "x"})
+    assert list(caught.value.errors) == ["winner"]
     assert GAME.outcome(GAME.apply(waiting, "coin", {"winner": 1})).winners == (1,)
 
 

@@ -192,7 +192,7 @@ class GameAdapter(Adapter):
             form.winner.choices = seats
             return form
         if data:
-            order = list(data.get("order") or [])
+            order = list(data["order"])
         elif kind == "placement_tie":
             # The points order, equal points in seat order: the table only fixes the tied ones.
             order = [s for g in points_groups(replay(record).state) for s in g]
@@ -258,7 +258,7 @@ class GameAdapter(Adapter):
               index: int | None = None) -> list[dict[str, object]]:
         """A round's outcomes with their seats. An imported entry may leave the seats out:
         then its rows are in the rolling order of its round (entry number ``index``)."""
-        rows = [dict(r) if isinstance(r, dict) else {} for r in data.get("outcomes") or []]
+        rows = [dict(r) for r in data["outcomes"]]
         if rows and all("seat" in r for r in rows):
             return rows
         if index is None:
