@@ -6,7 +6,7 @@ from io import BytesIO
 
 import pytest
 
-from companion.records import replay
+from companion.records import add_entry, new_record, replay
 from tests.formpage import forms_of
 from tests.games.beutezug.web.test_pages import (
     EXAMPLE,
@@ -184,4 +184,101 @@ def test_a_bad_loot_chip_setting_is_refused_next_to_the_field(user, store):
     assert response.status_code == 422
     field = user.page.index('name="loot_chips"')
     assert "Enter a whole number." in user.page[field:user.page.index("</label>", field)]
+    assert store.index.games() == {}
+
+
+def test_more_loot_chip_values_than_chips_are_refused_next_to_the_field(user, store):
+    user.open("/new/beutezug")
+    response = user.submit("", {"player": ["Anna", "Ben", "", "", ""], "loot_chips": "6 5 4 3 2 1"})
+    assert response.status_code == 422
+    field = user.page.index('name="loot_chips"')
+    assert "Give at most 5 loot chip values." in user.page[field:user.page.index("</label>", field)]
+    assert store.index.games() == {}
+
+
+def test_loot_chip_values_as_typed_are_stored_as_numbers_highest_first(user, store):
+    game_id = start(user, loot_chips="3, 7 5")
+    assert store.load(game_id)["settings"]["loot_chips"] == [7, 5, 3]
+
+
+# -- crafted posts: a value not of its kind is refused next to its field, nothing stored -------
+
+def seeded(user, store, items, players=("Vincenzo", "Kate", "Johnny")):
+    """A game stored with these entries (kind, data), its page open."""
+    record = new_record("beutezug", list(players), {})
+    for kind, data in items:
+        record = add_entry(record, kind, data)
+    game_id = store.create(record)
+    user.open(f"/games/{game_id}")
+    return game_id
+
+
+SEIZED_2 = {"stack": 2, "loot": 2, "bonus": "none"}
+# Kate ahead, Vincenzo and Johnny tied on 2 points: the placement chips of round 2 are drawn.
+TIED = [("placement", {"order": [KATE, VINCENZO, JOHNNY]}),
+        ("round", {"outcomes": [{"seat": JOHNNY, **SEIZED_2}, {"seat": VINCENZO, **SEIZED_2},
+                                {"seat": KATE, "stack": 2, "loot": 5, "bonus": "none"}]})]
+
+
+@pytest.mark.parametrize("items, values, field", [
+    ([], {"order-0": "x"}, "order-0"),
+    ([], {"order-1": "1.5"}, "order-1"),
+    ([], {"order-2": "٣"}, "order-2"),
+    (TIED, {"order-0": "1", "order-1": "²", "order-2": "2"}, "order-1"),
+    (TIED[:1], {**round_values((2, 4, "none"), ("x", 3, "none"), (3, 6, "none"))}, "outcomes-1-stack"),
+    (TIED[:1], {**round_values((2, 4, "none"), (2, "1_0", "none"), (3, 6, "none"))}, "outcomes-1-loot"),
+    (TIED[:1], {**round_values((2, 4, "none"), (2, 3, "none"), (3, 6, "none")),
+                "outcomes-0-seat": "-0x1"}, "outcomes-0-seat"),
+])
+def test_a_crafted_entry_with_a_value_that_is_no_number_is_refused(user, store, items, values, field):
+    game_id = seeded(user, store, items)
+    before = entries(store, game_id)
+    response = user.submit("/entries", values)
+    assert response.status_code == 422
+    assert "Enter a whole number." in user.page
+    if not field.endswith("seat"):  # a hidden field: its message is in the summary
+        assert near(user.page, field, "Enter a whole number.")
+    assert entries(store, game_id) == before
+
+
+def test_a_crafted_coin_flip_for_no_seat_is_refused(user, store):
+    players = ("Anna", "Ben", "Cem")
+    game_id = start(user, players=players)
+    place(user, 0, 1, 2)
+    for n, stack in enumerate((2, 2, 3, 3, 4, 4, 5)):
+        same = (stack, stack + n, "none")  # Anna and Ben seize equal cards every round
+        play_round(user, *by_seat(user, {0: same, 1: same, 2: (0, None, "orange")}))
+        if n < 6:
+            place(user, 0, 1, 2)
+    before = entries(store, game_id)
+    for winner in ("x", "0.0", "1" * 40):
+        response = user.submit("/entries", {"winner": winner})
+        assert response.status_code == 422
+        assert near(user.page, "winner", "Enter a whole number.")
+    assert entries(store, game_id) == before
+
+
+def test_a_correction_with_a_value_that_is_no_number_is_refused_and_changes_nothing(user, store):
+    game_id, _ = started_round(user, store)
+    play_round(user, *by_seat(user, EXAMPLE[0]))
+    before = entries(store, game_id)
+    user.open(f"/games/{game_id}/entries/{before[1]['id']}/edit")
+    response = user.submit("", {"outcomes-0-stack": "zwei", "outcomes-1-loot": "3.0",
+                                "outcomes-2-bonus": "+2 pink"})
+    assert response.status_code == 422
+    assert near(user.page, "outcomes-0-stack", "Enter a whole number.")
+    assert near(user.page, "outcomes-1-loot", "Enter a whole number.")
+    assert near(user.page, "outcomes-2-bonus", "Unknown bonus +2 pink.")
+    assert entries(store, game_id) == before
+
+
+def test_a_crafted_result_with_a_score_that_is_no_number_is_refused(user, store):
+    user.open("/new/beutezug/result")
+    response = user.submit("", {"played_day": "2026-11-20", "players-0-name": "Anna",
+                                "players-0-score": "x", "players-1-name": "Ben",
+                                "players-1-score": "40", "players-1-won": "y",
+                                "players-1-loot": "14 10 x 4 4 2 2"})
+    assert response.status_code == 422
+    assert 'id="players-0-score-error"' in user.page and 'id="players-1-loot-error"' in user.page
+    assert "Enter a whole number." in user.page
     assert store.index.games() == {}
