@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import N_, Msg, msg
-from .odds import PLUS_COLOURS, Bonuses
+from .odds import PLUS_COLOURS, Bonuses, within
 
 ROUNDS = 7
 # "Contents": 19 cards valued 0, and 9 cards each of values 2, 3, 4 and 5 (the stack on the back,
@@ -113,16 +113,6 @@ def inventory(seat: int, cards: tuple[LootCard, ...], placement_chip: int | None
 def has_four_colours(cards: tuple[LootCard, ...]) -> bool:
     """+1 orange, green, black and pink across your loot cards earns a loot chip ("Loot chips")."""
     return set(PLUS_COLOURS) <= {c.bonus for c in cards}
-
-
-def within(value: int, lo: int, hi: int, errors: dict[str, Msg], path: str) -> int:
-    """A whole number (the entry's shape says it is one), and a message at ``path`` when it
-    is out of ``lo``..``hi``."""
-    if value < lo:
-        errors[path] = msg(N_("Must be at least %(min)s."), min=lo)
-    elif value > hi:
-        errors[path] = msg(N_("Must be at most %(max)s."), max=hi)
-    return value
 
 
 def read_outcome(row: Mapping[str, Any], round_no: int, errors: dict[str, Msg], path: str) -> LootCard:

@@ -20,9 +20,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import product
-from typing import Any
 
-from ..base import N_, Msg, RulesError, as_int, msg
+from ..base import N_, Msg, RulesError, msg
 
 # The five die colours (three dice of each); only four of them have a +1 die bonus.
 COLOURS = ("blue", "green", "orange", "pink", "black")
@@ -72,26 +71,33 @@ class HeistCheck:
     options: tuple[Advice, ...]
 
 
-def read_required(required: Sequence[Any], errors: dict[str, Msg],
+def within(value: int, lo: int, hi: int, errors: dict[str, Msg], path: str) -> int:
+    """A whole number (the entry's shape says it is one), and a message at ``path`` when it
+    is out of ``lo``..``hi``."""
+    if value < lo:
+        errors[path] = msg(N_("Must be at least %(min)s."), min=lo)
+    elif value > hi:
+        errors[path] = msg(N_("Must be at most %(max)s."), max=hi)
+    return value
+
+
+def read_die(colour: str, minimum: int, errors: dict[str, Msg], path: str) -> tuple[str, int]:
+    """One die a loot card shows: its colour and the number it must reach."""
+    if colour not in COLOURS:
+        errors[f"{path}.colour"] = msg(N_("Choose a die colour."))
+    within(minimum, 1, FACES, errors, f"{path}.minimum")
+    return colour, minimum
+
+
+def read_required(required: Sequence[tuple[str, int]], errors: dict[str, Msg],
                   path: str = "required") -> tuple[tuple[str, int], ...]:
-    """Required dice as (colour, minimum) pairs, from pairs or {"colour", "minimum"} rows."""
-    if isinstance(required, (str, bytes)) or not isinstance(required, Sequence) \
-            or not 1 <= len(required) <= MOST_DICE:
+    """Required dice as (colour, minimum) pairs: the colour as chosen ("" for none), the
+    minimum a number (the heist page refuses one that is not)."""
+    if not 1 <= len(required) <= MOST_DICE:
         errors[path] = msg(N_("A loot card shows 1 to %(max)s dice."), max=MOST_DICE)
         return ()
-    out = []
-    for i, die in enumerate(required):
-        if isinstance(die, Mapping):
-            colour, row = die.get("colour"), die
-        elif isinstance(die, Sequence) and not isinstance(die, str) and len(die) == 2:
-            colour, row = die[0], {"minimum": die[1]}
-        else:
-            colour, row = None, {}
-        if colour not in COLOURS:
-            errors[f"{path}.{i}.colour"] = msg(N_("Choose a die colour."))
-        minimum = as_int(row, "minimum", errors, f"{path}.{i}.minimum", lo=1, hi=FACES)
-        out.append((str(colour), minimum))
-    return tuple(out)
+    return tuple(read_die(colour, minimum, errors, f"{path}.{i}")
+                 for i, (colour, minimum) in enumerate(required))
 
 
 def die_chance(colour: str, minimum: int, bonuses: Bonuses) -> Fraction:
@@ -148,7 +154,7 @@ def _solver(chances: tuple[Fraction, ...]) -> tuple[Outcomes, Options, Best]:
     return outcomes, options, best
 
 
-def success_chance(required: Sequence[Any], bonuses: Bonuses = Bonuses()) -> Fraction:
+def success_chance(required: Sequence[tuple[str, int]], bonuses: Bonuses = Bonuses()) -> Fraction:
     """The exact chance of seizing a card before rolling, using the re-rolls optimally."""
     errors: dict[str, Msg] = {}
     dice = read_required(required, errors)
@@ -160,7 +166,7 @@ def success_chance(required: Sequence[Any], bonuses: Bonuses = Bonuses()) -> Fra
                Fraction(0))
 
 
-def check_heist(required: Sequence[Any], rolled: Sequence[Any],
+def check_heist(required: Sequence[tuple[str, int]], rolled: Sequence[int],
                 bonuses: Bonuses = Bonuses()) -> HeistCheck:
     """Check a roll against a card: success with the +1 bonuses, or the re-rolls worth trying.
 
@@ -170,12 +176,10 @@ def check_heist(required: Sequence[Any], rolled: Sequence[Any],
     errors: dict[str, Msg] = {}
     dice = read_required(required, errors)
     faces: list[int] = []
-    if isinstance(rolled, (str, bytes)) or not isinstance(rolled, Sequence) \
-            or len(rolled) != len(dice):
+    if len(rolled) != len(dice):
         errors["rolled"] = msg(N_("Enter one number for each of the %(n)s dice."), n=len(dice))
     else:
-        faces = [as_int({"v": v}, "v", errors, f"rolled.{i}", lo=1, hi=FACES)
-                 for i, v in enumerate(rolled)]
+        faces = [within(v, 1, FACES, errors, f"rolled.{i}") for i, v in enumerate(rolled)]
     if errors:
         raise RulesError(errors)
     values = tuple(f + bonuses.plus_for(c) for f, (c, _m) in zip(faces, dice, strict=True))

@@ -35,10 +35,10 @@ from .cards import (
     has_four_colours,
     read_outcome,
     read_placement,
-    within,
 )
 from .explained import explanations
 from .now import NOW
+from .odds import within
 
 # The game's own names, imported from here by its forms, views and result sheet too.
 from .state import State as State

@@ -87,7 +87,7 @@ def test_kates_plus_one_pink_success():
     ([("blue", 4)], [3, 3], "rolled"),
     ([("purple", 4)], [3], "required.0.colour"),
     ([("blue", 7)], [3], "required.0.minimum"),
-    ([{"colour": "pink", "minimum": "x"}], [3], "required.0.minimum"),
+    ([("", 4)], [3], "required.0.colour"),
     ([], [], "required"),
     ([("blue", 2)] * 6, [3] * 6, "required"),
 ])
@@ -97,6 +97,6 @@ def test_heist_check_refuses_impossible_dice(required, rolled, field):
     assert field in caught.value.errors
 
 
-def test_heist_check_reads_dice_given_as_form_rows():
-    check = check_heist([{"colour": "black", "minimum": 5}], [4], Bonuses.of({"black": 1}))
+def test_heist_check_adds_the_plus_one_of_the_dice_colour():
+    check = check_heist([("black", 5)], [4], Bonuses.of({"black": 1}))
     assert check.success and check.values == (5,)

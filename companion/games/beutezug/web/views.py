@@ -7,7 +7,7 @@ the player's bonuses for this round off the game and asks companion/games/beutez
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from flask import Blueprint, abort, render_template, request
 from flask_babel import format_percent
@@ -16,12 +16,12 @@ from ....forms import attach_errors, choices
 from ....forms.adapter import ADAPTERS
 from ....i18n import t
 from ....records import replay
-from ....text import typed_number
+from ....text import NOT_A_NUMBER, typed_number
 from ....views.play import load
 from ...base import N_, Msg, RulesError, as_int, msg
-from ..odds import Bonuses, check_heist, success_chance
+from ..odds import FACES, Bonuses, check_heist, read_die, success_chance, within
 from ..rules import bonus_inventory
-from .forms import HeistForm
+from .forms import HeistForm, number
 
 bp = Blueprint("beutezug", __name__)
 
@@ -68,24 +68,39 @@ def heist(game_id: str) -> Any:
     # Dice up to the last row with anything in it; a half-filled row is an error on that row.
     rows = [(d.form.colour.data or "", d.form.minimum.data or "") for d in form.required]
     last = max((i for i, (c, m) in enumerate(rows) if c or _filled(m)), default=-1)
-    required = [{"colour": c or None, "minimum": typed_number(m)} for c, m in rows[:last + 1]]
-    rolled = [typed_number(f.data) for f in form.rolled]
-    given = max((i for i, v in enumerate(rolled) if v is not None), default=-1)
+    dice = [(c, number(m)) for c, m in rows[:last + 1]]
+    given = max((i for i, f in enumerate(form.rolled) if _filled(f.data)), default=-1)
+    rolled = [number(f.data) for f in form.rolled][:max(given + 1, len(dice))]
+    # What is not a number is the page's to refuse: the odds read numbers only.
+    typed = {f"required.{i}.minimum": msg(NOT_A_NUMBER) for i, (_c, m) in enumerate(dice) if m is None}
+    if given >= 0:
+        typed.update({f"rolled.{i}": msg(NOT_A_NUMBER) for i, v in enumerate(rolled) if v is None})
     try:
         bonuses: Bonuses | None = _used(form, inventory.bonuses())
     except RulesError as error:
         bonuses, messages = None, attach_errors(form, error)
-    if required:
-        dice = [(d["colour"], d["minimum"]) for d in required]
+    if dice and typed:
+        # Each die and roll that is a number is still read, so every refusal is said at once.
+        errors = dict(typed)
+        for i, (colour, minimum) in enumerate(dice):
+            # A minimum refused above is read as 1 (in range): only its colour is asked.
+            read_die(colour, minimum if minimum is not None else 1, errors, f"required.{i}")
+        if len(rolled) == len(dice):
+            for i, value in enumerate(rolled):
+                if value is not None:
+                    within(value, 1, FACES, errors, f"rolled.{i}")
+        messages += attach_errors(form, RulesError({**errors, **typed}))
+    elif dice:
+        required = [(c, cast(int, m)) for c, m in dice]
         try:
-            result["chance"] = success_chance(dice, inventory.bonuses())
+            result["chance"] = success_chance(required, inventory.bonuses())
             if given >= 0 and bonuses is not None:
-                check = check_heist(dice, rolled[:max(given + 1, len(dice))], bonuses)
+                check = check_heist(required, cast(list[int], rolled), bonuses)
                 result["check"] = check
                 # check_heist read the dice (it raised otherwise): these are its numbers.
-                result["dice"] = [{"n": i + 1, "colour": c, "minimum": int(str(m)),
+                result["dice"] = [{"n": i + 1, "colour": c, "minimum": m,
                                    "value": check.values[i], "ok": i not in check.failing}
-                                  for i, (c, m) in enumerate(dice)]
+                                  for i, (c, m) in enumerate(required)]
         except RulesError as error:
             result = {}
             messages += attach_errors(form, error)

@@ -98,6 +98,19 @@ def test_bad_input_is_shown_next_to_its_field(user):
     assert 'value="7"' in page
 
 
+def test_what_is_no_number_is_refused_next_to_it_with_the_rest_at_once(user):
+    game_id = start(user)
+    place(user, KATE, VINCENZO, JOHNNY)
+    heist(user, game_id, JOHNNY, [("blue", "x"), ("", 4), ("green", "9")], rolled=("1.5", 7, 3))
+    page = user.page
+    assert result(page) == ""
+    assert "Die 1: Enter a whole number." in page        # the minimum "x", and the roll "1.5"
+    assert "Die 2: Choose a die colour." in page
+    assert "Die 3: Must be at most 6." in page
+    assert "Must be at most 6." in page[page.index('name="rolled-1"'):]
+    assert 'value="1.5"' in page and 'value="x"' in page  # what was typed stays in the form
+
+
 def test_a_roll_without_a_card_asks_for_the_card_first(user):
     game_id = start(user)
     place(user, KATE, VINCENZO, JOHNNY)
