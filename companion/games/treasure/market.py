@@ -125,7 +125,7 @@ def _wraps(numbers: Sequence[int]) -> bool:
     return shifted == list(range(shifted[0], shifted[0] + len(ns)))
 
 
-def parse_card(value: Any, path: str) -> Token:
+def parse_card(value: str | Mapping[str, Any], path: str) -> Token:
     """Read one card of an entry: {"number": 3, "colour": "red"}, "red3", {"treasure": true,
     ...}, "treasure", {"cursed": true} or "cursed"; refuse a card that does not exist."""
     if isinstance(value, str):
@@ -141,28 +141,29 @@ def parse_card(value: Any, path: str) -> Token:
                     raise RulesError({path: msg(N_("The Great Treasure becomes a basic Loot card."))})
                 return GreatTreasure(card)
         colour = text.rstrip("0123456789")
-        value = {"colour": colour, "number": text[len(colour):] or None}
-    if not isinstance(value, Mapping):
-        raise RulesError({path: msg(N_("Not a Loot card."))})
+        digits = text[len(colour):]
+        # No Loot card bears a number of ten digits; int() would not read some longer ones.
+        number = int(digits) if 0 < len(digits) < 10 else None
+        return _card(number, colour, digits or None, colour, path)
     if value.get("cursed"):
         return CursedPainting()
-    treasure = bool(value.get("treasure"))
-    if treasure and value.get("number") in (None, "") and value.get("colour") in (None, ""):
+    number, colour = value.get("number"), value.get("colour", "")
+    treasure = value.get("treasure", False)
+    if treasure and number is None and not colour:
         return GreatTreasure()
-    number = value.get("number")
-    try:
-        number = int(str(number).strip()) if not isinstance(number, bool) else None
-    except ValueError:
-        number = None
+    card = _card(number, colour.strip().lower(), number, value.get("colour"), path)
+    return GreatTreasure(card) if treasure else card
+
+
+def _card(number: int | None, colour: str, number_given: Any, colour_given: Any, path: str) -> Card:
+    """The basic Loot card of this number and colour; the ones given are named when refused."""
     if number not in NUMBERS:
         raise RulesError({path: msg(N_("Loot cards bear a number from 1 to 7, not %(number)s."),
-                                    number=value.get("number"))})
-    colour = str(value.get("colour", "")).strip().lower()
+                                    number=number_given)})
     if colour not in COLOURS:
         raise RulesError({path: msg(N_("There is no %(colour)s Loot card; the colours are yellow, "
-                                       "red, green and blue."), colour=value.get("colour"))})
-    card = Card(number, colour)
-    return GreatTreasure(card) if treasure else card
+                                       "red, green and blue."), colour=colour_given)})
+    return Card(number, colour)
 
 
 def best_placement(cards: Sequence[Card]) -> tuple[Card, str, int] | None:
@@ -179,10 +180,8 @@ def best_placement(cards: Sequence[Card]) -> tuple[Card, str, int] | None:
     return best
 
 
-def combination(tokens: Sequence[Any], path: str) -> Combination:
+def combination(tokens: Sequence[str | Mapping[str, Any]], path: str) -> Combination:
     """Read and price one resold combination, or refuse it with a message per card."""
-    if isinstance(tokens, (str, Mapping)) or not isinstance(tokens, Sequence):
-        raise RulesError({path: msg(N_("A combination is a list of Loot cards."))})
     parsed = [parse_card(t, f"{path}.{i}") for i, t in enumerate(tokens)]
     errors: dict[str, Msg] = {}
     for i, token in enumerate(parsed):
@@ -261,11 +260,12 @@ REINFORCEMENT_NEEDS = {
 }
 
 
-def key_of(name: Any, table: Mapping[str, str]) -> str | None:
-    """The key of a Bandit or Reinforcement given by key or printed name ("Super Rou-Rou")."""
+def key_of(name: str | None, table: Mapping[str, str]) -> str | None:
+    """The key of a Bandit or Reinforcement given by key or printed name ("Super Rou-Rou");
+    None for one not given (a Croc' Brothers call that names nothing to repeat)."""
     def norm(text: str) -> list[str]:
         return "".join(ch if ch.isalnum() else " " for ch in text.lower().replace("'", "")).split()
-    if not isinstance(name, str):
+    if name is None:
         return None
     words = norm(name)
     for key, printed in table.items():

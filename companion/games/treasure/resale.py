@@ -140,15 +140,14 @@ def _placements(cards: Sequence[Card | None]) -> Iterator[Combination]:
                 yield combo
 
 
-def best_resale(chest: Sequence[Any], bandit: str | None = None,
+def best_resale(chest: Sequence[str], bandit: str | None = None,
                 reinforcements: Sequence[str] = (), face_up: Sequence[str] = (),
                 opponent_cursed: int = 0, free_discard: str = "any") -> Resale:
-    """The resale of ``chest`` worth most: cards as in an entry ("red3", "treasure", "cursed",
-    or parsed tokens); ``reinforcements`` the owner's unused cards, ``face_up`` those turned;
+    """The resale of ``chest`` worth most: cards as the grid sends them ("red3", "treasure",
+    "cursed"); ``reinforcements`` the owner's unused cards, ``face_up`` those turned;
     ``free_discard`` the table's reading of the Cursed Painting (rules.FREE_DISCARDS)."""
     per_combination = free_discard == "one_per_combination"
-    tokens = [t if isinstance(t, (Card, GreatTreasure, CursedPainting)) else parse_card(t, f"chest.{i}")
-              for i, t in enumerate(chest)]
+    tokens = [parse_card(t, f"chest.{i}") for i, t in enumerate(chest)]
     cursed = sum(isinstance(t, CursedPainting) for t in tokens)
     loot = [t for t in tokens if not isinstance(t, CursedPainting)]
     if len(loot) > MAX_CHEST:

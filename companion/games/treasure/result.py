@@ -29,8 +29,6 @@ class Game(ResultRules, GiveMeTheTreasure):
         seat_coins = scores(table, errors, 0, None)
         given = named(data, n, errors)
         pat = data.get("pat", False)
-        if not isinstance(pat, bool):
-            errors["pat"] = msg(N_("Enter yes or no."))
         if errors:
             raise RulesError(errors)
         coins = []

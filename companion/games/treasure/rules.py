@@ -57,10 +57,20 @@ SETTINGS_DEFAULTS: dict[str, Any] = {
 
 
 def _seat_list(value: Any, n: int, path: str, errors: dict[str, Msg]) -> list[Any] | None:
+    """A setting's value per seat or side. Settings are not all shape-checked before
+    ``setup`` (only an import's are), so the type is read here too."""
     if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != n:
         errors[path] = msg(N_("Give %(n)s values, one each."), n=n)
         return None
     return list(value)
+
+
+def _one_each(values: Sequence[Any], n: int, path: str, errors: dict[str, Msg]) -> Sequence[Any]:
+    """An entry's list of ``n`` values, one per seat or side (its type is the shape's)."""
+    if len(values) != n:
+        errors[path] = msg(N_("Give %(n)s values, one each."), n=n)
+        return []
+    return values
 
 
 # What decides a game (Outcome.decided_by): each step's code and words.
@@ -90,6 +100,7 @@ class GiveMeTheTreasure(Game[State]):
     seat_settings = (("teams", "by_seat"), ("leaders", "seats"))
     explains = True
     decisions = DECISIONS
+    shapes_first = True  # the forms hand over only entries of the shape (web/forms.py)
 
     def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
                    entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:
@@ -159,7 +170,7 @@ class GiveMeTheTreasure(Game[State]):
             raise RulesError(msg(N_("The Bandits are already dealt.")))
         errors: dict[str, Msg] = {}
         n = len(state.players)
-        bandits = _seat_list(data.get("bandits"), n, "bandits", errors) or []
+        bandits = _one_each(data["bandits"], n, "bandits", errors)
         keys = [key_of(b, BANDITS) for b in bandits]
         for i, key in enumerate(keys):
             if key is None:
@@ -170,23 +181,22 @@ class GiveMeTheTreasure(Game[State]):
             errors["bandits"] = msg(N_("With 3 people the Bandits dealt include Raoul."))
         first = as_int(data, "first_divider", errors, "first_divider", lo=0, hi=1)
         dealt: list[tuple[str, ...]] = []
-        if data.get("dealt") not in (None, []):
-            rows = _seat_list(data.get("dealt"), 2, "dealt", errors) or []
-            for side, row in enumerate(rows):
+        if data.get("dealt"):
+            for side, row in enumerate(_one_each(data["dealt"], 2, "dealt", errors)):
                 cards = self._cards(row, f"dealt.{side}", errors, dealt, DEALT_PER_SIDE)
                 dealt.append(cards)
         if errors:
             raise RulesError(errors)
         state = replace(state, bandits=tuple(keys), first_divider=first, dealt=tuple(dealt),  # type: ignore[arg-type]
                         deal_entry=state.applied)
-        if data.get("reinforcements") not in (None, []):
+        if data.get("reinforcements"):
             return self._keep(state, data)
         return state
 
-    def _cards(self, row: Any, path: str, errors: dict[str, Msg], taken: Sequence[Sequence[str]],
+    def _cards(self, row: Sequence[str], path: str, errors: dict[str, Msg], taken: Sequence[Sequence[str]],
                count: int) -> tuple[str, ...]:
         """Read ``count`` distinct Reinforcement cards, none of them already in ``taken``."""
-        if not isinstance(row, Sequence) or isinstance(row, str) or len(row) != count:
+        if len(row) != count:
             errors[path] = msg_n("Give %(n)s Reinforcement card.", "Give %(n)s Reinforcement cards.", count)
             return ()
         out: list[str] = []
@@ -208,7 +218,7 @@ class GiveMeTheTreasure(Game[State]):
         if state.reinforcements:
             raise RulesError(msg(N_("The Reinforcements are already kept.")))
         errors: dict[str, Msg] = {}
-        rows = _seat_list(data.get("reinforcements"), len(state.players), "reinforcements", errors) or []
+        rows = _one_each(data["reinforcements"], len(state.players), "reinforcements", errors)
         kept: list[tuple[str, ...]] = []
         for seat, row in enumerate(rows):
             side = state.teams[seat]
@@ -240,7 +250,7 @@ class GiveMeTheTreasure(Game[State]):
         errors: dict[str, Msg] = {}
         side = as_int(data, "side", errors, "side", lo=0, hi=1)
         coins = as_int(data, "coins", errors, "coins", lo=-200, hi=200)
-        reason = str(data.get("reason") or "").strip()
+        reason = data["reason"].strip()
         if not reason:
             errors["reason"] = msg(N_("Say why the coins change."))
         if not errors and coins == 0:

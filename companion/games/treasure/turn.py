@@ -9,7 +9,7 @@ Cursed Paintings still held after the Resale (for Mofette). The app prices every
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -98,12 +98,8 @@ class SideTurn:
 
 def _combos(row: Mapping[str, Any], path: str, errors: dict[str, Msg],
             seen: dict[Card, str], treasure: list[str]) -> list[Combination]:
-    value = row.get("combinations") or []
-    if not isinstance(value, Sequence) or isinstance(value, str):
-        errors[path] = msg(N_("List the combinations resold, each a list of Loot cards."))
-        return []
     out = []
-    for j, tokens in enumerate(value):
+    for j, tokens in enumerate(row.get("combinations", [])):
         try:
             combo = combination(tokens, f"{path}.{j}")
         except RulesError as error:
@@ -123,12 +119,9 @@ def _combos(row: Mapping[str, Any], path: str, errors: dict[str, Msg],
     return out
 
 
-def _items(row: Mapping[str, Any], path: str, errors: dict[str, Msg]) -> list[Mapping[str, Any]]:
-    value = row.get("reinforcements") or []
-    if not isinstance(value, Sequence) or isinstance(value, str):
-        errors[path] = msg(N_("List the Reinforcement cards called."))
-        return []
-    return [{"card": v} if not isinstance(v, Mapping) else v for v in value]
+def _items(row: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The Reinforcements called, each as an object: a card alone may be given by its name."""
+    return [{"card": v} if isinstance(v, str) else v for v in row.get("reinforcements", [])]
 
 
 def _calls(state: Table, side: int, items: list[Mapping[str, Any]], combos: list[Combination],
@@ -139,9 +132,9 @@ def _calls(state: Table, side: int, items: list[Mapping[str, Any]], combos: list
     out: list[Call] = []
     for i, item in enumerate(items):
         p = f"{path}.{i}"
-        card = key_of(item.get("card"), REINFORCEMENTS)
+        card = key_of(item["card"], REINFORCEMENTS)
         if card is None:
-            errors[p] = msg(N_("There is no Reinforcement card %(name)s."), name=item.get("card"))
+            errors[p] = msg(N_("There is no Reinforcement card %(name)s."), name=item["card"])
             continue
         name = REINFORCEMENTS[card]
         if card in face_up or any(c.card == card for c in out):
@@ -173,17 +166,16 @@ def _calls(state: Table, side: int, items: list[Mapping[str, Any]], combos: list
 
 def read_turn(state: Table, data: Mapping[str, Any]) -> tuple[tuple[SideTurn, SideTurn], int | None]:
     """Both sides' Resale, priced, or a RulesError naming every bad field."""
-    rows = data.get("sides")
-    if not isinstance(rows, Sequence) or isinstance(rows, str) or len(rows) != 2 or \
-            not all(isinstance(r, Mapping) for r in rows):
+    rows = data["sides"]
+    if len(rows) != 2:
         raise RulesError({"sides": msg(N_("Enter the Resale of both sides."))})
     errors: dict[str, Msg] = {}
     seen: dict[Card, str] = {}
     treasure: list[str] = []
     combos = [_combos(r, f"sides.{s}.combinations", errors, seen, treasure) for s, r in enumerate(rows)]
-    items = [_items(r, f"sides.{s}.reinforcements", errors) for s, r in enumerate(rows)]
+    items = [_items(r) for r in rows]
     now_up = {key for side in items for item in side
-              if (key := key_of(item.get("card"), REINFORCEMENTS)) not in (None, CROC_BROTHERS)}
+              if (key := key_of(item["card"], REINFORCEMENTS)) not in (None, CROC_BROTHERS)}
     calls = [_calls(state, s, items[s], combos[s], now_up, f"sides.{s}.reinforcements", errors)
              for s in (0, 1)]
     counts = []

@@ -96,7 +96,7 @@ def test_the_great_treasure_alone_with_a_misfit_is_refused():
 
 @pytest.mark.parametrize("value, card", [
     ("red3", Card(3, "red")),
-    ({"number": "3", "colour": "Red"}, Card(3, "red")),
+    ({"number": 3, "colour": "Red"}, Card(3, "red")),     # "3" is no number: test_shapes.py
     ("treasure", GreatTreasure()),
     ("gt:blue7", GreatTreasure(Card(7, "blue"))),
     ({"cursed": True}, CursedPainting()),

@@ -150,7 +150,6 @@ def test_a_turn_prices_both_sides_resale():
     ({"combinations": [["red3", "red3"]]}, "sides.0.combinations.0.1"),
     ({"combinations": [["red3", "blue3"], ["red3", "green3"]]}, "sides.0.combinations.1.0"),
     ({"combinations": [["red3", "treasure"], ["blue5", "gt"]]}, "sides.0.combinations.1.1"),
-    ({"combinations": "red3 blue3"}, "sides.0.combinations"),
     ({"cursed_paid": 2}, "sides.0.cursed_paid"),                   # 4 coins, Ann has 2
     ({"cursed_free": 1, "combinations": [["red3", "blue3"]]}, "sides.0.cursed_free"),
     ({"cursed_held": 6}, "sides.0.cursed_held"),

@@ -41,6 +41,7 @@ from .forms import (
     ResaleForm,
     SetupForm,
     TurnForm,
+    seat_number,
 )
 
 
@@ -71,9 +72,10 @@ def _grid_order(value: str) -> int:
     return LOOT.index(value) if value in LOOT else len(LOOT)
 
 
-def _side(value: Any) -> Any:
-    """A side as the rules store it (0 or 1); anything else goes on for the rules to refuse."""
-    return int(value) if value in ("0", "1") else value
+def _side(value: Any) -> int | None:
+    """A side as the entry holds it: a number, which the rules check is a side; None where
+    the form refused what was sent (the shape then stops it before the rules)."""
+    return seat_number(value)
 
 
 class ResaleArgs(TypedDict):

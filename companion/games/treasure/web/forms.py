@@ -24,11 +24,12 @@ from wtforms import (
     StringField,
 )
 from wtforms.utils import unset_value
-from wtforms.validators import Length, Optional
+from wtforms.validators import Length, Optional, StopValidation
 from wtforms.widgets import ListWidget
 
 from ....forms import EntryForm, choices, walk
 from ....forms.base import IntegerField, LedgerForm, PlainForm
+from ....text import NOT_A_NUMBER, whole
 from ...base import N_
 from ..market import BANDITS, COLOURS, NUMBERS, REINFORCEMENTS
 from ..rules import FREE_DISCARDS
@@ -70,6 +71,36 @@ class ErrorAlias(Field):
         name = self.name[: len(self.name) - len(self.short_name)] + self.target
         target = next(f for f in walk(self._form) if f.name == name)  # type: ignore[attr-defined]
         target.errors = list(target.errors or []) + [m for m in value if m not in (target.errors or [])]
+
+
+class Given:
+    """Refuses a field left blank with ``message``, the words the rules said before the
+    forms kept entries to their shape (so the German stays); a value the field itself could
+    not read keeps the field's own message. Unlike InputRequired it sets no ``required``
+    flag: the page asks nothing of the browser it did not ask before."""
+
+    def __init__(self, message: str):
+        self.message = message
+
+    def __call__(self, form: Any, field: Any) -> None:
+        if field.errors:
+            raise StopValidation()
+        if field.data is None or (isinstance(field.data, str) and not field.data.strip()):
+            raise StopValidation(self.message)
+
+
+def whole_side(form: Any, field: Any) -> None:
+    """A side (or the Arrow's) as a whole number; which numbers are sides is the rules' to say."""
+    if seat_number(field.data) is None:
+        raise StopValidation(NOT_A_NUMBER)
+
+
+def seat_number(value: Any) -> int | None:
+    """A side sent as typed digits, as the entry holds it; None for anything else."""
+    try:
+        return whole(value)
+    except ValueError:
+        return None
 
 
 class Chips(SelectMultipleField):
@@ -147,7 +178,8 @@ class DealForm(SideForm):
         [("", "—")] + list(BANDITS.items())), validate_choice=False))
     bandits_all = ErrorAlias("bandits-0", name="bandits")
     first_divider = RadioField(N_("Who divides first (the Arrow)"), default="0",
-                               choices=choices([("0", "0"), ("1", "1")]), validate_choice=False)
+                               choices=choices([("0", "0"), ("1", "1")]), validate_choice=False,
+                               validators=[whole_side])
 
 
 KeptGroup = _group("KeptGroup", {
@@ -218,10 +250,10 @@ class TurnForm(SideForm):
 
 class CorrectionForm(SideForm):
     side = RadioField(N_("Side"), default="0", choices=choices([("0", "0"), ("1", "1")]),
-                      validate_choice=False)
-    coins = IntegerField(N_("Coins (negative: taken away)"), validators=[Optional()],
+                      validate_choice=False, validators=[whole_side])
+    coins = IntegerField(N_("Coins (negative: taken away)"), validators=[Given(NOT_A_NUMBER)],
                          render_kw={"inputmode": "numeric", "pattern": "-?[0-9]*"})
-    reason = StringField(N_("Reason"), validators=[Optional(), Length(max=200)])
+    reason = StringField(N_("Reason"), validators=[Given(N_("Say why the coins change.")), Length(max=200)])
 
 
 # -- the best-resale helper ----------------------------------------------------------------------

@@ -187,6 +187,34 @@ def test_a_refused_correction_is_shown_next_to_its_field_and_stores_nothing(user
     assert store.load(game_id)["entries"] == before
 
 
+@pytest.mark.parametrize("values, field, message", [
+    ({"side": "0", "coins": "", "reason": "spent"}, "coins", "Enter a whole number."),
+    ({"side": "", "coins": "2", "reason": "spent"}, "side", "Enter a whole number."),
+    ({"side": "0", "coins": "2", "reason": "   "}, "reason", "Say why the coins change."),
+])
+def test_a_blank_correction_field_is_refused_by_the_form_in_the_rules_words(user, store, values, field, message):
+    # The form, not the rules, keeps an entry to its shape: a blank is said next to its
+    # field in the words the rules used for it, for a new correction and for its edit.
+    game_id = ready(user)
+    before = store.load(game_id)["entries"]
+    response = user.submit("/entries", values, with_field="reason")
+    assert response.status_code == 422 and near(user.page, field, message)
+    assert store.load(game_id)["entries"] == before
+    user.submit("/entries", {"side": "1", "coins": "3", "reason": "forgot a coin"}, with_field="reason")
+    entry = store.load(game_id)["entries"][-1]
+    user.open(f"/games/{game_id}/entries/{entry['id']}/edit")
+    response = user.submit("", values)
+    assert response.status_code == 422 and near(user.page, field, message)
+    assert store.load(game_id)["entries"][-1] == entry
+
+
+def test_an_arrow_that_is_no_number_is_refused_next_to_it(user, store):
+    game_id = start(user)
+    response = user.submit("/entries", {"bandits-0": "chipo", "bandits-1": "joe", "first_divider": ""})
+    assert response.status_code == 422 and near(user.page, "first_divider", "Enter a whole number.")
+    assert store.load(game_id)["entries"] == []
+
+
 def test_correcting_an_earlier_turn_recomputes_the_coins(user, store):
     game_id = ready(user)
     user.submit("/entries", {"sides-0-combinations-0": ["red3", "blue3"]})
