@@ -1,10 +1,11 @@
-"""The game-night pack's form: which games, who plays, language and paper. Shape only; the
-view checks the player count against each game (companion/views/printables.py)."""
+"""The game-night pack's form: which games, who plays, language and paper, and the name of a
+game its host names. Shape only; the view checks the player count against each game and the
+name where the pack holds such a game (companion/views/printables.py)."""
 from __future__ import annotations
 
 from typing import Any, cast
 
-from wtforms import SelectField, SelectMultipleField
+from wtforms import SelectField, SelectMultipleField, StringField
 from wtforms.validators import ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
@@ -39,6 +40,9 @@ class PackForm(LedgerForm):
                        default="en", validate_choice=False)
     paper = SelectField(N_("Paper"), choices=choices([("a4", "A4"), ("letter", "US Letter")]),
                         default="a4", validate_choice=False)
+    # Printed in the title of the sheet of a game its host names (Paper.named), as the
+    # Printables page's single blank sheet of that game prints it.
+    named = StringField(N_("The game's name (optional)"))
 
     def validate_games(self, field: Any) -> None:
         if not field.data:

@@ -46,6 +46,8 @@ bp.add_app_template_filter(signed, "signed")
 bp.add_app_template_filter(minus, "minus")
 
 RECENT = 10  # logged games listed on the Printables page
+# A game its host names (Paper.named) prints the name in its sheet's title, on a sheet alone or in the pack.
+NAME_TOO_LONG = N_("A game's name has at most %(max)s characters.")
 # A game entered as its final result alone (games/result.py) has no hands or rounds to fill in.
 NO_SHEET = N_("This game was entered as its final result alone: it has no score sheet to fill in "
               "(its paper sheet is the one).")
@@ -107,7 +109,7 @@ def read_sheet_request(slug: str, args: Any) -> tuple[int, list[str], str, str, 
         errors.append(msg(N_("Each player needs a different name.")))
     named = " ".join(str(args.get("game_name") or "").split()) if game.paper.named else ""
     if len(named) > MAX_NAME:
-        errors.append(msg(N_("A game's name has at most %(max)s characters."), max=MAX_NAME))
+        errors.append(msg(NAME_TOO_LONG, max=MAX_NAME))
     if errors:
         raise Refused(errors)
     return players, names, paper, lang, named
@@ -314,8 +316,13 @@ def pack_form(formdata: Any = None, csrf: bool = True) -> PackForm:
 
 def read_pack(form: PackForm) -> bool:
     """Validate the pack's form; a picked game the picked players cannot play is refused
-    next to the players, naming the game."""
-    if not form.validate():
+    next to the players, naming the game; a name too long for the sheet of a game its host
+    names, next to the name (with the form's own refusals: all at once)."""
+    shaped = form.validate()
+    if pack_named(form) and len(form.named.data or "") > MAX_NAME:
+        too_long: list[Any] = [msg(NAME_TOO_LONG, max=MAX_NAME)]  # translated where it is shown
+        form.named.errors = too_long
+    if not shaped:
         return False
     names = form.players.data or []
     refused: list[Any] = list(form.players.errors)
@@ -326,28 +333,40 @@ def read_pack(form: PackForm) -> bool:
                 N_("%(game)s is played by %(min)s to %(max)s players; %(players)s are picked."),
                 game=game.title, min=game.min_players, max=game.max_players, players=len(names)))
     form.players.errors = refused
-    return not refused
+    return not refused and not form.named.errors
 
 
-def pack_parts(games: Sequence[str], names: Sequence[str], paper: str, lang: str) -> list[PdfJob]:
-    """Per game, its sheet (for the players picked, or a blank one for the usual table)
-    and its rules reference, in the order of the Printables page."""
+def pack_named(form: PackForm) -> str:
+    """The name typed for a game its host names, where the pack holds one; else blank: a
+    name typed for a game then left out of the pack is neither printed nor checked."""
+    if not any(GAMES[slug].paper.named for slug in form.games.data or [] if slug in GAMES):
+        return ""
+    return form.named.data or ""
+
+
+def pack_parts(games: Sequence[str], names: Sequence[str], paper: str, lang: str,
+               named: str = "") -> list[PdfJob]:
+    """Per game, its sheet (for the players picked, or a blank one for the usual table;
+    ``named`` in the title of a game its host names) and its rules reference, in the order
+    of the Printables page."""
     parts = []
     for slug in (s for s in GAMES if s in games):
         game = get_game(slug)
         players = len(names) if names else min(4, game.max_players)
-        parts += [_blank_sheet_job(slug, players, names, paper, lang), _rules_job(slug, paper, lang)]
+        parts += [_blank_sheet_job(slug, players, names, paper, lang, named if game.paper.named else ""),
+                  _rules_job(slug, paper, lang)]
     return parts
 
 
-def game_night_pack(games: Sequence[str], names: Sequence[str], paper: str, lang: str) -> bytes:
+def game_night_pack(games: Sequence[str], names: Sequence[str], paper: str, lang: str,
+                    named: str = "") -> bytes:
     """One PDF of the parts, each made (or found in its cache) by the render workers; all
     are queued first so every worker has one. The merged pack is kept in memory."""
-    key = ("pack", tuple(games), tuple(names), paper, lang)
+    key = ("pack", tuple(games), tuple(names), paper, lang, named)
     kept = printing().memory.get(key)
     if kept is not None:
         return kept
-    parts = pack_parts(games, names, paper, lang)
+    parts = pack_parts(games, names, paper, lang, named)
     for job in parts:
         job.queue()
     pdfs = [job.make() for job in parts]
@@ -374,7 +393,7 @@ def pack() -> Any:
     if not read_pack(form):
         return _page(status=422, pack=form)
     return redirect(url_for("printables.pack_pdf", games=form.games.data, players=form.players.data,
-                            lang=form.lang.data, paper=form.paper.data), 303)
+                            lang=form.lang.data, paper=form.paper.data, named=pack_named(form) or None), 303)
 
 
 @bp.get("/printables/pack.pdf")
@@ -388,7 +407,7 @@ def pack_pdf() -> Any:
             shown[field.name].errors = field.errors
         return _page(status=422, pack=shown)
     games, names = form.games.data or [], form.players.data or []
-    return _pdf(partial(game_night_pack, games, names, form.paper.data, form.lang.data),
+    return _pdf(partial(game_night_pack, games, names, form.paper.data, form.lang.data, pack_named(form)),
                 f"game-night-{'-'.join(games)}-{form.paper.data}-{form.lang.data}.pdf")
 
 
