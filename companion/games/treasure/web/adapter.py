@@ -135,7 +135,7 @@ class GameAdapter(Adapter):
         names = [state.side_name(side) for side in (0, 1)]
         form: Any  # the class depends on the kind, and so do the fields set below
         if kind == "deal":
-            form = DealForm(formdata=formdata, data=data, side_names=names)
+            form = DealForm(formdata=formdata, data=data, side_names=names, drawn=data)
             while len(form.bandits.entries) < len(record["players"]):
                 form.bandits.append_entry()
         elif kind == "keep":
@@ -187,7 +187,7 @@ class GameAdapter(Adapter):
         n = len(record["players"])
         if kind == "deal":
             return {"bandits": [e.data or "" for e in form.bandits.entries][:n],
-                    "first_divider": _side(form.first_divider.data)}
+                    "first_divider": _side(form.first_divider.data), **form.drawn}
         if kind == "keep":
             return {"reinforcements": [form.reinforcements[str(i)].data or [] for i in range(n)]}
         if kind == "correction":

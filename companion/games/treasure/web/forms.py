@@ -181,6 +181,12 @@ class DealForm(SideForm):
                                choices=choices([("0", "0"), ("1", "1")]), validate_choice=False,
                                validators=[whole_side])
 
+    def __init__(self, *args: Any, drawn: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
+        """``drawn``: what a corrected deal holds that the form does not show (the
+        Reinforcements the app or the table dealt), kept as it is."""
+        super().__init__(*args, **kwargs)
+        self.drawn = {k: v for k, v in (drawn or {}).items() if k in ("dealt", "reinforcements")}
+
 
 KeptGroup = _group("KeptGroup", {
     **{str(i): Chips(N_("Reinforcements kept"), choices=REINFORCEMENT_CHOICES) for i in range(MAX_SEATS)},

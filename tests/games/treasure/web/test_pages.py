@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from companion.games.treasure.rules import GAME
+from companion.games.treasure.rules import BANDITS, GAME
 from tests.formpage import forms_of
 
 
@@ -312,3 +312,19 @@ def test_the_helper_page_shows_the_black_market(client):
     page = client.get("/give-me-the-treasure/best-resale").get_data(as_text=True)
     assert "Black Market" in page and "1 2 3 4 5 → <b>15</b>" in page
     assert 'method="get"' in page
+
+
+def test_a_correction_of_the_apps_deal_keeps_the_cards_it_dealt(user, store):
+    """The correction page shows the Bandits and the Arrow, not the Reinforcements the app
+    dealt: correcting a Bandit must not lose that draw (the keep offers only those cards)."""
+    game_id = start(user)
+    user.submit("/draw")
+    drawn = store.load(game_id)["entries"][0]["data"]
+    other = next(b for b in BANDITS if b not in drawn["bandits"])
+    user.open(f"/games/{game_id}/entries/{store.load(game_id)['entries'][0]['id']}/edit")
+    assert user.submit("", {"bandits-0": other}).status_code == 200, user.page
+    entry = store.load(game_id)["entries"][0]
+    assert entry["data"]["bandits"] == [other, drawn["bandits"][1]]
+    assert entry["data"]["dealt"] == drawn["dealt"]
+    assert entry["edits"][0]["data"] == drawn
+    assert replayed(store, game_id).dealt == tuple(tuple(side) for side in drawn["dealt"])
