@@ -75,7 +75,10 @@ KINDS = {
     "an unrevealed Treasure without its dice": (TWO_PLAYER_GAME[:-2], {"dice-0": "6", "dice-1": ""}, WHOLE),
     "an unrevealed Treasure of no seat": (TWO_PLAYER_GAME[:-2], {"seat": "Beth", "dice-0": "6", "dice-1": "6"},
                                           WHOLE),
+    "unclaimed tiles that are no number": (TWO_PLAYER_GAME[:-3], {"players-0-loot-0": "1",
+                                                                 "players-1-unclaimed": "many"}, WHOLE),
     "no dwarf picked": (TWO_PLAYER_GAME, {}, "Choose a player."),
+    "a dwarf who is no number": (TWO_PLAYER_GAME, {"seat": "Beth"}, WHOLE),
 }
 
 
