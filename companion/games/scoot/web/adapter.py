@@ -285,8 +285,7 @@ class GameAdapter(Adapter):
         dungeon: tuple[str, ...]
         if entry is not None:
             state = self.state_before(record, entry["id"])
-            given = _int(entry["data"].get("seat"))
-            seat = given if isinstance(given, int) else state.current
+            seat = entry["data"].get("seat", state.current)  # stored: of the shape
             inn, dungeon = ((), ("leave",)) if entry["kind"] == "leave" else (INN, DUNGEON)
             prefill = {entry["data"].get("action", "leave"): entry["data"]}
         else:
