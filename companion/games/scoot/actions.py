@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..base import N_, Msg, RulesError, as_int, msg, msg_n, replace
+from ..base import N_, Msg, RulesError, msg, msg_n, replace
 from .state import (
     BEG_GOLD,
     CLASSES,
@@ -25,7 +25,6 @@ from .state import (
     TRAIN_PRICE,
     Party,
     State,
-    read_2d6,
     recruit_price,
     upgrade_price,
 )
@@ -33,30 +32,33 @@ from .state import (
 Action = Callable[[State, int, Mapping[str, Any]], State]
 
 
-def read_class(data: Mapping[str, Any], key: str, errors: dict[str, Msg]) -> str:
-    cls = data.get(key)
-    if cls not in CLASSES:
-        errors[key] = msg(N_("Choose a class: Squire, Priest, Wizard or Thief."))
-        return CLASSES[0]
-    return str(cls)
+def within(value: int, path: str, errors: dict[str, Msg], lo: int | None = None,
+           hi: int | None = None) -> int:
+    """``value`` (a whole number: the entry's shape says so), with a message at ``path`` where
+    it is outside what the rules allow."""
+    if lo is not None and value < lo:
+        errors[path] = msg(N_("Must be at least %(min)s."), min=lo)
+    elif hi is not None and value > hi:
+        errors[path] = msg(N_("Must be at most %(max)s."), max=hi)
+    return value
 
 
-def read_bool(data: Mapping[str, Any], key: str, errors: dict[str, Msg], required: bool = False) -> bool:
-    """A yes/no: ``true`` or ``false`` (left out: no, unless the answer is ``required``)."""
-    value = data.get(key, None if required else False)
-    if isinstance(value, bool):
-        return value
-    errors[key] = msg(N_("Answer yes or no."))
-    return False
+def read_seat(state: State, seat: int, path: str, errors: dict[str, Msg]) -> int:
+    return within(seat, path, errors, lo=0, hi=len(state.players) - 1)
 
 
-def read_seat(state: State, data: Mapping[str, Any], key: str, errors: dict[str, Msg],
-              default: int | None = None) -> int:
-    if data.get(key) in (None, ""):
-        if default is None:
-            errors[key] = msg(N_("Choose a player."))
-        return default or 0
-    return as_int(data, key, errors, key, lo=0, hi=len(state.players) - 1)
+def read_2d6(data: Mapping[str, Any], errors: dict[str, Msg]) -> int:
+    """The gold of a Treasure: ``dice`` (two numbers 1-6) or their ``total`` (2-12)."""
+    if "dice" not in data:
+        if "total" not in data:
+            errors["dice"] = msg(N_("Roll two dice, or enter their total."))
+            return 0
+        return within(data["total"], "total", errors, lo=2, hi=12)
+    dice = data["dice"]
+    if len(dice) != 2:
+        errors["dice"] = msg(N_("Treasure is two dice."))
+        return 0
+    return sum(within(d, f"dice.{i}", errors, lo=1, hi=6) for i, d in enumerate(dice))
 
 
 def check(errors: dict[str, Msg]) -> None:
@@ -82,8 +84,7 @@ def recruit(state: State, seat: int, data: Mapping[str, Any]) -> State:
     No player can have three of a class, nor more than six characters (chapter 4).
     """
     errors: dict[str, Msg] = {}
-    cls = read_class(data, "class", errors)
-    check(errors)
+    cls: str = data["class"]
     party = state.parties[seat]
     price = recruit_price(party, cls)
     if price is None:
@@ -102,7 +103,7 @@ def recruit(state: State, seat: int, data: Mapping[str, Any]) -> State:
 def hire(state: State, seat: int, data: Mapping[str, Any]) -> State:
     """Hire up to two Hirelings from the pool, 1 gp each; six characters at most."""
     errors: dict[str, Msg] = {}
-    count = as_int(data, "count", errors, "count", lo=1, hi=MOST_HIRED_AT_ONCE, default=1)
+    count = within(data.get("count", 1), "count", errors, lo=1, hi=MOST_HIRED_AT_ONCE)
     check(errors)
     party = state.parties[seat]
     if state.pool.hirelings == 0:
@@ -138,9 +139,8 @@ def build(state: State, seat: int, data: Mapping[str, Any]) -> State:
     The builder may train one Adventurer of the matching class for free (``train``).
     """
     errors: dict[str, Msg] = {}
-    cls = read_class(data, "upgrade", errors)
-    train_one = read_bool(data, "train", errors)
-    check(errors)
+    cls: str = data["upgrade"]
+    train_one: bool = data.get("train", False)
     party = state.parties[seat]
     price = upgrade_price(party)
     i = CLASSES.index(cls)
@@ -170,9 +170,9 @@ def train(state: State, seat: int, data: Mapping[str, Any]) -> State:
     (Mary pays Nathaniel 5 gp to use his Temple).
     """
     errors: dict[str, Msg] = {}
-    cls = read_class(data, "class", errors)
-    count = as_int(data, "count", errors, "count", lo=1, hi=MAX_CHARACTERS, default=1)
-    owner = read_seat(state, data, "owner", errors, default=seat)
+    cls: str = data["class"]
+    count = within(data.get("count", 1), "count", errors, lo=1, hi=MAX_CHARACTERS)
+    owner = read_seat(state, data.get("owner", seat), "owner", errors)
     check(errors)
     party = state.parties[seat]
     if count > party.at_level(cls, 1):
@@ -182,27 +182,16 @@ def train(state: State, seat: int, data: Mapping[str, Any]) -> State:
         errors["class"] = msg(N_("Training needs the matching Upgrade: build it, or use another player's."))
     elif owner != seat and cls not in state.parties[owner].upgrades:
         errors["owner"] = msg(N_("%(player)s has no Upgrade of this class."), player=state.players[owner])
-    elif owner != seat and data.get("fee") in (None, ""):
+    elif owner != seat and "fee" not in data:
         errors["fee"] = msg(N_("Enter the fee negotiated with %(player)s."), player=state.players[owner])
     check(errors)
     if owner == seat:
         state = pay(state, seat, TRAIN_PRICE * count)
     else:
-        fee = as_int(data, "fee", errors, "fee", lo=0, hi=1000)
+        fee = within(data["fee"], "fee", errors, lo=0, hi=1000)
         check(errors)
         state = pay(state, seat, fee, to=owner)
     return state.with_party(seat, state.parties[seat].adventurer(cls, 1, -count).adventurer(cls, 2, +count))
-
-
-def _characters(data: Mapping[str, Any], key: str, errors: dict[str, Msg]) -> Counter[str]:
-    items = data.get(key) or []
-    if not isinstance(items, (list, tuple)):
-        errors[key] = msg(N_("List the characters by title."))
-        return Counter()
-    for i, token in enumerate(items):
-        if token != HIRELING and token not in TOKENS:
-            errors[f"{key}.{i}"] = msg(N_("Not a character: %(name)s."), name=str(token))
-    return Counter(str(t) for t in items)
 
 
 def _move(party: Party, tokens: Counter[str], sign: int) -> Party:
@@ -226,11 +215,10 @@ def trade(state: State, seat: int, data: Mapping[str, Any]) -> State:
     After the trade each party still keeps to six characters and two of a class.
     """
     errors: dict[str, Msg] = {}
-    other = read_seat(state, data, "with", errors)
-    give = _characters(data, "give", errors)
-    take = _characters(data, "take", errors)
-    paid = as_int(data, "pay", errors, "pay", lo=0, hi=1000, default=0)
-    received = as_int(data, "receive", errors, "receive", lo=0, hi=1000, default=0)
+    other = read_seat(state, data["with"], "with", errors)
+    give, take = Counter[str](data.get("give", [])), Counter[str](data.get("take", []))
+    paid = within(data.get("pay", 0), "pay", errors, lo=0, hi=1000)
+    received = within(data.get("receive", 0), "receive", errors, lo=0, hi=1000)
     check(errors)
     mine, theirs = state.parties[seat], state.parties[other]
     if other == seat:
@@ -284,9 +272,7 @@ def poison(state: State, seat: int, data: Mapping[str, Any]) -> State:
 
     A failed save also costs a wound, entered as ``wounds``.
     """
-    errors: dict[str, Msg] = {}
-    saved = read_bool(data, "saved", errors, required=True)  # no default: not saved costs a VP
-    check(errors)
+    saved: bool = data["saved"]  # never left out (the shape's to say): not saved costs a VP
     if state.pool.poison < 1:
         raise RulesError(msg(N_("Both Poison tiles have been found already.")))
     state = replace(state, pool=replace(state.pool, poison=state.pool.poison - 1),
@@ -307,21 +293,12 @@ def wounds(state: State, seat: int, data: Mapping[str, Any]) -> State:
     """
     errors: dict[str, Msg] = {}
     party = state.parties[seat]
-    lost = as_int(data, "hirelings", errors, "hirelings", lo=0, hi=party.hirelings, default=0)
-    flipped = data.get("flipped") or []
-    if not isinstance(flipped, (list, tuple)):
-        errors["flipped"] = msg(N_("List the classes of the Level 2 Adventurers flipped."))
-        flipped = []
-    for i, cls in enumerate(flipped):
-        if cls not in CLASSES:
-            errors[f"flipped.{i}"] = msg(N_("Choose a class: Squire, Priest, Wizard or Thief."))
-    sacrificed = data.get("sacrificed") or None
+    lost = within(data.get("hirelings", 0), "hirelings", errors, lo=0, hi=party.hirelings)
+    sacrificed: str | None = data.get("sacrificed")
     if sacrificed == HIRELING:
         errors["sacrificed"] = msg(N_("Hirelings are not noble and cannot be sacrificed."))
-    elif sacrificed is not None and sacrificed not in TOKENS:
-        errors["sacrificed"] = msg(N_("Not a character: %(name)s."), name=str(sacrificed))
     check(errors)
-    flips = Counter(str(c) for c in flipped)
+    flips = Counter[str](data.get("flipped", []))
     for cls, n in flips.items():
         if party.at_level(cls, 2) < n:
             errors["flipped"] = msg(N_("Not that many Level 2 Adventurers of this class."))

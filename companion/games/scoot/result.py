@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import N_, Msg, RulesError, as_int, msg
+from ..base import N_, Msg, RulesError, msg
 from ..result import Final, ResultRules, check_winners, named, places, rows, scores
+from .actions import within
 from .paper import PAPER
 from .rules import LootAndScoot
 from .score import CODES, DWARF_STEP, NOTES
@@ -40,8 +41,8 @@ class Game(ResultRules, LootAndScoot):
         for seat, row in enumerate(table):
             values: dict[str, int | None] = {}
             for field, _ask in CHAIN:
-                values[field] = None if row.get(field) is None else \
-                    as_int(row, field, errors, f"players.{seat}.{field}", lo=0, hi=1000)
+                values[field] = within(row[field], f"players.{seat}.{field}", errors, lo=0, hi=1000) \
+                    if field in row else None
             extra.append(values)
         given = named(data, n, errors)
         if errors:

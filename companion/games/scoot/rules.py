@@ -23,14 +23,13 @@ from ..base import (
     Outcome,
     RulesError,
     Standing,
-    as_int,
     first_data,
     msg,
     msg_n,
     ranked,
     replace,
 )
-from .actions import DUNGEON_EVENTS, INN_ACTIONS, check, read_seat
+from .actions import DUNGEON_EVENTS, INN_ACTIONS, check, read_2d6, read_seat, within
 from .explain import END, LEAVING, LOOTING, SETUP, TIES, TURN, explain
 from .score import CODES, DECISIONS, ChainStep, chain, decide, final_scores, ranking, tied_on_everything
 from .state import (
@@ -41,14 +40,12 @@ from .state import (
     Final,
     State,
     new_state,
-    read_2d6,
     roll_2d6,
 )
 from .terms import NAMES_AS_PRINTED, TERMS
 
 __all__ = ["GAME", "LootAndScoot", "State", "roll_2d6"]
 
-HOW = ("peaceful", "fled", "lost")
 LOOT_VALUE_RANGE = (-10, 10)
 
 
@@ -75,11 +72,14 @@ class LootAndScoot(Game[State]):
     min_players = 2
     max_players = 4
     decisions = DECISIONS
+    # The forms hand over only data of the entry's shape (web/forms.py); the record checks
+    # it before the rules run, so these read the fields as the shape has them.
+    shapes_first = True
 
     def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
                    entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:
         first = first_data(entries, "first_player")
-        return None if first is None else int(first["seat"])
+        return None if first is None else first["seat"]
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> Settings:
         if errors := self.player_count_errors(players):
@@ -98,8 +98,6 @@ class LootAndScoot(Game[State]):
                     "dwarf": self._dwarf}
         if kind not in handlers:
             raise RulesError(msg(N_("Unknown entry kind %(kind)s."), kind=kind))
-        if not isinstance(data, Mapping):
-            raise RulesError(msg(N_("An entry's data is a set of fields.")))
         new = handlers[kind](state, data)
         # Every handler returns a state of its own making, so the entry is logged on it in
         # place: a copy more per entry would be a tenth of the replay.
@@ -112,13 +110,13 @@ class LootAndScoot(Game[State]):
         if state.phase != "first_player":
             raise RulesError(msg(N_("The first player is already chosen.")))
         errors: dict[str, Msg] = {}
-        seat = read_seat(state, data, "seat", errors)
+        seat = read_seat(state, data["seat"], "seat", errors)
         check(errors)
         return replace(state, first_player=seat)
 
     def _turn_seat(self, state: State, data: Mapping[str, Any]) -> int:
         errors: dict[str, Msg] = {}
-        seat = read_seat(state, data, "seat", errors, default=state.current)
+        seat = read_seat(state, data.get("seat", state.current), "seat", errors)
         check(errors)
         if seat != state.current:
             raise RulesError({"seat": msg(N_("It is %(player)s's turn."), player=state.players[state.current])})
@@ -130,11 +128,10 @@ class LootAndScoot(Game[State]):
         if state.phase != "pick":
             raise RulesError(msg(N_("Every player has picked their starting Adventurers.")))
         seat = self._turn_seat(state, data)
-        classes = data.get("classes")
-        if (not isinstance(classes, (list, tuple)) or len(classes) != STARTING_ADVENTURERS
-                or any(c not in CLASSES for c in classes)):
+        classes: list[str] = data["classes"]
+        if len(classes) != STARTING_ADVENTURERS:
             raise RulesError({"classes": msg(N_("Pick two Level 1 Adventurers by class."))})
-        first, second = sorted(str(c) for c in classes)
+        first, second = sorted(classes)
         pair = (first, second)
         if first == second:
             raise RulesError({"classes": msg(N_("The two Adventurers must be of different classes."))})
@@ -158,20 +155,19 @@ class LootAndScoot(Game[State]):
         Dungeon (Treasure, Poison, wounds) after the turn's first action (chapter 4)."""
         self._playing(state)
         seat = self._turn_seat(state, data)
-        action = data.get("action")
+        action: str = data["action"]
         if action in INN_ACTIONS:
             if state.looting:
                 raise RulesError({"action": msg(N_("The party is in a Dungeon; the turn ends when it leaves."))})
             if action == "beg" and state.actions:
                 raise RulesError({"action": msg(N_("Begging takes both actions."))})
-            state = INN_ACTIONS[str(action)](state, seat, data)
+            state = INN_ACTIONS[action](state, seat, data)
             state = replace(state, actions=state.actions + (2 if action == "beg" else 1))
             return self._end_turn(state) if state.actions >= 2 else state
-        if action in DUNGEON_EVENTS:
-            if state.actions != 1:
-                raise RulesError({"action": msg(N_("A turn starts with an action; Lootin' comes after it."))})
-            return replace(DUNGEON_EVENTS[str(action)](state, seat, data), looting=True)
-        raise RulesError({"action": msg(N_("Choose an action."))})
+        # The shape knows no other actions: the rest happen in a Dungeon.
+        if state.actions != 1:
+            raise RulesError({"action": msg(N_("A turn starts with an action; Lootin' comes after it."))})
+        return replace(DUNGEON_EVENTS[action](state, seat, data), looting=True)
 
     def _end_turn(self, state: State) -> State:
         gold = tuple(p.gold for p in state.parties)
@@ -186,26 +182,20 @@ class LootAndScoot(Game[State]):
         once a room other than the Boss (no Pity against a Boss) is looted. Loot icons draw
         Loot markers. Killing the Boss ends the game.
         """
-        raw = data.get("levels") or []
-        if state.boss_killed_by is not None and isinstance(raw, (list, tuple)) \
-                and str(BOSS_LEVEL) in [str(v).strip() for v in raw]:
+        levels: list[int] = data["levels"]
+        if state.boss_killed_by is not None and BOSS_LEVEL in levels:
             raise RulesError({"levels": msg(N_("A Boss has already been killed; the game is over."))})
         self._playing(state)
         seat = self._turn_seat(state, data)
         if state.actions != 1:
             raise RulesError(msg(N_("A turn starts with an action; Lootin' comes after it.")))
         errors: dict[str, Msg] = {}
-        dungeon = read_seat(state, data, "dungeon", errors)
-        how = data.get("how")
-        if how not in HOW:
-            errors["how"] = msg(N_("Say how the party left: peacefully, running screaming, or beaten."))
-        if not isinstance(raw, (list, tuple)):
-            raise RulesError({"levels": msg(N_("List the levels of the rooms looted."))})
-        levels = [as_int({"l": v}, "l", errors, f"levels.{i}") for i, v in enumerate(raw)]
+        dungeon = read_seat(state, data["dungeon"], "dungeon", errors)
+        how: str = data["how"]
         for i, level in enumerate(levels):
-            if f"levels.{i}" not in errors and not 1 <= level <= BOSS_LEVEL:
+            if not 1 <= level <= BOSS_LEVEL:
                 errors[f"levels.{i}"] = msg(N_("Room levels run from 1 to 6 (the Boss)."))
-        loot = as_int(data, "loot", errors, "loot", lo=0, hi=len(levels), default=0)
+        loot = within(data.get("loot", 0), "loot", errors, lo=0, hi=len(levels))
         check(errors)
         party = state.parties[seat]
         if dungeon == seat:
@@ -232,7 +222,7 @@ class LootAndScoot(Game[State]):
             pity, pool = pity + 1, replace(pool, pity=pool.pity - 1)
         elif pity < party.pity:
             pool = replace(pool, pity=pool.pity + 1)
-        party = replace(party, gold=party.gold + leave_payout(levels, state.turn_specials, str(how)),
+        party = replace(party, gold=party.gold + leave_payout(levels, state.turn_specials, how),
                         rooms=party.rooms + tuple(levels), loot=party.loot + loot, pity=pity)
         taken = list(state.taken)
         taken[dungeon] += state.turn_tiles + len(levels)
@@ -248,28 +238,26 @@ class LootAndScoot(Game[State]):
             raise RulesError(msg(N_("Scoring comes after a Boss is killed.")))
         if state.final is not None:
             raise RulesError(msg(N_("The final scoring is already entered.")))
-        rows = data.get("players")
+        rows = data["players"]
         n = len(state.players)
-        if not isinstance(rows, (list, tuple)) or len(rows) != n:
+        if len(rows) != n:
             raise RulesError({"players": msg(N_("Enter a result for each of the %(n)s players."), n=n)})
         errors: dict[str, Msg] = {}
         loot, unclaimed, treasure = [], [], []
         lo, hi = LOOT_VALUE_RANGE
         for seat, row in enumerate(rows):
-            row = row if isinstance(row, Mapping) else {}
             p = f"players.{seat}."
-            values = row.get("loot") or []
-            if not isinstance(values, (list, tuple)) or len(values) != state.parties[seat].loot:
+            values = row.get("loot", [])
+            if len(values) != state.parties[seat].loot:
                 errors[p + "loot"] = msg_n("%(player)s drew %(n)s Loot marker: enter its value.",
                                            "%(player)s drew %(n)s Loot markers: enter each one's value.",
                                            state.parties[seat].loot, player=state.players[seat])
                 values = []
-            loot.append(tuple(as_int({"v": v}, "v", errors, f"{p}loot.{i}", lo=lo, hi=hi)
-                              for i, v in enumerate(values)))
+            loot.append(tuple(within(v, f"{p}loot.{i}", errors, lo=lo, hi=hi) for i, v in enumerate(values)))
             left = state.setup.dungeon_rooms - state.taken[seat]
-            unclaimed.append(as_int(row, "unclaimed", errors, p + "unclaimed", lo=0, hi=left, default=0))
-            treasure.append(as_int(row, "treasure", errors, p + "treasure", lo=0,
-                                   hi=min(unclaimed[-1], state.pool.treasure), default=0))
+            unclaimed.append(within(row.get("unclaimed", 0), p + "unclaimed", errors, lo=0, hi=left))
+            treasure.append(within(row.get("treasure", 0), p + "treasure", errors, lo=0,
+                                   hi=min(unclaimed[-1], state.pool.treasure)))
         if not errors and sum(treasure) > state.pool.treasure:
             errors["treasure"] = msg_n("Only %(n)s Treasure tile was not found.",
                                        "Only %(n)s Treasure tiles were not found.", state.pool.treasure)
@@ -287,7 +275,7 @@ class LootAndScoot(Game[State]):
         assert state.final is not None
         seat = self._roll_order(state)[len(state.final.rolls)]
         errors: dict[str, Msg] = {}
-        if as_int(data, "seat", errors, "seat", default=seat) != seat and not errors:
+        if data.get("seat", seat) != seat:
             errors["seat"] = msg(N_("The next Treasure is %(player)s's."), player=state.players[seat])
         gold = read_2d6(data, errors)
         check(errors)
@@ -299,7 +287,7 @@ class LootAndScoot(Game[State]):
         if len(tied) < 2:
             raise RulesError(msg(N_("No tie is left for the dwarf to settle.")))
         errors: dict[str, Msg] = {}
-        seat = read_seat(state, data, "seat", errors)
+        seat = read_seat(state, data["seat"], "seat", errors)
         if not errors and seat not in tied:
             errors["seat"] = msg(N_("Pick one of the tied players."))
         check(errors)

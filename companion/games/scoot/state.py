@@ -7,11 +7,10 @@ end lives here as data; the entries that change it are in ``actions`` and ``rule
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import N_, Msg, as_int, msg, msg_n, replace
+from ..base import N_, Msg, msg, msg_n, replace
 
 # The four classes, by their Level 1 title; "Titles are flavor only (e.g., Squire and
 # Knight are the same 'class')". The Level 2 title follows.
@@ -275,17 +274,3 @@ def upgrade_price(party: Party) -> int | None:
 def roll_2d6(rng: random.Random) -> list[int]:
     """Two dice, for Treasure: the app's roll, stored in the entry as ``dice``."""
     return [rng.randint(1, 6), rng.randint(1, 6)]
-
-
-def read_2d6(data: Mapping[str, Any], errors: dict[str, Msg]) -> int:
-    """The gold of a Treasure: ``dice`` (two numbers 1-6) or their ``total`` (2-12)."""
-    dice = data.get("dice")
-    if dice is None:
-        if data.get("total") in (None, ""):
-            errors["dice"] = msg(N_("Roll two dice, or enter their total."))
-            return 0
-        return as_int(data, "total", errors, "total", lo=2, hi=12)
-    if not isinstance(dice, (list, tuple)) or len(dice) != 2:
-        errors["dice"] = msg(N_("Treasure is two dice."))
-        return 0
-    return sum(as_int({"d": d}, "d", errors, f"dice.{i}", lo=1, hi=6) for i, d in enumerate(dice))

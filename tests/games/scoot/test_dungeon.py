@@ -85,8 +85,8 @@ def test_while_looting_the_next_entry_expected_is_leaving():
 
 # -- refusals ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("levels", "field"), [([0], "levels.0"), ([2, 7], "levels.1"), ([-1], "levels.0"),
-                                               (["x"], "levels.0")])
+# A level that is no number ("x") is the shape's to refuse: tests/games/scoot/test_shapes.py.
+@pytest.mark.parametrize(("levels", "field"), [([0], "levels.0"), ([2, 7], "levels.1"), ([-1], "levels.0")])
 def test_refuses_looting_levels_outside_one_to_six(levels, field):
     state = play(started(), FIRST_ACTION)
     assert field in refused(state, "leave", {"dungeon": 1, "levels": levels, "how": "fled"})
@@ -121,11 +121,6 @@ def test_refuses_a_peaceful_exit_with_nothing_looted():
 def test_refuses_more_rooms_than_the_dungeon_holds():
     state = play(started(), FIRST_ACTION)
     assert "levels" in refused(state, "leave", {"dungeon": 1, "levels": [1] * 12, "how": "fled"})
-
-
-def test_refuses_an_unknown_way_out():
-    state = play(started(), FIRST_ACTION)
-    assert "how" in refused(state, "leave", {"dungeon": 1, "levels": [1], "how": "teleported"})
 
 
 def test_refuses_more_loot_markers_than_rooms_looted():

@@ -55,6 +55,7 @@ from .forms import (
     TreasureRollForm,
     _int,
     _prefill,
+    _standing_in,
 )
 
 # -- what the panel shows -------------------------------------------------------------------
@@ -231,7 +232,7 @@ class GameAdapter(Adapter):
             return data
         if kind == "final":
             return {"players": [{k: v for k, v in (
-                ("loot", list(row.form.loot.data)), ("unclaimed", row.form.unclaimed.data),
+                ("loot", _standing_in(row.form.loot.data, 0)), ("unclaimed", row.form.unclaimed.data),
                 ("treasure", row.form.treasure.data)) if v is not None} for row in form.players]}
         data = {}
         if form.seat.data not in (None, ""):
@@ -239,10 +240,23 @@ class GameAdapter(Adapter):
         if kind == "pick":
             data["classes"] = list(form.classes.data or [])
         elif kind == "treasure_roll":
-            data["dice"] = list(form.dice.data)
+            data["dice"] = _standing_in(form.dice.data, 1)
         elif kind in ("first_player", "dwarf") and "seat" not in data:
             data["seat"] = None
         return data
+
+    def refusals(self, kind: str, form: Any, record: Record,
+                 before: int | None = None) -> list[str] | None:
+        """``Adapter.refusals``; a turn form's hidden fields (the action, the seat) have no
+        place on the page, so what the form says of them is said where the rules' words
+        about them go (``attach``): the seat at the action's main field, the action at the top."""
+        said = super().refusals(kind, form, record, before)
+        if said is None or not isinstance(form, ActionForm):
+            return said
+        hidden = {name: form[name].errors[0] for name in ("action", "seat") if form[name].errors}
+        for name in hidden:
+            form[name].errors = []
+        return [*self.attach(form, RulesError(hidden)), *said] if hidden else said
 
     def attach(self, form: Any, error: RulesError) -> list[str]:
         """``attach_errors``, with messages about the whole entry shown at its main field.
@@ -271,8 +285,7 @@ class GameAdapter(Adapter):
         dungeon: tuple[str, ...]
         if entry is not None:
             state = self.state_before(record, entry["id"])
-            given = _int(entry["data"].get("seat"))
-            seat = given if isinstance(given, int) else state.current
+            seat = entry["data"].get("seat", state.current)  # stored: of the shape
             inn, dungeon = ((), ("leave",)) if entry["kind"] == "leave" else (INN, DUNGEON)
             prefill = {entry["data"].get("action", "leave"): entry["data"]}
         else:
