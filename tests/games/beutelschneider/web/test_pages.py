@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+from tests.views.test_crafted import errors_near
+
 
 def start(user, players=("Anna", "Ben", "Cem"), **settings):
     user.open("/new/beutelschneider")
@@ -51,7 +53,27 @@ def test_with_the_alchemist_a_missing_gold_is_refused_not_filled_in(user, store)
     game_id = start(user)
     response = user.submit("/entries", hand_values(40, None, 15, alchemist="y"))
     assert response.status_code == 422
-    assert "Enter the gold Ben took." in user.page
+    assert "Enter the gold Ben took." in errors_near(user.page, "players-1-gold")
+    assert store.load(game_id)["entries"] == []
+
+
+def test_a_correction_with_the_alchemist_and_a_missing_gold_is_refused_next_to_it(user, store):
+    game_id = start(user)
+    user.submit("/entries", hand_values(40, 25, 15))
+    first = store.load(game_id)["entries"][0]["id"]
+    user.open(f"/games/{game_id}/entries/{first}/edit")
+    response = user.submit("", hand_values(40, None, 15, alchemist="y"))
+    assert response.status_code == 422
+    assert "Enter the gold Ben took." in errors_near(user.page, "players-1-gold")
+    assert store.load(game_id)["entries"][0]["data"]["players"][1]["gold"] == 25
+
+
+def test_two_golds_left_blank_are_both_asked_for_not_filled_in(user, store):
+    game_id = start(user)
+    response = user.submit("/entries", hand_values(40, None, None))
+    assert response.status_code == 422
+    assert "Enter the gold Ben took." in errors_near(user.page, "players-1-gold")
+    assert "Enter the gold Cem took." in errors_near(user.page, "players-2-gold")
     assert store.load(game_id)["entries"] == []
 
 
