@@ -94,8 +94,11 @@ class HandForm(EntryForm):
             return
         seat = next(i for i, entry in enumerate(self.players.entries) if entry.form["gold"] is field)
         if self.golds()[seat] is None:
-            name = self.names[seat] if seat < len(self.names) else str(seat + 1)
-            raise StopValidation(t(msg(N_("Enter the gold %(player)s took."), player=name)))
+            n = len(self.names)
+            raise StopValidation(t(
+                msg(N_("Enter the gold %(player)s took."), player=self.names[seat]) if seat < n
+                # a crafted post's row past the table
+                else msg(N_("Enter a result for each of the %(n)s players."), n=n)))
 
 
 class TieChoiceForm(EntryForm):
@@ -129,21 +132,11 @@ class GameAdapter(Adapter):
     events = EVENT_KEYS  # the hand form's event counters, in the deck's order
 
     def hand_cells(self, data: Mapping[str, Any], players: list[str]) -> list[tuple[str, int, int, int]]:
-        """(player, gold, cutpurse penalty, special points) per seat for the log.
-
-        Read leniently: an imported entry may leave out the events or give digit strings.
-        """
-        def number(value: Any) -> int:
-            try:
-                return int(value or 0)
-            except (TypeError, ValueError):
-                return 0
+        """(player, gold, cutpurse penalty, special points) per seat for the log."""
         cells = []
-        for name, row in zip(players, data.get("players") or [], strict=False):
-            events = row.get("events") or {}
-            special = special_points(map(number, events.values()), number(row.get("other")))
-            cells.append((name, number(row.get("gold")), CUTPURSE_PENALTY * number(row.get("cutpurses")),
-                          special))
+        for name, row in zip(players, data["players"], strict=False):
+            special = special_points(row.get("events", {}).values(), row.get("other", 0))
+            cells.append((name, row["gold"], CUTPURSE_PENALTY * row.get("cutpurses", 0), special))
         return cells
 
     def setup_form(self, formdata: Any = None) -> SetupForm:
@@ -158,7 +151,7 @@ class GameAdapter(Adapter):
         cls = self.forms[kind]
         if kind == "hand":
             rows = (data or {}).get("players") or [{} for _ in record["players"]]
-            obj = {"players": [{**r, **(r.get("events") or {})} for r in rows],
+            obj = {"players": [{**r, **r.get("events", {})} for r in rows],
                    "set_aside": (data or {}).get("set_aside", 0),
                    "alchemist": (data or {}).get("alchemist", False)}
             # A post without a player's row is refused next to that row, never filled in.

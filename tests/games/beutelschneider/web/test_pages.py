@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.views.test_crafted import errors_near
 
 
@@ -310,3 +312,41 @@ def test_a_gold_that_is_not_a_number_is_refused_in_the_pages_language(user, stor
     response = user.submit("/entries", hand_values(90, 30, 10))
     assert "Zahl muss zwischen 0 und 80 liegen." in user.page
     assert store.load(game_id)["entries"] == []
+
+
+def crafted(user, values):
+    """The page's form with some values replaced, as a tampered post sends it."""
+    form = user.form("/entries")
+    data: dict[str, list[str]] = {}
+    for name, value in form["fields"]:
+        data.setdefault(name, []).append(value)
+    data.update({name: [value] for name, value in values.items()})
+    response = user.client.post(form["action"], data=data)
+    user.page = response.get_data(as_text=True)
+    return response
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("players-1-gold", "1.5", "Enter a whole number."),
+    ("players-1-gold", "[]", "Enter a whole number."),
+    ("players-0-cutpurses", "true", "Enter a whole number."),
+    ("players-2-guard", "x", "Enter a whole number."),
+    ("set_aside", "-1", "Number must be between 0 and 20."),
+])
+def test_a_crafted_hand_with_an_ill_typed_value_is_refused_next_to_it(user, store, field, value, message):
+    game_id = start(user)
+    response = crafted(user, {**hand_values(40, 30, 10), field: value})
+    assert response.status_code == 422
+    assert message in errors_near(user.page, field)
+    assert store.load(game_id)["entries"] == []
+
+
+@pytest.mark.parametrize("choice", ["dice", "", "0"])
+def test_a_crafted_tie_choice_that_is_neither_is_refused(user, store, choice):
+    game_id = start(user)
+    user.submit("/entries", hand_values(50, 30, 0))
+    user.submit("/entries", hand_values(50, 30, 0, **{"players-1-other": 40}))
+    assert "Share the win" in user.page
+    response = crafted(user, {"kind": "tie_choice", "choice": choice})
+    assert response.status_code == 422 and "Not a valid choice." in user.page
+    assert [e["kind"] for e in store.load(game_id)["entries"]] == ["hand", "hand"]
