@@ -287,3 +287,12 @@ def test_a_crafted_end_with_a_score_is_the_end_alone(user, store):
     response = user.client.post(form["action"], data={**dict(form["fields"]), "players-0-score": "x"})
     assert response.status_code in (302, 303)
     assert store.load(game_id)["entries"][-1] == {**store.load(game_id)["entries"][-1], "kind": "end", "data": {}}
+
+
+def test_a_score_left_blank_is_asked_for_in_german_on_a_german_page(user, store):
+    game_id = start(user, players=SIX[:3])
+    user.submit("/lang", button=("lang", "de"))
+    user.open(f"/games/{game_id}")
+    response = user.submit("/entries", scores(1, "", 3))
+    assert response.status_code == 422
+    assert errors_near(user.page, "players-1-score") == ["Trage die Punkte von Ben ein."]

@@ -350,3 +350,12 @@ def test_a_crafted_tie_choice_that_is_neither_is_refused(user, store, choice):
     response = crafted(user, {"kind": "tie_choice", "choice": choice})
     assert response.status_code == 422 and "Not a valid choice." in user.page
     assert [e["kind"] for e in store.load(game_id)["entries"]] == ["hand", "hand"]
+
+
+def test_a_missing_gold_is_asked_for_in_german_on_a_german_page(user, store):
+    game_id = start(user)
+    user.submit("/lang", button=("lang", "de"))
+    user.open(f"/games/{game_id}")
+    response = user.submit("/entries", hand_values(40, None, 15, alchemist="y"))
+    assert response.status_code == 422
+    assert "Trage das Gold ein, das Ben genommen hat." in errors_near(user.page, "players-1-gold")
