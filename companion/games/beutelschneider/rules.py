@@ -76,6 +76,8 @@ class Beutelschneider(Game[State]):
     max_players = 5
     seat_settings = (("first_dealer", "seat"),)
     decisions = DECISIONS
+    # The hand form refuses a blank gold it cannot fill in: what it hands on has the shape.
+    shapes_first = True
 
     def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
                    entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:
@@ -116,8 +118,8 @@ class Beutelschneider(Game[State]):
         if self.outcome(state) is not None or self._tie_pending(state):
             raise RulesError(msg(N_("The game is over: no more hands.")))
         n = len(state.players)
-        rows = data.get("players")
-        if not isinstance(rows, Sequence) or isinstance(rows, str) or len(rows) != n:
+        rows = data["players"]
+        if len(rows) != n:
             raise RulesError({"players": msg(N_("Enter a result for each of the %(n)s players."), n=n)})
         errors: dict[str, Msg] = {}
         gold, cutpurses, special, event_count = [], [], [], dict.fromkeys(EVENT_KEYS, 0)
@@ -125,26 +127,12 @@ class Beutelschneider(Game[State]):
         others: list[int] = []
         # Who scored each event: a message about an event goes next to those players' field.
         event_seats: dict[str, list[int]] = {key: [] for key in EVENT_KEYS}
-        given = sum(r["gold"] for r in rows if isinstance(r, Mapping) and isinstance(r.get("gold"), int)
-                    and not isinstance(r.get("gold"), bool))
         for seat, row in enumerate(rows):
-            row = row if isinstance(row, Mapping) else {}
             p = f"players.{seat}."
-            if row.get("gold") in (None, ""):
-                # With more gold than the deck holds typed already, the missing one is not
-                # the problem (70, 20 and 20 leave nothing to fill in).
-                if given <= GOLD_IN_DECK:
-                    errors[p + "gold"] = msg(N_("Enter the gold %(player)s took."),
-                                             player=state.players[seat])
-                else:
-                    errors["gold"] = msg(N_("The deck holds %(max)s in gold; these hands add up "
-                                            "to %(total)s."), max=GOLD_IN_DECK, total=given)
-                g = 0
-            else:
-                g = as_int(row, "gold", errors, p + "gold", lo=0, hi=GOLD_IN_DECK)
+            g = as_int(row, "gold", errors, p + "gold", lo=0, hi=GOLD_IN_DECK)
             c = as_int(row, "cutpurses", errors, p + "cutpurses", lo=0,
                        hi=state.cutpurses_in_deck, default=0)
-            events = row.get("events") or {}
+            events = row.get("events", {})
             points = 0
             mine = []
             for key in EVENT_KEYS:
@@ -195,9 +183,7 @@ class Beutelschneider(Game[State]):
     def _tie_choice(self, state: State, data: Mapping[str, Any]) -> State:
         if not self._tie_pending(state):
             raise RulesError(msg(N_("There is no tie at the top to settle.")))
-        choice = data.get("choice")
-        if choice not in ("another_hand", "share"):
-            raise RulesError({"choice": msg(N_("Choose to play another hand or to share the win."))})
+        choice = data["choice"]
         return replace(state, tie_choices=state.tie_choices + ((len(state.hands), choice),))
 
     # -- reading the state ---------------------------------------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ..base import (
     N_,
@@ -61,41 +61,27 @@ __all__ = ["ENDING", "GAME", "Own", "State"]
 def _rows(data: Mapping[str, Any], state: State, errors: dict[str, Msg]) -> list[Mapping[str, Any]]:
     """One row per seat, in seat order; a row for a seat past the table is a player not seated."""
     n = len(state.players)
-    given = data.get("players")
-    if not isinstance(given, Sequence) or isinstance(given, str) or len(given) < n:
+    given: list[Mapping[str, Any]] = data["players"]
+    if len(given) < n:
         errors["players"] = msg_n("Enter a score for the %(n)s player.", "Enter a score for each of the %(n)s players.", n)
         return []
     if len(given) > n:
         errors[f"players.{n}"] = msg_n("Only %(n)s player is seated: this row is for no one at the table.",
                                        "Only %(n)s players are seated: this row is for no one at the table.", n)
         return []
-    return [row if isinstance(row, Mapping) else {} for row in given]
+    return given
 
 
 def _scores(state: State, rows: Sequence[Mapping[str, Any]], errors: dict[str, Msg]) -> tuple[int, ...]:
-    out = []
-    for seat, row in enumerate(rows):
-        path = f"players.{seat}.score"
-        if row.get("score") in (None, ""):
-            errors[path] = msg(N_("Enter the score of %(player)s."), player=state.players[seat])
-            out.append(0)
-            continue
-        out.append(as_int(row, "score", errors, path, lo=-MOST_POINTS, hi=MOST_POINTS))
-    return tuple(out)
+    return tuple(as_int(row, "score", errors, f"players.{seat}.score", lo=-MOST_POINTS, hi=MOST_POINTS)
+                 for seat, row in enumerate(rows))
 
 
 def check_places(state: State, rows: Sequence[Mapping[str, Any]], errors: dict[str, Msg]) -> tuple[int, ...]:
     """Places as a table counts them: 1 first, equal places shared and the next ones skipped
     (1, 1, 3); anything else is refused on the first place that does not fit."""
     n = len(state.players)
-    places = []
-    for seat, row in enumerate(rows):
-        path = f"players.{seat}.place"
-        if row.get("place") in (None, ""):
-            errors[path] = msg(N_("Enter the place of %(player)s."), player=state.players[seat])
-            places.append(0)
-            continue
-        places.append(as_int(row, "place", errors, path, lo=1, hi=n))
+    places = [as_int(row, "place", errors, f"players.{seat}.place", lo=1, hi=n) for seat, row in enumerate(rows)]
     if errors:
         return tuple(places)
     for seat in sorted(range(n), key=lambda s: (places[s], s)):
@@ -125,6 +111,8 @@ DECISIONS = {
 class Own(Game[State]):
     slug = "own-game"
     decisions = DECISIONS
+    # Its forms ask for a blank score, place or winner: what they hand on has the shape.
+    shapes_first = True
     title = N_("Any other game")  # what the pages offer; the game itself is called by ``name``
     min_players = 1
     max_players = 12
@@ -171,10 +159,10 @@ class Own(Game[State]):
         return out
 
     def start(self, players: Sequence[str], settings: Mapping[str, Any]) -> State:
-        s = self.setup(players, settings)  # checked: the name a text, the target a whole number
+        s = self.setup(players, settings)  # checked: the name a text, the target a whole number or none
         target = s["target"]
         return State(players=tuple(players), name=str(s["name"]), scoring=str(s["scoring"]),
-                     wins=str(s["wins"]), target=target if isinstance(target, int) else None,
+                     wins=str(s["wins"]), target=cast("int | None", target),
                      ties=str(s["ties"]), totals=(0,) * len(players))
 
     # -- entries -------------------------------------------------------------------------
@@ -242,8 +230,6 @@ class Own(Game[State]):
         if not errors and winner not in state.top:
             errors["winner"] = msg(N_("Only %(players)s are tied at the top."), players=names(state, state.top))
         drawn = data.get("drawn", False)
-        if not isinstance(drawn, bool):
-            errors["drawn"] = msg(N_("Say yes or no."))
         if errors:
             raise RulesError(errors)
         return replace(state, tie_winner=winner, tie_drawn=drawn)

@@ -8,9 +8,12 @@ import io
 import json
 import re
 
+import pytest
+
 from companion.records import replay
 from companion.stats import game_key
 from tests.formpage import forms_of
+from tests.views.test_crafted import errors_near
 
 SIX = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fay"]
 
@@ -199,3 +202,97 @@ def test_a_result_the_settings_contradict_is_refused_beside_its_field(user, stor
     response = user.submit("", result_values(["Anna", "Ben"], [30, 20], {0}, game_name="Skat", scoring="dice"))
     assert response.status_code == 422 and "Choose how the game is scored." in errors(user.page)
     assert store.index.games() == {}
+
+
+def crafted(user, values):
+    """The page's entry form with some values replaced, as a tampered post sends it."""
+    form = user.form("/entries")
+    data: dict[str, list[str]] = {}
+    for name, value in form["fields"]:
+        data.setdefault(name, []).append(value)
+    data.update({name: [value] for name, value in values.items()})
+    response = user.client.post(form["action"], data=data)
+    user.page = response.get_data(as_text=True)
+    return response
+
+
+def test_a_place_left_blank_is_asked_for_next_to_it(user, store):
+    game_id = start(user, name="Codenames", players=SIX[:3], scoring="places")
+    response = user.submit("/entries", {"players-0-place": "1", "players-1-place": "", "players-2-place": "2"})
+    assert response.status_code == 422
+    assert errors_near(user.page, "players-1-place") == ["Enter the place of Ben."]
+    assert store.load(game_id)["entries"] == []
+
+
+def test_a_correction_with_a_score_left_blank_asks_for_it_and_keeps_the_round(user, store):
+    game_id = start(user, players=SIX[:3])
+    user.submit("/entries", scores(10, 5, 0))
+    first = store.load(game_id)["entries"][0]["id"]
+    user.open(f"/games/{game_id}/entries/{first}/edit")
+    response = user.submit("", scores(10, "", 0))
+    assert response.status_code == 422
+    assert errors_near(user.page, "players-1-score") == ["Enter the score of Ben."]
+    assert store.load(game_id)["entries"][0]["data"]["players"][1]["score"] == 5
+
+
+def tied(user, store):
+    game_id = start(user, players=SIX[:3], ties="break", target="10")
+    user.submit("/entries", scores(10, 10, 1))
+    assert "Let the app draw" in user.page
+    return game_id
+
+
+def winner_errors(page):
+    """The messages in the tie-break's box of names to choose from."""
+    box = re.search(r'<fieldset(?:(?!</fieldset>).)*name="winner"(?:(?!</fieldset>).)*</fieldset>', page, re.S)
+    assert box, "no tie-break form"
+    return errors(box.group(0))
+
+
+def test_a_tie_break_sent_without_a_winner_asks_for_one(user, store):
+    game_id = tied(user, store)
+    form = user.form("/entries")
+    response = user.client.post(form["action"], data={k: v for k, v in form["fields"] if k != "winner"})
+    assert response.status_code == 422
+    assert winner_errors(response.get_data(as_text=True)) == ["Enter a whole number."]
+    assert [e["kind"] for e in store.load(game_id)["entries"]] == ["round"]
+
+
+@pytest.mark.parametrize("scoring, field, value", [
+    ("rounds", "players-1-score", "1.5"),
+    ("rounds", "players-0-score", "[]"),
+    ("final", "players-2-score", "true"),
+    ("places", "players-1-place", "x"),
+])
+def test_a_crafted_entry_with_an_ill_typed_value_is_refused_next_to_it(user, store, scoring, field, value):
+    game_id = start(user, players=SIX[:3], scoring=scoring)
+    name = field.rsplit("-", 1)[1]
+    response = crafted(user, {**{f"players-{i}-{name}": str(i + 1) for i in range(3)}, field: value})
+    assert response.status_code == 422
+    assert errors_near(user.page, field) == ["Enter a whole number."]
+    assert store.load(game_id)["entries"] == []
+
+
+def test_a_crafted_tie_break_with_a_winner_that_is_no_number_is_refused(user, store):
+    game_id = tied(user, store)
+    response = crafted(user, {"winner": "Ben"})
+    assert response.status_code == 422 and winner_errors(user.page)
+    assert [e["kind"] for e in store.load(game_id)["entries"]] == ["round"]
+
+
+def test_a_crafted_end_with_a_score_is_the_end_alone(user, store):
+    game_id = start(user, players=SIX[:3])
+    user.submit("/entries", scores(1, 2, 3))
+    form = next(f for f in forms_of(user.page) if ("kind", "end") in f["fields"])
+    response = user.client.post(form["action"], data={**dict(form["fields"]), "players-0-score": "x"})
+    assert response.status_code in (302, 303)
+    assert store.load(game_id)["entries"][-1] == {**store.load(game_id)["entries"][-1], "kind": "end", "data": {}}
+
+
+def test_a_score_left_blank_is_asked_for_in_german_on_a_german_page(user, store):
+    game_id = start(user, players=SIX[:3])
+    user.submit("/lang", button=("lang", "de"))
+    user.open(f"/games/{game_id}")
+    response = user.submit("/entries", scores(1, "", 3))
+    assert response.status_code == 422
+    assert errors_near(user.page, "players-1-score") == ["Trage die Punkte von Ben ein."]

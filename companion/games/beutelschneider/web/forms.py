@@ -4,14 +4,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from wtforms import BooleanField, FieldList, FormField, RadioField, SelectField
-from wtforms.validators import NumberRange, Optional
+from wtforms import BooleanField, Field, FieldList, FormField, RadioField, SelectField
+from wtforms.validators import NumberRange, Optional, StopValidation
 
 from ....forms import EntryForm, choices, complete_rows
 from ....forms.adapter import Adapter
 from ....forms.base import IntegerField, LedgerForm, PlainForm
+from ....i18n import t
 from ....record import Record
-from ...base import N_
+from ...base import N_, msg
 from ..rules import (
     CARDS_DEALT,
     CUTPURSE_PENALTY,
@@ -50,20 +51,54 @@ PlayerHand: type[Hand] = type("PlayerHand", (Hand,), {
 
 
 class HandForm(EntryForm):
-    """A hand. ``missing``: the rows a post left out (never filled in as "80 minus the rest");
-    ``most``: where the counters' + stops, as this game's deck holds the cards (``cutpurses``
-    and each event)."""
+    """A hand. ``players``: the names at the table, in seat order; ``missing``: the rows a post
+    left out (never filled in as "80 minus the rest"); ``most``: where the counters' + stops,
+    as this game's deck holds the cards (``cutpurses`` and each event)."""
 
     players = FieldList(FormField(PlayerHand))
     set_aside = IntegerField(N_("Cutpurses set aside by a Guard whose player lost the trick"),
                              default=0, validators=[Optional(), NumberRange(0, 20)], render_kw=NUMERIC)
     alchemist = BooleanField(N_("The Alchemist turned gold to lead this hand"))
 
-    def __init__(self, *args: Any, missing: Sequence[int] = (), most: Mapping[str, int] | None = None,
-                 **kwargs: Any) -> None:
+    def __init__(self, *args: Any, players: Sequence[str] = (), missing: Sequence[int] = (),
+                 most: Mapping[str, int] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.names = tuple(players)
         self.missing = tuple(missing)
         self.most = dict(most or {})
+
+    def seat_rows(self) -> None:
+        """A row per seat, each gold refused where it is left blank and cannot be filled in:
+        the rules read a whole number there."""
+        while len(self.players.entries) < len(self.names):
+            self.players.append_entry()
+        for entry in self.players.entries:
+            gold = entry.form["gold"]
+            # Before Optional, which ends the checks of a blank field.
+            gold.validators = [self._gold_given, *gold.validators]
+
+    def golds(self) -> list[int | None]:
+        """Each row's gold as the hand hands it on: as typed; the one left blank as "80 minus
+        the rest" (never with the Alchemist, never for a row the post left out); a blank as 0
+        once the typed gold is more than the deck holds, since that total is then what is
+        wrong, not the blank (70, 20 and 20 leave nothing to fill in). ``None`` for a blank
+        that cannot be told, which the form refuses next to it (a refused value reads as one)."""
+        typed = [entry.form["gold"].data for entry in self.players.entries]
+        left = None if self.missing else gold_left(typed, bool(self.alchemist.data))
+        if sum(g for g in typed if g is not None) > GOLD_IN_DECK:
+            left = 0
+        return [left if g is None else g for g in typed]
+
+    def _gold_given(self, form: Any, field: Field) -> None:
+        if field.errors or field.data is not None:
+            return
+        seat = next(i for i, entry in enumerate(self.players.entries) if entry.form["gold"] is field)
+        if self.golds()[seat] is None:
+            n = len(self.names)
+            raise StopValidation(t(
+                msg(N_("Enter the gold %(player)s took."), player=self.names[seat]) if seat < n
+                # a crafted post's row past the table
+                else msg(N_("Enter a result for each of the %(n)s players."), n=n)))
 
 
 class TieChoiceForm(EntryForm):
@@ -97,21 +132,11 @@ class GameAdapter(Adapter):
     events = EVENT_KEYS  # the hand form's event counters, in the deck's order
 
     def hand_cells(self, data: Mapping[str, Any], players: list[str]) -> list[tuple[str, int, int, int]]:
-        """(player, gold, cutpurse penalty, special points) per seat for the log.
-
-        Read leniently: an imported entry may leave out the events or give digit strings.
-        """
-        def number(value: Any) -> int:
-            try:
-                return int(value or 0)
-            except (TypeError, ValueError):
-                return 0
+        """(player, gold, cutpurse penalty, special points) per seat for the log."""
         cells = []
-        for name, row in zip(players, data.get("players") or [], strict=False):
-            events = row.get("events") or {}
-            special = special_points(map(number, events.values()), number(row.get("other")))
-            cells.append((name, number(row.get("gold")), CUTPURSE_PENALTY * number(row.get("cutpurses")),
-                          special))
+        for name, row in zip(players, data["players"], strict=False):
+            special = special_points(row.get("events", {}).values(), row.get("other", 0))
+            cells.append((name, row["gold"], CUTPURSE_PENALTY * row.get("cutpurses", 0), special))
         return cells
 
     def setup_form(self, formdata: Any = None) -> SetupForm:
@@ -126,17 +151,16 @@ class GameAdapter(Adapter):
         cls = self.forms[kind]
         if kind == "hand":
             rows = (data or {}).get("players") or [{} for _ in record["players"]]
-            obj = {"players": [{**r, **(r.get("events") or {})} for r in rows],
+            obj = {"players": [{**r, **r.get("events", {})} for r in rows],
                    "set_aside": (data or {}).get("set_aside", 0),
                    "alchemist": (data or {}).get("alchemist", False)}
             # A post without a player's row is refused next to that row, never filled in.
             formdata, missing = complete_rows(formdata, "players", len(record["players"]), "gold")
             in_deck = int((record.get("settings") or {}).get(
                 "cutpurses_in_deck", SETTINGS_DEFAULTS["cutpurses_in_deck"]))
-            form = HandForm(formdata=formdata, data=obj, missing=missing, most={
+            form = HandForm(formdata=formdata, data=obj, players=record["players"], missing=missing, most={
                 "cutpurses": in_deck, **event_most(len(record["players"]), in_deck)})
-            while len(form.players.entries) < len(record["players"]):
-                form.players.append_entry()
+            form.seat_rows()
             return form
         return cls(formdata=formdata, data=data or {})
 
@@ -144,19 +168,14 @@ class GameAdapter(Adapter):
         if kind == "tie_choice":
             return {"choice": form.choice.data}
         rows = []
-        for entry in form.players.entries:
+        for entry, gold in zip(form.players.entries, form.golds(), strict=True):
             f = entry.form
             rows.append({
-                "gold": f.gold.data,
+                "gold": gold,
                 "cutpurses": _count(f.cutpurses.data),
                 "events": {k: _count(getattr(f, k).data) for k in EVENT_KEYS},
                 "other": _count(f.other.data),
             })
-        # "80 minus the rest", never for a row that was not sent at all.
-        sent_all = isinstance(form, HandForm) and not form.missing
-        left = gold_left([r["gold"] for r in rows], bool(form.alchemist.data)) if sent_all else None
-        if left is not None:
-            next(r for r in rows if r["gold"] is None)["gold"] = left
         data: dict[str, object] = {"players": rows, "set_aside": _count(form.set_aside.data)}
         if form.alchemist.data:
             data["alchemist"] = True

@@ -2,23 +2,26 @@
 the places, the end and the tie-break.
 
 Field names mirror the rules' error paths (``players.2.score`` <-> ``players-2-score``) so each
-message lands next to its field. The forms check shape only: a missing score, a place that
-does not fit, a tie-break for someone not tied are the rules' to refuse (games/own/rules.py).
+message lands next to its field. The forms check shape only, so what a form that passes its
+checks hands on has the entry's shape: a score, a place and a tie-break's winner each asked for
+where it is left blank. A place that does not fit, a tie-break for someone not tied are the
+rules' to refuse (games/own/rules.py).
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from wtforms import FieldList, FormField, RadioField, SelectField, StringField
-from wtforms.validators import Optional
+from wtforms import Field, FieldList, FormField, RadioField, SelectField, StringField
+from wtforms.validators import Optional, StopValidation
 
 from ....forms import EntryForm, choices, complete_rows
 from ....forms.adapter import Adapter
 from ....forms.base import IntegerField, LedgerForm, PlainForm
+from ....i18n import t
 from ....record import Record
 from ....records import replay
-from ...base import N_
+from ...base import N_, Msg, msg, msg_n
 from ..state import MAX_NAME
 
 # A score can be below zero: no numeric keypad (iOS's has no minus key), see widgets.number.
@@ -27,6 +30,30 @@ SCORING = (("rounds", N_("Points by round")), ("final", N_("Final scores only"))
            ("places", N_("Places, no points")))
 WINS = (("high", N_("Highest total wins")), ("low", N_("Lowest total wins")))
 TIES = (("share", N_("A shared win")), ("break", N_("Broken: named or drawn")))
+
+
+class Asked:
+    """A validator that refuses a field left blank, saying ``said``; it comes before Optional,
+    which ends the checks of a blank field. A value refused as typed keeps its own message."""
+
+    def __init__(self, said: Msg) -> None:
+        self.said = said
+
+    def __call__(self, form: Any, field: Field) -> None:
+        if field.data is None and not field.errors:
+            raise StopValidation(t(self.said))
+
+
+def ask_each_row(form: Any, name: str, asked: str, players: Sequence[str]) -> None:
+    """Each row's field ``name`` asked for by its player (``asked``: a message naming
+    ``%(player)s``); a crafted row past the table is for no one."""
+    n = len(players)
+    for seat, entry in enumerate(form.players.entries):
+        field = entry.form[name]
+        said = msg(asked, player=players[seat]) if seat < n else msg_n(
+            "Only %(n)s player is seated: this row is for no one at the table.",
+            "Only %(n)s players are seated: this row is for no one at the table.", n)
+        field.validators = [Asked(said), *field.validators]
 
 
 class Score(PlainForm):
@@ -54,8 +81,9 @@ class EndForm(EntryForm):
 
 
 class TieBreakForm(EntryForm):
+    # Left unchosen, the winner is asked for as the number it is in the entry.
     winner = RadioField(N_("Who won the tie-break"), coerce=int, validate_choice=False,
-                        choices=[])
+                        choices=[], validators=[Asked(msg(N_("Enter a whole number.")))])
 
 
 class SetupForm(LedgerForm):
@@ -108,6 +136,8 @@ class GameAdapter(Adapter):
             form = cls(formdata=formdata, data={"players": rows})
             while len(form.players.entries) < len(record["players"]):
                 form.players.append_entry()
+            ask_each_row(form, blank, N_("Enter the place of %(player)s.") if kind == "places"
+                         else N_("Enter the score of %(player)s."), record["players"])
             return form
         form = cls(formdata=formdata, data=data or {})
         if kind == "tie_break":

@@ -3,6 +3,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from tests.views.test_crafted import errors_near
+
 
 def start(user, players=("Anna", "Ben", "Cem"), **settings):
     user.open("/new/beutelschneider")
@@ -51,7 +55,27 @@ def test_with_the_alchemist_a_missing_gold_is_refused_not_filled_in(user, store)
     game_id = start(user)
     response = user.submit("/entries", hand_values(40, None, 15, alchemist="y"))
     assert response.status_code == 422
-    assert "Enter the gold Ben took." in user.page
+    assert "Enter the gold Ben took." in errors_near(user.page, "players-1-gold")
+    assert store.load(game_id)["entries"] == []
+
+
+def test_a_correction_with_the_alchemist_and_a_missing_gold_is_refused_next_to_it(user, store):
+    game_id = start(user)
+    user.submit("/entries", hand_values(40, 25, 15))
+    first = store.load(game_id)["entries"][0]["id"]
+    user.open(f"/games/{game_id}/entries/{first}/edit")
+    response = user.submit("", hand_values(40, None, 15, alchemist="y"))
+    assert response.status_code == 422
+    assert "Enter the gold Ben took." in errors_near(user.page, "players-1-gold")
+    assert store.load(game_id)["entries"][0]["data"]["players"][1]["gold"] == 25
+
+
+def test_two_golds_left_blank_are_both_asked_for_not_filled_in(user, store):
+    game_id = start(user)
+    response = user.submit("/entries", hand_values(40, None, None))
+    assert response.status_code == 422
+    assert "Enter the gold Ben took." in errors_near(user.page, "players-1-gold")
+    assert "Enter the gold Cem took." in errors_near(user.page, "players-2-gold")
     assert store.load(game_id)["entries"] == []
 
 
@@ -288,3 +312,50 @@ def test_a_gold_that_is_not_a_number_is_refused_in_the_pages_language(user, stor
     response = user.submit("/entries", hand_values(90, 30, 10))
     assert "Zahl muss zwischen 0 und 80 liegen." in user.page
     assert store.load(game_id)["entries"] == []
+
+
+def crafted(user, values):
+    """The page's form with some values replaced, as a tampered post sends it."""
+    form = user.form("/entries")
+    data: dict[str, list[str]] = {}
+    for name, value in form["fields"]:
+        data.setdefault(name, []).append(value)
+    data.update({name: [value] for name, value in values.items()})
+    response = user.client.post(form["action"], data=data)
+    user.page = response.get_data(as_text=True)
+    return response
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("players-1-gold", "1.5", "Enter a whole number."),
+    ("players-1-gold", "[]", "Enter a whole number."),
+    ("players-0-cutpurses", "true", "Enter a whole number."),
+    ("players-2-guard", "x", "Enter a whole number."),
+    ("set_aside", "-1", "Number must be between 0 and 20."),
+])
+def test_a_crafted_hand_with_an_ill_typed_value_is_refused_next_to_it(user, store, field, value, message):
+    game_id = start(user)
+    response = crafted(user, {**hand_values(40, 30, 10), field: value})
+    assert response.status_code == 422
+    assert message in errors_near(user.page, field)
+    assert store.load(game_id)["entries"] == []
+
+
+@pytest.mark.parametrize("choice", ["dice", "", "0"])
+def test_a_crafted_tie_choice_that_is_neither_is_refused(user, store, choice):
+    game_id = start(user)
+    user.submit("/entries", hand_values(50, 30, 0))
+    user.submit("/entries", hand_values(50, 30, 0, **{"players-1-other": 40}))
+    assert "Share the win" in user.page
+    response = crafted(user, {"kind": "tie_choice", "choice": choice})
+    assert response.status_code == 422 and "Not a valid choice." in user.page
+    assert [e["kind"] for e in store.load(game_id)["entries"]] == ["hand", "hand"]
+
+
+def test_a_missing_gold_is_asked_for_in_german_on_a_german_page(user, store):
+    game_id = start(user)
+    user.submit("/lang", button=("lang", "de"))
+    user.open(f"/games/{game_id}")
+    response = user.submit("/entries", hand_values(40, None, 15, alchemist="y"))
+    assert response.status_code == 422
+    assert "Trage das Gold ein, das Ben genommen hat." in errors_near(user.page, "players-1-gold")
