@@ -78,6 +78,23 @@ def test_a_broken_tie_is_drawn_by_the_app_and_stored_as_an_entry(user, store):
     assert replay(record).outcome.winners == (last["data"]["winner"],)
 
 
+def test_a_correction_of_the_apps_draw_keeps_it_a_draw_unless_another_winner_is_named(user, store):
+    game_id = start(user, players=SIX[:3], ties="break", target="10")
+    user.submit("/entries", scores(10, 10, 1))
+    user.submit("/draw")
+    draw = store.load(game_id)["entries"][-1]
+    edit = f"/games/{game_id}/entries/{draw['id']}/edit"
+    user.open(edit)
+    user.submit("")  # sent as the page shows it: still the app's draw
+    assert store.load(game_id)["entries"][-1]["data"] == draw["data"]
+    other = 1 - draw["data"]["winner"]
+    user.open(edit)
+    assert user.submit("", {"winner": str(other)}).status_code == 200, user.page
+    corrected = store.load(game_id)["entries"][-1]
+    assert corrected["data"] == {"winner": other}  # named by the table now, not drawn
+    assert corrected["edits"][-1]["data"] == draw["data"]
+
+
 def test_a_missing_score_and_a_non_number_are_refused_beside_their_fields(user, store):
     game_id = start(user, players=SIX[:3])
     response = user.submit("/entries", {"players-0-score": "7", "players-1-score": "", "players-2-score": "x"})

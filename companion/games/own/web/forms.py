@@ -85,6 +85,12 @@ class TieBreakForm(EntryForm):
     winner = RadioField(N_("Who won the tie-break"), coerce=int, validate_choice=False,
                         choices=[], validators=[Asked(msg(N_("Enter a whole number.")))])
 
+    def __init__(self, *args: Any, drawn: int | None = None, **kwargs: Any) -> None:
+        """``drawn``: the winner the app drew, when this corrects its draw. Sent back as it
+        was, the entry stays a draw; another winner is one the table named."""
+        super().__init__(*args, **kwargs)
+        self.drawn = drawn
+
 
 class SetupForm(LedgerForm):
     class Meta:
@@ -139,20 +145,24 @@ class GameAdapter(Adapter):
             ask_each_row(form, blank, N_("Enter the place of %(player)s.") if kind == "places"
                          else N_("Enter the score of %(player)s."), record["players"])
             return form
-        form = cls(formdata=formdata, data=data or {})
         if kind == "tie_break":
+            given = data or {}
+            form = TieBreakForm(formdata=formdata, data=given,
+                                drawn=given.get("winner") if given.get("drawn") else None)
             # The next tie-break offers the tied; a correction every seat (the rules say who
             # was tied then).
             state = replay(record).state if data is None else None
             seats = state.top if state is not None and state.over else range(len(record["players"]))
             form.winner.choices = choices((seat, record["players"][seat]) for seat in seats)
-        return form
+            return form
+        return cls(formdata=formdata, data=data or {})
 
     def to_data(self, kind: str, form: Any, record: Record) -> dict[str, object]:
         if kind == "end":
             return {}
         if kind == "tie_break":
-            return {"winner": form.winner.data}
+            winner = form.winner.data
+            return {"winner": winner, **({"drawn": True} if winner is not None and winner == form.drawn else {})}
         field = "place" if kind == "places" else "score"
         return {"players": [{field: getattr(row.form, field).data} for row in form.players.entries]}
 
