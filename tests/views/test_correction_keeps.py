@@ -30,7 +30,7 @@ def lost(given: Any, sent: Any, path: str = "") -> list[str]:
         texts = [v for v in given if isinstance(v, str)]
         return [] if len(given) == len(sent) and not set(texts) - set(sent) else [path]
     if isinstance(given, list) and isinstance(sent, list) and len(given) == len(sent):
-        return [p for i, (g, s) in enumerate(zip(given, sent)) for p in lost(g, s, f"{path}.{i}")]
+        return [p for i, (g, s) in enumerate(zip(given, sent, strict=True)) for p in lost(g, s, f"{path}.{i}")]
     return [] if given == sent else [path]
 
 
