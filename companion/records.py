@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Generic
 
-from .games import entry_problem, get_game
+from .games import entry_problem, get_game, settings_problem
 from .games.base import N_, Expect, Game, Msg, Outcome, ReplayError, RulesError, S, Standing, msg
 from .mending import NeedsMending, draws_of
 from .mending import mend as mend_later_draws
@@ -73,6 +73,7 @@ def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
     if len(note) > MAX_NOTE:
         errors["note"] = msg(TOO_LONG, max=MAX_NOTE, n=len(note))
     try:
+        _refuse(settings_problem(slug, settings))
         settings = game.setup(players, settings)
     except RulesError as error:
         errors = {**error.errors, **errors}
@@ -88,9 +89,13 @@ def new_record(slug: str, players: Sequence[str], settings: Mapping[str, Any],
 
 def check_shape(slug: str, kind: str, data: Mapping[str, Any]) -> None:
     """Refuse entry data the record format does not describe (docs/games/<game>.md): a
-    field the rules would ignore, a number as text. What the rules accept is stored as it
-    is, so it must be what the format says, or an export would not import again."""
-    found = entry_problem(slug, kind, data)
+    field the rules would ignore, a number as text. Checked before the rules run, on every
+    way in (a form, a correction, an import, a file read from the data folder), so the rules
+    read only data of the shape and carry no guards against anything else."""
+    _refuse(entry_problem(slug, kind, data))
+
+
+def _refuse(found: tuple[str, Msg] | None) -> None:
     if found is not None:
         path, problem = found
         raise RulesError({path: msg(N_("%(field)s %(problem)s."), field=path, problem=problem)})
@@ -116,6 +121,14 @@ class View(Generic[S]):
 
 
 def _replay(record: Record) -> View[Any]:
+    # A file in the data folder may have been edited by hand or written by an older app: an
+    # entry not of its shape is refused as the rules would refuse it (the broken-record
+    # page), never handed to rules that trust the shape.
+    for index, entry in enumerate(record["entries"]):
+        try:
+            check_shape(record["game"], entry["kind"], entry["data"])
+        except RulesError as error:
+            raise ReplayError(index, error) from None
     game = get_game(record["game"])
     return _view(game, game.replay(record["players"], record["settings"], entries_of(record)))
 
@@ -208,13 +221,9 @@ def add_entry(record: Record, kind: str, data: Mapping[str, Any], *,
               version: int | None = None, resend_checked: bool = False) -> Record:
     """The record with one more entry; RulesError if the rules refuse it."""
     guard(record, version, submission, resend_checked)
-    shape_first = get_game(record["game"]).shapes_first
-    if shape_first:
-        check_shape(record["game"], kind, data)
+    check_shape(record["game"], kind, data)
 
     def add(new: Record) -> None:
-        if not shape_first:
-            check_shape(record["game"], kind, data)
         next_id = max((e["id"] for e in new["entries"] + new["undone"]), default=0) + 1
         new["entries"].append({"id": next_id, "kind": kind, "data": copy.deepcopy(dict(data)),
                                "at": now_iso(), "source": source, "edits": []})

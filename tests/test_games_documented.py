@@ -53,8 +53,8 @@ def accepted_kinds(game: Game) -> set[str]:
             if any(m.text == UNKNOWN for m in error.errors.values()):
                 continue
         except KeyError:
-            # Past the unknown kind's refusal: a game whose shape is checked first (shapes_first)
-            # reads its kind's fields as given, and {} has none of them.
+            # Past the unknown kind's refusal: the rules read a kind's fields as its shape has
+            # them (the record checks the shape first), and {} has none of them.
             pass
         kinds.add(candidate)
     return kinds

@@ -7,6 +7,8 @@ import pytest
 
 from companion import create_app
 from companion.games import GAMES, register, unregister
+from companion.games.base import RulesError
+from companion.records import add_entry, new_record
 from tests.formpage import Browserless
 
 SLUG = "higher-card"
@@ -54,6 +56,18 @@ def test_a_card_outside_the_deck_is_refused_next_to_its_field_and_nothing_is_sto
     assert response.status_code == 422
     assert "Must be at most 13." in user.page
     assert 'aria-describedby="cards-0-error"' in user.page
+    assert user.client.get(f"/games/{game_id}/record.json").get_json()["entries"] == []
+
+
+def test_a_blank_card_is_asked_for_by_the_form_and_a_crafted_one_refused_by_the_shape(user):
+    game_id = start(user)
+    response = play(user, "", 4)
+    assert response.status_code == 422
+    assert "Turn up a card." in user.page
+    assert 'aria-describedby="cards-0-error"' in user.page
+    with pytest.raises(RulesError) as refused:  # past the form: the shape, before the rules
+        add_entry(new_record(SLUG, ["Ann", "Bob"], {}), "round", {"cards": ["9", 4]})
+    assert [str(m) for m in refused.value.errors.values()] == ["cards.0 must be a whole number."]
     assert user.client.get(f"/games/{game_id}/record.json").get_json()["entries"] == []
 
 

@@ -90,8 +90,7 @@ class Adapter(ABC):
             data = self.to_data(kind, form, record)
             # Where a refused field leaves the data without its shape, the form's own
             # refusals are all there is to say: the rules read only data of the shape.
-            if view.expect is not None and not (
-                    view.game.shapes_first and entry_problem(record["game"], kind, data)):
+            if view.expect is not None and entry_problem(record["game"], kind, data) is None:
                 view.game.apply(view.state, kind, data)
         except RulesError as error:
             # A field the form refused keeps the form's message (the rules would only say

@@ -221,10 +221,6 @@ class Game(ABC, Generic[S]):
     # rules page; and whether its card and character names stay as printed (the page says so).
     terms: tuple[tuple[str, str], ...] = ()
     names_as_printed: bool = False
-    # Transitional (issue 23): True once the game's forms hand over only data of its shape,
-    # so records check the shape before the rules run and the rules need no type guards.
-    # Removed when every game has it.
-    shapes_first: bool = False
 
     def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
                    entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:

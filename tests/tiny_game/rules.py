@@ -42,8 +42,10 @@ class HigherCard(Game[State]):
             raise RulesError(msg(N_("Unknown entry kind %(kind)s."), kind=kind))
         if self.outcome(state) is not None:
             raise RulesError(msg(N_("The game is over: no more rounds.")))
-        cards = data.get("cards")
-        if not isinstance(cards, list) or len(cards) != len(state.players):
+        # The record checked the entry's shape first (shapes.py): ``cards`` is a list of whole
+        # numbers. What they mean is the rules' to check.
+        cards: list[int] = data["cards"]
+        if len(cards) != len(state.players):
             raise RulesError({"cards": msg(N_("Enter one card per player."))})
         errors: dict[str, Msg] = {}
         values = [as_int({"v": c}, "v", errors, f"cards.{seat}", lo=1, hi=HIGHEST)

@@ -76,8 +76,6 @@ class Beutelschneider(Game[State]):
     max_players = 5
     seat_settings = (("first_dealer", "seat"),)
     decisions = DECISIONS
-    # The hand form refuses a blank gold it cannot fill in: what it hands on has the shape.
-    shapes_first = True
 
     def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
                    entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:

@@ -114,7 +114,6 @@ class Beutezug(Game[State]):
     max_players = 5
     explains = True
     decisions = DECISIONS
-    shapes_first = True  # the forms, the import and a correction hand over data of shapes.py
 
     def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
                    entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:

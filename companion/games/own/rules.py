@@ -111,8 +111,6 @@ DECISIONS = {
 class Own(Game[State]):
     slug = "own-game"
     decisions = DECISIONS
-    # Its forms ask for a blank score, place or winner: what they hand on has the shape.
-    shapes_first = True
     title = N_("Any other game")  # what the pages offer; the game itself is called by ``name``
     min_players = 1
     max_players = 12

@@ -72,9 +72,6 @@ class LootAndScoot(Game[State]):
     min_players = 2
     max_players = 4
     decisions = DECISIONS
-    # The forms hand over only data of the entry's shape (web/forms.py); the record checks
-    # it before the rules run, so these read the fields as the shape has them.
-    shapes_first = True
 
     def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
                    entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:

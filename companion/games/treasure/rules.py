@@ -100,7 +100,6 @@ class GiveMeTheTreasure(Game[State]):
     seat_settings = (("teams", "by_seat"), ("leaders", "seats"))
     explains = True
     decisions = DECISIONS
-    shapes_first = True  # the forms hand over only entries of the shape (web/forms.py)
 
     def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
                    entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:

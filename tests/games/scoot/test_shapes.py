@@ -1,5 +1,5 @@
-"""Loot and Scoot's entries are checked against their shape (shapes.py) before its rules run
-(``shapes_first``): what is not of the shape -- a blank, a number as text, a class or a way
+"""Loot and Scoot's entries are checked against their shape (shapes.py) before its rules run:
+what is not of the shape -- a blank, a number as text, a class or a way
 out that is none -- is refused by ``records.add_entry`` with the shape's message, the rules
 never see it, and nothing changes. The forms say the same in the rules' old words
 (web/test_shapes.py); here is what an import, a hand-made post past the forms or a bug
@@ -10,7 +10,6 @@ import copy
 
 import pytest
 
-from companion.games import get_game
 from companion.games.base import RulesError
 from companion.records import add_entry, new_record
 from tests.games.scoot.test_game import TWO_PLAYER_GAME
@@ -82,7 +81,3 @@ def test_an_entry_not_of_its_shape_is_refused_before_the_rules_and_nothing_chang
         add_entry(record, kind, data)
     assert {k: str(m) for k, m in caught.value.errors.items()} == {field: message}
     assert record == kept
-
-
-def test_loot_and_scoot_checks_the_shape_first():
-    assert get_game("loot-and-scoot").shapes_first

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from flask import Blueprint
 from wtforms import FieldList
-from wtforms.validators import Optional
+from wtforms.validators import InputRequired
 
 from companion.forms import EntryForm, complete_rows
 from companion.forms.adapter import Adapter
@@ -19,7 +19,9 @@ bp = Blueprint("higher_card", __name__, template_folder=str(Path(__file__).paren
 
 
 class RoundForm(EntryForm):
-    cards = FieldList(IntegerField("Card", validators=[Optional()]))
+    # A blank card is the form's to ask for: what a valid form hands on has the entry's shape
+    # (shapes.py), which the record checks before the rules run.
+    cards = FieldList(IntegerField("Card", validators=[InputRequired("Turn up a card.")]))
 
 
 class SetupForm(LedgerForm):
