@@ -25,7 +25,7 @@ from .games.schema import Choice, Shape, depth, problem
 from .i18n import t
 from .periods import AHEAD, EARLIEST
 from .record import DEFAULT_GROUP, Entry, Record, group_of
-from .records import MAX_NAME, MAX_NOTE, new_record, now_iso, replay, status
+from .records import MAX_NAME, MAX_NOTE, View, new_record, now_iso, replay, status
 from .store import NoSuchGame, Store, valid_id
 from .summary import last_activity, played_on, result_only
 from .text import Refused, clean, field_text
@@ -57,16 +57,19 @@ class ImportError_(ValueError):
 
 
 def export_record(record: Record) -> dict[str, object]:
-    view = replay(record)
+    """The record as the format has it. One that does not replay (a file edited by hand) is
+    exported too, with nothing the rules would derive: its export is the way to mend it."""
+    try:
+        view: View[Any] | None = replay(record)
+    except ReplayError:
+        view = None
+    if view is None:
+        return {**_exported(record, "abandoned" if record.get("abandoned") else "playing"),
+                "standings": [], "finished": False, "awaiting": None, "winners": [],
+                "decided_by": None, "decided_by_code": None, "result_only": result_only(record)}
     names = record["players"]
     return {
-        "format": FORMAT, "format_version": FORMAT_VERSION,
-        "id": record["id"], **({"origin": record["origin"]} if record.get("origin") else {}),
-        "game": record["game"], "players": list(names),
-        "settings": record["settings"], "note": record.get("note", ""),
-        "created": record["created"], "played_on": played_on(record), "status": status(record, view),
-        "entries": [{k: e[k] for k in ("kind", "data", "at", "source", "edits") if k in e}
-                    for e in record["entries"]],
+        **_exported(record, status(record, view)),
         "standings": [{"rank": s.rank, "player": names[s.seat], "seat": s.seat, "score": s.score,
                        "tie_break": str(s.note) if s.note else None} for s in view.standings],
         "finished": view.finished,
@@ -78,6 +81,19 @@ def export_record(record: Record) -> dict[str, object]:
         "decided_by_code": view.outcome.decided_by if view.outcome else None,
         # Played on paper and entered as its final result alone (games/result.py).
         "result_only": result_only(record),
+    }
+
+
+def _exported(record: Record, status: str) -> dict[str, object]:
+    """What was entered: the record's own fields and its entries with their trails."""
+    return {
+        "format": FORMAT, "format_version": FORMAT_VERSION,
+        "id": record["id"], **({"origin": record["origin"]} if record.get("origin") else {}),
+        "game": record["game"], "players": list(record["players"]),
+        "settings": record["settings"], "note": record.get("note", ""),
+        "created": record["created"], "played_on": played_on(record), "status": status,
+        "entries": [{k: e[k] for k in ("kind", "data", "at", "source", "edits") if k in e}
+                    for e in record["entries"]],
     }
 
 

@@ -24,6 +24,7 @@ from ..chart import totals_chart
 from ..colours import seat_colours
 from ..forms import GUARDS, DrawForm, NoteForm, UndoForm, guard_messages, new_submission, walk
 from ..forms.adapter import ADAPTERS, Adapter
+from ..games import GAMES
 from ..games.base import N_, Expect, ReplayError, RulesError, msg
 from ..i18n import t
 from ..mending import NeedsMending
@@ -238,8 +239,10 @@ def why(game_id: str, key: str) -> Any:
 @bp.get("/games/<game_id>/log")
 def log(game_id: str) -> Any:
     record = load(game_id)
+    # The entries as entered, with no replay: the log of a record that does not replay (a
+    # file edited by hand) is still the way to see what it holds.
     return render_template("play/log.html", record=record, players=record["players"],
-                           adapter=ADAPTERS[record["game"]], title=replay(record).game.title)
+                           adapter=ADAPTERS[record["game"]], title=GAMES[record["game"]].title)
 
 
 @bp.post("/games/<game_id>/entries")

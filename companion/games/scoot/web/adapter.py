@@ -15,7 +15,7 @@ from ....forms.adapter import Adapter
 from ....i18n import t
 from ....record import Entry, Record
 from ....records import entries_version, replay
-from ...base import N_, Msg, RulesError, msg
+from ...base import N_, Msg, ReplayError, RulesError, msg
 from ..actions import can_train_free
 from ..rules import GAME
 from ..score import Score, final_scores, tied_on_everything
@@ -145,6 +145,10 @@ class GameAdapter(Adapter):
     def changes(self, record: Record) -> dict[int, list[tuple[int, int]]]:
         """Each entry's gold changes by seat: the price the rules took or paid out."""
         def make() -> dict[int, list[tuple[int, int]]]:
+            try:
+                replay(record)  # a record that does not replay (edited by hand): none to tell
+            except ReplayError:
+                return {}
             state, out = GAME.start(record["players"], record["settings"]), {}
             for e in record["entries"]:
                 new = GAME.apply(state, e["kind"], e["data"])
