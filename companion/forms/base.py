@@ -17,8 +17,9 @@ from flask_wtf import FlaskForm
 from wtforms import Form, HiddenField, PasswordField, StringField, TextAreaField
 from wtforms import IntegerField as WTFormsIntegerField
 from wtforms.i18n import messages_path
+from wtforms.validators import StopValidation
 
-from ..i18n import locale_name
+from ..i18n import locale_name, t
 from ..text import Refused, clean, number
 
 
@@ -74,3 +75,15 @@ class PlainForm(Form):
 
     class Meta(_Translated):
         pass
+
+
+class Among:
+    """A select's value among its options, or ``message`` (a message id, said in the page's
+    language): a crafted post may send a value no option offers."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def __call__(self, form: Any, field: Any) -> None:
+        if field.data not in {choice.value for choice in field.choices}:
+            raise StopValidation(t(self.message))

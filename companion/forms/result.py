@@ -16,7 +16,7 @@ from wtforms.validators import Optional
 from ..games.base import N_
 from ..record import Record
 from . import EntryForm, NewGameForm, choices, complete_rows
-from .base import IntegerField, PlainForm
+from .base import Among, IntegerField, PlainForm
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
 ENTER_SCORE = N_("Enter the final score.")
@@ -69,13 +69,18 @@ class NewResultForm(ResultForm):
     # A game its host names and sets up (a game of the table's own): what it is called and
     # how it was scored, asked by its own part of the form (Adapter.result_template).
     game_name = StringField(N_("Name of the game"))
+    # A value no option offers is refused in the words the rules said for it: what a valid
+    # form hands on has the settings' shape, which is checked before the rules run.
     scoring = SelectField(N_("Scoring"), default="final", validate_choice=False,
-                          choices=choices([("final", N_("Final scores")), ("places", N_("Places"))]))
+                          choices=choices([("final", N_("Final scores")), ("places", N_("Places"))]),
+                          validators=[Among(N_("Choose how the game is scored."))])
     wins = SelectField(N_("Who wins"), default="high", validate_choice=False,
-                       choices=choices([("high", N_("Highest total wins")), ("low", N_("Lowest total wins"))]))
+                       choices=choices([("high", N_("Highest total wins")), ("low", N_("Lowest total wins"))]),
+                       validators=[Among(N_("Choose whether the highest or the lowest total wins."))])
     ties = SelectField(N_("A tie at the top"), default="share", validate_choice=False,
                        choices=choices([("share", N_("A shared win")),
-                                        ("break", N_("Broken: named by the table"))]))
+                                        ("break", N_("Broken: named by the table"))]),
+                       validators=[Among(N_("Choose whether a tie at the top is shared or broken."))])
 
     def used(self) -> list[int]:
         return [i for i, row in enumerate(self.players.entries) if row.form.name.data]
