@@ -74,7 +74,7 @@ def save_reads_figures() -> None:
     undo. Counted where every game file read goes, the store's TinyDB storage."""
     from companion import files
     from tests.formpage import Browserless
-    from tests.views.test_play import hand_values, start
+    from tests.games.beutelschneider.web.test_pages import hand_values, start
 
     seen: list[str] = []
     read = files.AtomicJSONStorage.read
