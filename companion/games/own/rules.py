@@ -137,9 +137,7 @@ class Own(Game[State]):
         out = dict(SETTINGS_DEFAULTS)
         out.update({k: settings[k] for k in SETTINGS_DEFAULTS if k in settings})
         name = out["name"]
-        if not isinstance(name, str):
-            errors["name"] = msg(N_("Name the game."))
-        elif len(name) > MAX_NAME:
+        if len(name) > MAX_NAME:
             errors["name"] = msg(N_("At most %(max)s characters."), max=MAX_NAME)
         if out["scoring"] not in SCORINGS:
             errors["scoring"] = msg(N_("Choose how the game is scored."))

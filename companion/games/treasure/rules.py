@@ -56,10 +56,9 @@ SETTINGS_DEFAULTS: dict[str, Any] = {
 }
 
 
-def _seat_list(value: Any, n: int, path: str, errors: dict[str, Msg]) -> list[Any] | None:
-    """A setting's value per seat or side. Settings are not all shape-checked before
-    ``setup`` (only an import's are), so the type is read here too."""
-    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != n:
+def _seat_list(value: Sequence[int], n: int, path: str, errors: dict[str, Msg]) -> list[int] | None:
+    """A setting's value per seat or side (a list of whole numbers: the shape's)."""
+    if len(value) != n:
         errors[path] = msg(N_("Give %(n)s values, one each."), n=n)
         return None
     return list(value)
@@ -131,8 +130,6 @@ class GiveMeTheTreasure(Game[State]):
             out["target"] = TEAM_TARGET if n > 2 else TARGET
         out["target"] = as_int(out, "target", errors, "target", lo=5, hi=200)
         out["starting_coins"] = as_int(out, "starting_coins", errors, "starting_coins", lo=0, hi=20)
-        if not isinstance(out["bandit_skills"], bool):
-            out["bandit_skills"] = str(out["bandit_skills"]).strip().lower() in ("1", "true", "on", "yes")
         if out["free_discard"] not in FREE_DISCARDS:
             errors["free_discard"] = msg(N_("Choose how many Cursed Paintings a combination holding a 2 "
                                             "frees."))

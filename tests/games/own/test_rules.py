@@ -65,8 +65,9 @@ def test_one_to_twelve_players_or_teams(count, ok):
     ({"name": 7}, "name"),
 ])
 def test_a_setting_no_form_offers_is_refused_on_its_field(settings, field):
+    # Through the record, as every new game is made: the settings' shape first, then the rules.
     with pytest.raises(RulesError) as caught:
-        GAME.setup(FOUR, settings)
+        new_record("own-game", FOUR, settings)
     assert set(caught.value.errors) == {field}
 
 

@@ -1,7 +1,9 @@
 """Give Me The Treasure: Bandit skills, Reinforcements and chest limits."""
 import pytest
 
+from companion.games.base import RulesError
 from companion.games.treasure.rules import GAME
+from companion.records import new_record
 from tests.games.treasure.test_rules import PLAYERS, dealt, refused, turn
 
 
@@ -175,6 +177,13 @@ def test_refuses_the_croc_brothers_without_a_card_to_repeat(croc, field):
 
 
 def test_in_a_practice_game_raoul_keeps_no_extra_card():
-    state = GAME.start(PLAYERS, {"bandit_skills": "false"})
+    state = GAME.start(PLAYERS, {"bandit_skills": False})
     state = GAME.apply(state, "deal", {"bandits": ["raoul", "joe"], "first_divider": 0})
     assert state.chest_limits == (5, 5)
+
+
+def test_bandit_skills_as_text_are_refused_by_the_settings_shape_before_the_rules():
+    with pytest.raises(RulesError) as refused:
+        new_record("give-me-the-treasure", PLAYERS, {"bandit_skills": "false"})
+    assert {k: str(m) for k, m in refused.value.errors.items()} == {
+        "bandit_skills": "bandit_skills must be true or false."}
