@@ -30,10 +30,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-# A test that asks for a PDF waits for it: a render worker runs at the lowest priority, and
-# on a loaded machine a sheet can take longer than PDF_WAIT_SECONDS' 20 s, when the server
-# answers with the page that reloads (which has tests of its own, with a short wait).
-TESTING = {"TESTING": True, "PDF_WAIT_SECONDS": 600}
+# A test that asks for a PDF waits for it: on a loaded machine a sheet can take longer than
+# PDF_WAIT_SECONDS' 20 s, when the server answers with the page that reloads (which has tests
+# of its own, with a short wait). The tests' render workers run at the test's own priority:
+# at the app's 19 a render of a test that waits for it gets almost no CPU beside the other
+# xdist worker and whatever else runs on the machine (a module of renders took 858 s of
+# worker time on a shared machine). What the priority is for -- no game page waits behind
+# a render -- is tested with the app's default (tests/printables/test_pool.py, test_serving.py).
+TESTING = {"TESTING": True, "PDF_WAIT_SECONDS": 600, "PDF_WORKER_NICE": 0}
 
 
 @pytest.fixture
