@@ -23,6 +23,48 @@ DOC = (Path(__file__).resolve().parents[1] / "docs" / "record-format.md").read_t
 EXAMPLES = {e["game"]: e for e in (json.loads(b) for b in re.findall(r"```json\n(.*?)\n```", DOC, re.S))}
 
 
+# The test files that take longest (measured: `--durations=0` of a whole run under `--dist
+# loadfile`, worker time per file), handed out first. xdist hands out files by their number of tests, most
+# first, so a long file of one test (the printables command, 124 PDFs) came near the end and
+# ran alone while the other worker was done. Longest first, the last files are short ones
+# and both workers finish together. A name not on the list (or no longer a file) changes
+# nothing but the order; none is left out.
+LONGEST_FIRST = [
+    "tests/printables/test_pack.py",
+    "tests/printables/test_command.py",
+    "tests/browser/test_table_loop.py",
+    "tests/test_fuzz.py",
+    "tests/printables/test_layout.py",
+    "tests/browser/test_first_night.py",
+    "tests/history/test_throttle.py",
+    "tests/browser/test_large_text_phone.py",
+    "tests/browser/test_real_phone.py",
+    "tests/browser/test_end_in_view_phone.py",
+    "tests/browser/test_secure_table_phone.py",
+    "tests/printables/test_pool.py",
+    "tests/test_wheel.py",
+    "tests/browser/test_own_game_phone.py",
+    "tests/printables/test_serving.py",
+    "tests/tls/test_mdns.py",
+]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class LongestFirst(LoadFileScheduling):
+        def _assign_work_unit(self, node):
+            waiting = next((f for f in LONGEST_FIRST if f in self.workqueue), None)
+            if waiting is not None:
+                self.workqueue.move_to_end(waiting, last=False)
+            super()._assign_work_unit(node)
+
+    return LongestFirst(config, log)
+
+
 def free_port() -> int:
     """A port nothing listens on, for a server a test starts."""
     with socket.socket() as s:
@@ -30,10 +72,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-# A test that asks for a PDF waits for it: a render worker runs at the lowest priority, and
-# on a loaded machine a sheet can take longer than PDF_WAIT_SECONDS' 20 s, when the server
-# answers with the page that reloads (which has tests of its own, with a short wait).
-TESTING = {"TESTING": True, "PDF_WAIT_SECONDS": 600}
+# A test that asks for a PDF waits for it: on a loaded machine a sheet can take longer than
+# PDF_WAIT_SECONDS' 20 s, when the server answers with the page that reloads (which has tests
+# of its own, with a short wait). The tests' render workers run at the test's own priority:
+# at the app's 19 a render of a test that waits for it gets almost no CPU beside the other
+# xdist worker and whatever else runs on the machine (a module of renders took 858 s of
+# worker time on a shared machine). What the priority is for -- no game page waits behind
+# a render -- is tested with the app's default (tests/printables/test_pool.py, test_serving.py).
+TESTING = {"TESTING": True, "PDF_WAIT_SECONDS": 600, "PDF_WORKER_NICE": 0}
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ import pytest
 
 from companion import create_app
 from companion.groups import add_player
+from tests.conftest import TESTING
 from tests.formpage import Browserless
 from tests.printables.conftest import Pdf
 
@@ -15,7 +16,7 @@ PLAYERS = ["Anna Weiß", "Björn", "Chen Li"]
 @pytest.fixture
 def table(tmp_path):
     """A browser-like client of an app whose household group has three players."""
-    app = create_app({"TESTING": True, "PDF_WAIT_SECONDS": 300, "INSTANCE_PATH": str(tmp_path / "instance")})
+    app = create_app({**TESTING, "INSTANCE_PATH": str(tmp_path / "instance")})
     for name in PLAYERS:
         add_player(app.extensions["store"], "household", name)
     user = Browserless(app.test_client())

@@ -40,8 +40,11 @@ def test_a_pdf_is_made_in_a_worker_process_not_in_the_server(client):
     assert pids and os.getpid() not in pids
 
 
-def test_a_worker_renders_at_the_lowest_cpu_priority_by_default(client):
-    # A render gives way to any page the server makes (PDF_WORKER_NICE, default 19).
+def test_a_worker_renders_at_the_lowest_cpu_priority_by_default(tmp_path):
+    # A render gives way to any page the server makes (PDF_WORKER_NICE, default 19). The
+    # app of the app's defaults, not of TESTING (whose workers render at the test's priority).
+    client = create_app({"TESTING": True, "PDF_WAIT_SECONDS": 600,
+                         "INSTANCE_PATH": str(tmp_path / "instance")}).test_client()
     assert client.get("/printables/beutezug/sheet.pdf?players=3&names=Nice").status_code == 200
     workers = [pid for pid in printing_of(client).pool.pids() if pid]
     lowest = min(19, os.getpriority(os.PRIO_PROCESS, 0) + 19)
