@@ -196,14 +196,21 @@ def test_the_example_game_ends_with_the_second_highest_card_deciding(user, store
     assert re.search(r"Round 4</span>.*Vincenzo: 0-card.*loot chip 6", log, re.S)
 
 
-def test_a_coin_flip_decides_a_full_tie_by_the_app_or_by_the_table(user, store):
+def to_a_coin_flip(user):
+    """Seven rounds in which Anna and Ben seize equal cards: tied on points and on every loot
+    card, the game waits for a coin flip. Returns the game's id."""
     game_id = start(user, players=("Anna", "Ben", "Cem"))
     place(user, 0, 1, 2)
     for n, stack in enumerate((2, 2, 3, 3, 4, 4, 5)):
-        same = (stack, stack + n, "none")  # Anna and Ben seize equal cards every round
+        same = (stack, stack + n, "none")
         play_round(user, *by_seat(user, {0: same, 1: same, 2: (0, None, "orange")}))
         if n < 6:
             place(user, 0, 1, 2)
+    return game_id
+
+
+def test_a_coin_flip_decides_a_full_tie_by_the_app_or_by_the_table(user, store):
+    game_id = to_a_coin_flip(user)
     assert "Anna, Ben are tied on points and on every loot card: a coin flip decides." in user.page
     response = user.submit("/entries", {"winner": 2})
     assert response.status_code == 422

@@ -21,6 +21,7 @@ from tests.games.beutezug.web.test_pages import (
     play_round,
     round_values,
     start,
+    to_a_coin_flip,
 )
 
 
@@ -242,14 +243,7 @@ def test_a_crafted_entry_with_a_value_that_is_no_number_is_refused(user, store, 
 
 
 def test_a_crafted_coin_flip_for_no_seat_is_refused(user, store):
-    players = ("Anna", "Ben", "Cem")
-    game_id = start(user, players=players)
-    place(user, 0, 1, 2)
-    for n, stack in enumerate((2, 2, 3, 3, 4, 4, 5)):
-        same = (stack, stack + n, "none")  # Anna and Ben seize equal cards every round
-        play_round(user, *by_seat(user, {0: same, 1: same, 2: (0, None, "orange")}))
-        if n < 6:
-            place(user, 0, 1, 2)
+    game_id = to_a_coin_flip(user)
     before = entries(store, game_id)
     for winner in ("x", "0.0", "1" * 40):
         response = user.submit("/entries", {"winner": winner})
