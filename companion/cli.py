@@ -19,7 +19,7 @@ from .network import is_loopback, lan_addresses
 from .paths import FolderNotWritable, default_printables
 from .record import DEFAULT_GROUP
 from .store import DamagedFile, NotSaved
-from .transfer import ImportError_, already_here, import_record
+from .transfer import ImportError_, add, import_record
 from .views import store
 
 if TYPE_CHECKING:
@@ -191,22 +191,20 @@ def import_record_command(file: Path, copy: bool) -> None:
         record = import_record(file.read_bytes())
     except ImportError_ as error:
         raise click.ClickException(str(error.message)) from None
-    found = None if copy else already_here(store(), record)
+    try:
+        game_id, found = add(store(), record, copy)
+    except NotSaved as error:
+        raise click.ClickException(f"not saved: {error.detail}") from None
     if found is not None:
-        game_id, same = found
         if game_id not in store().index.games():
             raise click.ClickException(f"this game was deleted: it is in the Trash (game {game_id}): "
                                        "restore it there; nothing added")
-        if same:
+        if found[1]:
             click.echo(f"already here: game {game_id} (/games/{game_id}); nothing added")
             return
         raise click.ClickException(
             f"another version of this game is here already: game {game_id} (/games/{game_id}); "
             "nothing added (--copy imports it as a second game)")
-    try:
-        game_id = store().create(record)
-    except NotSaved as error:
-        raise click.ClickException(f"not saved: {error.detail}") from None
     click.echo(f"imported as game {game_id}")
 
 
