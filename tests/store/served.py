@@ -49,20 +49,30 @@ class Phone:
         status, self.page, _ = self._send(urllib.request.Request(self.base + path))
         return status
 
-    def form_fields(self, action: str) -> dict[str, str]:
+    def form_fields(self, action: str) -> dict[str, str | list[str]]:
+        """The fields of the page's form posting to ``action``; a name that repeats (a list
+        of players) has its values as a list."""
         form = next(f for f in forms_of(self.page)
                     if action in (f["action"] or self.path) and f["method"].lower() == "post")
-        return dict(form["fields"])
+        fields: dict[str, str | list[str]] = {}
+        for name, value in form["fields"]:
+            if name in fields:
+                before = fields[name]
+                fields[name] = [*before, value] if isinstance(before, list) else [before, value]
+            else:
+                fields[name] = value
+        return fields
 
-    def post(self, path: str, fields: dict[str, str],
+    def post(self, path: str, fields: dict[str, str | list[str]],
              files: dict[str, tuple[str, bytes]] | None = None) -> tuple[int, str, str]:
         """POST ``fields`` and ``files`` ({name: (filename, bytes)}) as multipart form data:
         (status, body, Location)."""
         boundary = secrets.token_hex(16)
         parts = []
-        for name, value in fields.items():
-            parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n'
-                         f"{value}\r\n".encode())
+        for name, values in fields.items():
+            for value in values if isinstance(values, list) else [values]:
+                parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n'
+                             f"{value}\r\n".encode())
         for name, (filename, content) in (files or {}).items():
             parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; '
                          f'filename="{filename}"\r\nContent-Type: application/json\r\n\r\n'.encode()
