@@ -32,6 +32,7 @@ from .record import Record, Row, group_of
 
 log = logging.getLogger("companion.store")  # one log for the store and its index
 RETRY_SECONDS = 30
+STILL_SECONDS = 3  # a folder unchanged this long has the same time until it changes again
 INDEX_SCHEMA = 1
 # Tables the index keeps besides the games' summaries. They are not derived from the game
 # files (groups, merges and renames of players, share links), so a rebuild keeps them.
@@ -77,6 +78,7 @@ class Index:
         # The games list with the marked games' rows as their files make them, and what it
         # was made from: the index's key and each marked game's file (its size and time).
         self._marked: tuple[Any, dict[str, Row]] | None = None
+        self._markers: tuple[tuple[int, int, int, int], list[str]] | None = None
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -127,10 +129,27 @@ class Index:
         or a write is under way) the row its file makes, or none once its file is gone.
         Cached until the index file or a marked game's file changes."""
         rows = self._rows()
-        marked = self.pending()
+        marked = self._markers_seen()
         if not marked:
             return rows
         return self._with_marked(rows, marked)[1]
+
+    def _markers_seen(self) -> list[str]:
+        """``pending()`` for every read of the list: listed again only once the folder of
+        markers changed (a stat costs a quarter of a listing). A listing taken more than
+        ``STILL_SECONDS`` after the folder's last change stays right while its time does,
+        even on a file system that keeps whole (FAT: even) seconds."""
+        try:
+            st = os.stat(self.pending_dir)
+        except FileNotFoundError:
+            return []
+        key = (st.st_ino, st.st_size, st.st_nlink, st.st_mtime_ns)
+        if self._markers is not None and self._markers[0] == key:
+            return self._markers[1]
+        marked = self.pending()
+        if time.time_ns() - st.st_mtime_ns > STILL_SECONDS * 1_000_000_000:
+            self._markers = (key, marked)
+        return marked
 
     def _with_marked(self, rows: dict[str, Row], marked: list[str]) -> tuple[Any, dict[str, Row]]:
         files_now = []
@@ -162,7 +181,7 @@ class Index:
     def key(self) -> Any:
         """Changes whenever the games list does: callers key what they derive from it on this."""
         rows = self._rows()
-        marked = self.pending()
+        marked = self._markers_seen()
         return self._with_marked(rows, marked)[0] if marked else (self._cache[0] if self._cache else None)
 
     def forget(self) -> None:
