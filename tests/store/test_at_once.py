@@ -1,13 +1,16 @@
 """What the outside brings at the same moment, against a real server process: the same game
 record imported by many phones at once makes one game, and every other phone is told where
 it is ("Already here", a link to it); the same backup restored by several phones at once
-adds each game once.
+adds each game once; `import-record` run in several processes at once makes one game.
 
 Before imports were applied once, 2 phones importing at once made 2 games in 10 of 10
 rounds, and 10 at once made 10."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -18,7 +21,7 @@ from companion.record import DEFAULT_GROUP
 from companion.store import Store
 from companion.transfer import export_record
 from tests.history.conftest import finished_game
-from tests.store.served import Phone, serving
+from tests.store.served import ROOT, Phone, serving
 
 
 def _at_once(count: int, send) -> list[tuple[int, str, str]]:
@@ -94,3 +97,36 @@ def test_the_same_backup_restored_by_several_phones_at_once_adds_each_game_once(
     assert [a[0] for a in answers] == [303] * phones
     assert sorted(p.stem for p in (instance / "games").glob("*.json")) == sorted(other_table.game_ids())
     assert sorted(Store(instance).index.games()) == sorted(other_table.game_ids())
+
+
+
+COMMAND = """
+import sys, time
+from pathlib import Path
+from companion import create_app
+app = create_app()
+print("ready", flush=True)
+while not Path(sys.argv[2]).exists():  # all started: the imports begin together
+    time.sleep(0.001)
+print(app.test_cli_runner().invoke(args=["import-record", sys.argv[1]]).output, flush=True)
+"""
+
+
+def test_the_same_record_imported_by_several_commands_at_once_makes_one_game(tmp_path, other_table):
+    """The lock of an import holds across processes: `import-record` in six processes at once."""
+    instance = tmp_path / "instance"
+    create_app({"INSTANCE_PATH": str(instance)})
+    record, go = tmp_path / "record.json", tmp_path / "go"
+    record.write_text(json.dumps(export_record(other_table.load(finished_game(other_table, (50, 30, 0))))))
+    env = {**os.environ, "COMPANION_INSTANCE_PATH": str(instance)}
+    commands = [subprocess.Popen([sys.executable, "-c", COMMAND, str(record), str(go)], cwd=ROOT, env=env,
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                for _ in range(6)]
+    for command in commands:
+        assert command.stdout is not None and command.stdout.readline().strip() == "ready"
+    go.touch()
+    said = [c.communicate(timeout=180)[0] for c in commands]
+    games = [p.stem for p in (instance / "games").glob("*.json")]
+    assert len(games) == 1, said
+    assert sorted(line.split(" (")[0] for out in said for line in out.splitlines() if "game" in line) == \
+        sorted([f"imported as game {games[0]}"] + [f"already here: game {games[0]}"] * 5)
