@@ -43,7 +43,7 @@ def test_a_public_url_on_a_local_name_is_in_the_certificate_one_on_the_internet_
     t = table(tmp_path / "b", ["192.168.1.20"], public_url="http://loot.example.com")
     t.certify()
     assert "loot.example.com" not in tls.covered(x509.load_pem_x509_certificate(t.files.cert.read_bytes()))[0]
-    assert t.lines()[-1] == "  loot.example.com (PUBLIC_URL) is not a local name: the certificate cannot name it"
+    assert t.lines()[-1] == "  loot.example.com (PUBLIC_URL or TABLE_NAMES) is not a local name: the certificate cannot name it"
 
 
 def phone_opens(port, ca, address):
