@@ -99,10 +99,6 @@ class Table:
             self.lan = lan  # only once it is made: a failed renewal is tried again at the next check
             return made
 
-    def covers(self, name: str) -> bool:
-        """Whether the certificate served now names ``name`` (a host name or an address)."""
-        return name in self.names
-
     def learn(self, name: str) -> bool:
         """A local name a phone arrived by, signed into the certificate (and kept for the next
         start) unless it is there already; whether the certificate was made just now. At most
