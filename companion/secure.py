@@ -174,7 +174,8 @@ class Table:
         assert self.files is not None
         first = self.lan[0] if self.lan else "127.0.0.1"
         named = [] if is_loopback(self.host) else [self.name]  # announced to the network only
-        secure = [_url("https", a, self.https_port) for a in self.lan[:1] + named]
+        # Only what the certificate names: a public address of this computer is left out of it.
+        secure = [_url("https", a, self.https_port) for a in [a for a in self.lan if a in self.names][:1] + named]
         return [
             f"Secure table on https, port {self.https_port}: phones open {_url('http', first, self.http_port, 'trust')}"
             " once (trust this table), then " + " or ".join(secure),
