@@ -78,10 +78,19 @@ def test_the_router_name_is_trusted_end_to_end(served, trusting_phone, name):
     expect(page.locator("#trusted")).to_have_attribute("data-probe", https + "/trust/ping")
     expect(page.locator("#trusted")).to_be_visible()
     shot(page, f"trust-router-name-{name}", full_page=False)
+    # The probe carried no HSTS: this name on plain http still opens (entries waiting there
+    # can still be sent before the phone switches).
+    assert page.goto(http + "/").ok and page.url == http + "/"
+    page.goto(http + "/trust")
     page.locator("#trusted").get_by_role("link").tap()
     page.wait_for_url(https + "/")  # no "Your connection is not private"
     assert page.evaluate("isSecureContext") and page.evaluate("'serviceWorker' in navigator")
     expect(page.get_by_role("heading", level=1)).to_be_visible()
+    # HSTS holds for this name now (docs/operations.md#cookies-and-hsts); by its address the
+    # phone still opens plain http.
+    plain = trusting_phone.new_page()
+    assert plain.goto(f"http://127.0.0.1:{served['port']}/").ok
+    plain.close()
     # Every secure address the https trust page lists opens too.
     page.goto(https + "/trust")
     for link in page.locator("#secure a.button").all():
@@ -89,6 +98,23 @@ def test_the_router_name_is_trusted_end_to_end(served, trusting_phone, name):
         other = trusting_phone.new_page()
         assert other.goto(address).ok, address
         other.close()
+
+
+def test_a_phone_that_never_trusted_keeps_plain_http(served, playwright, tmp_path):
+    browser = playwright.chromium.launch(executable_path=CHROMIUM,
+                                         args=[*LAUNCH, "--host-resolver-rules=MAP spieltisch.lan 127.0.0.1"],
+                                         env={"HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
+    try:
+        page = browser.new_context(**PHONE).new_page()
+        http, https = f"http://spieltisch.lan:{served['port']}", f"https://spieltisch.lan:{served['port'] + 1}"
+        page.goto(http + "/trust")
+        expect(page.locator("#trusted")).to_have_attribute("data-checked", "refused")
+        with pytest.raises(Exception, match="ERR_CERT_AUTHORITY_INVALID"):
+            page.goto(https + "/")
+        # No HSTS from an answer it could not trust: the name stays on plain http.
+        assert page.goto(http + "/").ok and page.url == http + "/"
+    finally:
+        browser.close()
 
 
 def test_a_foreign_name_gets_the_plain_refusal_in_the_browser(served, playwright, tmp_path):
