@@ -110,7 +110,7 @@ class Table:
                 return False
             self.learned.append(name)
             try:
-                tls._write_public(self._learned_file, ("\n".join(self.learned) + "\n").encode())
+                tls.write_public(self._learned_file, ("\n".join(self.learned) + "\n").encode())
                 self.certify()
             except OSError as error:  # a full disk: the phone is offered the names covered
                 self.learned.remove(name)

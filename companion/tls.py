@@ -97,7 +97,7 @@ def _write_private(path: Path, data: bytes) -> None:
     os.replace(part, path)
 
 
-def _write_public(path: Path, data: bytes) -> None:
+def write_public(path: Path, data: bytes) -> None:
     part = path.with_suffix(".part")
     part.write_bytes(data)
     os.replace(part, path)
@@ -156,7 +156,7 @@ def make_ca(f: Files, label: str) -> None:
     now = _now()
     cert = _ca_certificate(key, name, now, now + datetime.timedelta(days=365 * CA_YEARS))
     _write_private(f.ca_key, _key_pem(key))
-    _write_public(f.ca, cert.public_bytes(serialization.Encoding.PEM))
+    write_public(f.ca, cert.public_bytes(serialization.Encoding.PEM))
 
 
 def has_current_limits(ca: x509.Certificate) -> bool:
@@ -185,7 +185,7 @@ def renew_ca_limits(f: Files) -> bool:
     assert isinstance(key, ec.EllipticCurvePrivateKey)
     cert = _ca_certificate(key, ca.subject, ca.not_valid_before_utc + datetime.timedelta(days=1),
                            ca.not_valid_after_utc)
-    _write_public(f.ca, cert.public_bytes(serialization.Encoding.PEM))
+    write_public(f.ca, cert.public_bytes(serialization.Encoding.PEM))
     return True
 
 
@@ -268,7 +268,7 @@ def make_server_cert(f: Files, names: list[str], addresses: list[str],
     # The key first: a server reading the pair in between gets the new key with the old
     # certificate at worst, and refuses it, rather than keeping an old key for good.
     _write_private(f.key, _key_pem(key))
-    _write_public(f.cert, cert.public_bytes(serialization.Encoding.PEM))
+    write_public(f.cert, cert.public_bytes(serialization.Encoding.PEM))
 
 
 def ensure(instance: Path, names: list[str], addresses: list[str], label: str = "Loot Ledger table",
