@@ -22,6 +22,7 @@ from .base import (
     Game,
     Making,
     Msg,
+    Names,
     Outcome,
     Part,
     RulesError,
@@ -29,6 +30,7 @@ from .base import (
     Why,
     as_int,
     msg,
+    names_of,
 )
 
 RESULT = "result"
@@ -73,8 +75,8 @@ def named(data: Mapping[str, Any], n: int, errors: dict[str, Msg]) -> tuple[int,
     return tuple(sorted(value))
 
 
-def names(players: Sequence[str], seats: Sequence[int]) -> str:
-    return " & ".join(players[s] for s in seats)
+def names(players: Sequence[str], seats: Sequence[int]) -> Names:
+    return names_of(players, seats)
 
 
 def check_winners(players: Sequence[str], given: Sequence[int], winners: Sequence[int],

@@ -18,12 +18,14 @@ from ..base import (
     Explanation,
     Game,
     Msg,
+    Names,
     Outcome,
     RulesError,
     Standing,
     first_data,
     msg,
     msg_n,
+    names_of,
     ranked,
 )
 from .cards import (
@@ -96,7 +98,11 @@ def final_tie(state: State) -> tuple[list[int], int | None]:
     return top, ROUNDS
 
 
-def _names(state: State, seats: Sequence[int]) -> str:
+def _names(state: State, seats: Sequence[int]) -> Names:
+    return names_of(state.players, seats)
+
+
+def _order(state: State, seats: Sequence[int]) -> str:
     return ", ".join(state.players[s] for s in seats)
 
 
@@ -293,8 +299,8 @@ class Beutezug(Game[State]):
                           rule=msg(NOW["placement_tie"][0]), section=NOW["placement_tie"][1])
         placement = state.placement
         lines = [
-            msg(N_("Choosing order: %(players)s."), players=_names(state, placement)),
-            msg(N_("Rolling order: %(players)s."), players=_names(state, state.rolling_order)),
+            msg(N_("Choosing order: %(players)s."), players=_order(state, placement)),
+            msg(N_("Rolling order: %(players)s."), players=_order(state, state.rolling_order)),
             msg(N_("%(player)s holds the re-roll chip and rolls first."),
                 player=state.players[placement[-1]]),
         ]
