@@ -83,7 +83,7 @@ def check_winners(players: Sequence[str], given: Sequence[int], winners: Sequenc
                   decided_by: Msg, errors: dict[str, Msg]) -> None:
     """A named winner the scores contradict is refused, saying whom the rules make the winner."""
     if given and "winners" not in errors and tuple(given) != tuple(sorted(winners)):
-        errors["winners"] = msg(N_("By these scores %(players)s won (%(why)s). Check the scores or who won."),
+        errors["winners"] = msg(N_("By these scores %(players)s won. %(why)s Check the scores or who won."),
                                 players=names(players, sorted(winners)), why=decided_by)
 
 

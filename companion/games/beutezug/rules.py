@@ -279,14 +279,13 @@ class Beutezug(Game[State]):
     def expect(self, state: State) -> Expect | None:
         if not state.placements:
             return Expect("placement", msg(N_("Placement chips")), (
-                msg(N_("Each player receives a placement chip at random: draw them here or enter how the table drew them.")),
-                msg(N_("The last placed player also takes the re-roll chip.")),
+                msg(N_("Let the app draw the chips, or enter how the table drew them.")),
             ), draw=True, rule=msg(NOW["placement"][0]), section=NOW["placement"][1])
         if len(state.rounds) >= ROUNDS:
             if self.outcome(state) is not None:
                 return None
             return Expect("coin", msg(N_("Coin flip")), (msg(
-                N_("%(players)s are tied on points and on every loot card: a coin flip decides."),
+                N_("%(players)s are tied on points and on every loot card: let the app flip the coin, or enter who won the flip at the table."),
                 players=_names(state, final_tie(state)[0])),), draw=True,
                 rule=msg(NOW["coin"][0]), section=NOW["coin"][1])
         if state.placement is None:

@@ -211,7 +211,7 @@ def to_a_coin_flip(user):
 
 def test_a_coin_flip_decides_a_full_tie_by_the_app_or_by_the_table(user, store):
     game_id = to_a_coin_flip(user)
-    assert "Anna and Ben are tied on points and on every loot card: a coin flip decides." in user.page
+    assert "Anna and Ben are tied on points and on every loot card: let the app flip the coin, or enter who won the flip at the table." in user.page
     response = user.submit("/entries", {"winner": 2})
     assert response.status_code == 422
     assert near(user.page, "winner", "Only Anna and Ben are in the coin flip.")
