@@ -138,7 +138,7 @@ def test_beutelschneider_refuses_a_total_no_last_hand_can_reach():
 
 def test_beutelschneider_refuses_a_winner_the_scores_contradict():
     errors = refused("beutelschneider", BS, {"players": rows(105, 110, -20), "winners": [0]})
-    assert errors == {"winners": "By these scores Ben won (Highest total with 100 points or more.). "
+    assert errors == {"winners": "By these scores Ben won. Highest total with 100 points or more. "
                                  "Check the scores or who won."}
 
 
