@@ -128,3 +128,35 @@ def test_cards_the_app_dealt_are_dealt_not_drawn(user, client, lang, dealt):
     user.submit("/draw")
     user.open(f"/games/{game_id}/log")
     assert dealt in user.page
+
+
+def test_a_named_own_games_log_is_headed_by_its_name_in_german_too(client, logged):
+    game_id = logged("own-game")
+    german(client)
+    page = client.get(f"/games/{game_id}/log").get_data(as_text=True)
+    assert "<h1>Hearts" in page and "Any other game" not in page
+
+
+# Names that stay English on German pages: the games' own titles, the Treasure's characters
+# (GLOSSARY: kept as printed) and the app's name.
+KEPT = re.compile(r"Loot and Scoot|Give Me The Treasure|Duel of Crooks|Loot Ledger|The Croc' Brothers|"
+                  r"Lucky the Lucky Dog|Pat, the Police Dog")
+ENGLISH = re.compile(r"\b(the|and|of|with|to|is|are|this|that|for|from|each|every|game|games|player|"
+                     r"players|round|turn|points|won|wins|enter|tap|draw|undo|save|other)\b")
+
+
+def test_german_pages_say_nothing_in_english(client, logged):
+    """Every page a German table opens, with a played game of each kind: no English word
+    outside the names that stay as printed (the rules pages' term lists pair both languages
+    on purpose and are left out)."""
+    ids = {slug: logged(slug) for slug in ("beutezug", "beutelschneider", "give-me-the-treasure",
+                                           "loot-and-scoot", "own-game")}
+    german(client)
+    urls = ["/", "/history", "/stats", "/groups/household", "/printables", "/trust",
+            *(f"/new/{slug}" for slug in ids), *(f"/games/{g}" for g in ids.values()),
+            *(f"/games/{g}/log" for g in ids.values())]
+    english = []
+    for url in urls:
+        text = KEPT.sub(" ", words(client.get(url).get_data(as_text=True)))
+        english += [f"{url}: …{text[max(0, m.start() - 40):m.end() + 40]}…" for m in ENGLISH.finditer(text)]
+    assert english == []
