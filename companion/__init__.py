@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import i18n, printing, settings, views, web, widgets
+from . import guard, i18n, printing, settings, views, web, widgets
 from .paths import FolderNotWritable, resource
 from .store import Store
 from .summary import summary
@@ -81,6 +81,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             raise
         raise FolderNotWritable(error) from None
     web.init_app(app)
+    guard.init_app(app)  # the table's names and https: before any view reads or writes
     widgets.init_app(app)
     printing.init_app(app)
     return app

@@ -59,7 +59,9 @@ def serve(host: str, port: int, threads: int, https: bool | None) -> None:
     table = None
     # Phones on the network get an insecure origin over plain http; 127.0.0.1 is secure already.
     if https:
-        table = Table(Path(app.instance_path), host, port, port + 1, str(app.config.get("PUBLIC_URL") or ""))
+        table = Table(Path(app.instance_path), host, port, port + 1, str(app.config.get("PUBLIC_URL") or ""),
+                      names=str(app.config.get("TABLE_NAMES") or ""))
+        app.extensions["secure_table"] = table  # names phones arrive by join the certificate (guard.py)
         try:
             table.certify()
         except PermissionError as error:

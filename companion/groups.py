@@ -397,6 +397,19 @@ def players(store: Store, group_id: str) -> dict[str, int]:
     return counts
 
 
+def finished_games(store: Store, group_id: str) -> dict[str, int]:
+    """How many finished games each player has (names as they are now): what Statistics
+    counts, beside ``players``' count of every game, played on or abandoned too."""
+    names = names_now(store, group_id)
+    counts: dict[str, int] = {}
+    for game in group_games(store, group_id):
+        if game.get("status") == "finished":
+            for name in game.get("players", ()):
+                who = canonical(name, names)
+                counts[who] = counts.get(who, 0) + 1
+    return counts
+
+
 def find_player(store: Store, group_id: str, name: str) -> str | None:
     wanted = identity(name)
     return next((p for p in players(store, group_id) if identity(p) == wanted), None)

@@ -13,11 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from babel import support
+from babel.lists import format_list
 from flask import g, request, session
 from flask_babel import Babel, force_locale, get_locale, get_timezone, get_translations
 from markupsafe import Markup
 
-from .games.base import Msg
+from .games.base import Msg, Names
 
 LANGUAGES = ("en", "de")
 SOURCE = Path(__file__).parent / "translations"
@@ -122,10 +123,12 @@ def ngettext(singular: str, plural: str, count: int, **args: Any) -> str:
 def t(value: Any) -> str:
     """Translate a rules message (``Msg``), with its plural form, or a plain message id."""
     if isinstance(value, Msg):
-        args = {k: (t(v) if isinstance(v, Msg) else v) for k, v in value.args.items()}
+        args = {k: (t(v) if isinstance(v, Msg | Names) else v) for k, v in value.args.items()}
         if value.plural is not None:
             return ngettext(value.text, value.plural, int(value.args.get("n", 0)), **args)
         return gettext(value.text, **args)
+    if isinstance(value, Names):
+        return format_list(list(value.names), locale=str(get_locale() or "en")) if value.names else ""
     return gettext(value) if value else ""
 
 

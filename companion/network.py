@@ -11,11 +11,15 @@ from __future__ import annotations
 import ipaddress
 import socket
 import struct
+import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import current_app, request, url_for
+
+from . import tls
 
 # Interfaces of containers and virtual machines on this computer: phones cannot reach them.
 VIRTUAL = ("lo", "docker", "br-", "veth", "virbr", "vmnet", "vboxnet", "tun", "tap", "ifb")
@@ -110,3 +114,88 @@ def base() -> Base:
     port = urlsplit(request.host_url).port
     host = addresses[0] + (f":{port}" if port else "")
     return Base(f"{request.scheme}://{host}", "lan", closed)
+
+
+# -- the names this table answers to (a defence against DNS rebinding) --------------------------
+#
+# A web page any phone on the Wi-Fi opens can point a name of its own (rebind.attacker.example)
+# at this computer and then read and write the table as that name. A request is answered only
+# when its Host is one of the table's own: a name in a zone only the local network answers
+# (nobody outside can point it anywhere), an address (an address is not rebound: the page's
+# origin is that address itself), or a name the host gave. docs/configuration.md#names.
+
+# Zones no stranger can hold: mDNS, names no public registry hands out, the home network's own.
+PRIVATE_ZONES = ("local", "lan", "home", "home.arpa", "internal", "localdomain", "localhost")
+# A router's own zone under a public top-level domain (fritz.box is registered publicly): served
+# when this computer's resolver (the router) says the name is this computer.
+ROUTER_ZONES = ("fritz.box",)
+LOOKUP_SECONDS = 60  # how long a router name's lookup is taken as true
+
+
+def _under(name: str, zones: tuple[str, ...]) -> bool:
+    return any(name == z or name.endswith("." + z) for z in zones)
+
+
+def host_name(host: str) -> str:
+    """The name in a Host header (``Spieltisch.LAN.:8000`` -> ``spieltisch.lan``), "" for none."""
+    try:
+        return (urlsplit(f"//{host}").hostname or "").rstrip(".")
+    except ValueError:
+        return ""
+
+
+def own_names(config: Any) -> set[str]:
+    """The names this computer is given: its ``.local`` name and host name, PUBLIC_URL's, and
+    the setting TABLE_NAMES."""
+    from .mdns import local_name  # zeroconf's import only where the name is needed
+    names = {str(config.get("LOCAL_NAME") or local_name()), socket.gethostname().lower()}
+    public = host_name(urlsplit(str(config.get("PUBLIC_URL") or "")).netloc)
+    configured = str(config.get("TABLE_NAMES") or "").replace(",", " ").split()
+    return {n.lower().rstrip(".") for n in (*names, public, *configured) if n}
+
+
+def my_addresses(config: Any) -> set[str]:
+    listening = str(config.get("SERVE_HOST") or "")
+    return set(lan_addresses()) | ({listening} if listening not in ("", "0.0.0.0", "::") else set())
+
+
+_looked_up: dict[str, tuple[bool, float]] = {}
+_lookups = threading.Lock()
+
+
+def _is_here(name: str, mine: set[str]) -> bool:
+    """Whether this computer's resolver says ``name`` is this computer (remembered a minute)."""
+    now = time.monotonic()
+    with _lookups:
+        known = _looked_up.get(name)
+    if known is not None and known[1] > now:
+        return known[0]
+    try:
+        found = {str(info[4][0]) for info in socket.getaddrinfo(name, None, socket.AF_UNSPEC, socket.SOCK_STREAM)}
+    except (OSError, UnicodeError):
+        found = set()
+    here = any(a in mine or ipaddress.ip_address(a.split("%")[0]).is_loopback for a in found)
+    with _lookups:
+        if len(_looked_up) > 256:  # a flood of made-up names does not grow it for good
+            _looked_up.clear()
+        _looked_up[name] = (here, now + LOOKUP_SECONDS)
+    return here
+
+
+def served(host: str, config: Any) -> bool:
+    """Whether a request with this Host header is for this table."""
+    name = host_name(host)
+    if not name:
+        return False
+    if is_loopback(name):
+        return True
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        pass
+    else:
+        return tls.is_local_address(str(address)) or str(address) in my_addresses(config)
+    if name in own_names(config) or "." not in name or _under(name, PRIVATE_ZONES):
+        # A name of one label is looked up in the local network's own search domain only.
+        return True
+    return _under(name, ROUTER_ZONES) and _is_here(name, my_addresses(config))

@@ -10,6 +10,7 @@ DEFAULTS: dict[str, Any] = {
     "SECRET_KEY": None,  # made once into the instance folder unless set
     "DATA_DIR": None,  # the instance folder
     "PUBLIC_URL": None,  # links for other phones: the address the page was opened with
+    "TABLE_NAMES": "",  # more names of this computer the table answers to (and certifies)
     "TIMEZONE": "UTC",  # for a group that chose none, on a phone that reports none
     "WTF_CSRF_TIME_LIMIT": None,  # a game night is long; a form must not expire at the table
     "SESSION_COOKIE_HTTPONLY": True,

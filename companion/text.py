@@ -46,6 +46,8 @@ class Refused(ValueError):
 TOO_LONG = N_("At most %(max)s characters, please (this has %(n)s).")
 INVISIBLE = N_("This has only characters that cannot be seen. Type it with letters or digits.")
 NOT_A_NUMBER = N_("Enter a whole number.")
+TOO_LARGE = N_("That number is too large: at most %(max)s digits.")
+LONG_NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
 def field_text(value: Any, limit: int, *, lines: bool = False) -> str:
@@ -65,6 +67,10 @@ def number(value: Any) -> int | None:
     try:
         return whole(value)
     except ValueError:
+        # Digits past MAX_DIGITS are a whole number, just not one a game can hold: saying
+        # "Enter a whole number." to someone who typed one reads as a bug.
+        if LONG_NUMBER.fullmatch(str(value).strip()):
+            raise Refused(msg(TOO_LARGE, max=MAX_DIGITS)) from None
         raise Refused(msg(NOT_A_NUMBER)) from None
 
 

@@ -33,6 +33,7 @@ REACHED_BY_NAME = [
     "max_request_body_size", "max_request_header_size", "keep_alive_conn_limit",
     # Werkzeug and Flask objects we set: cache headers, streaming, upload limit, session
     "max_age", "immutable", "direct_passthrough", "max_content_length", "permanent",
+    "session_interface", "open_session", "modified",  # guard.Sessions: Flask's session hooks
     "other_group",  # set on flask.g, read back as g.get("other_group")
     "DataclassInstance",  # a TypeVar bound, named in a string
     "transfer",  # web.py imports the module for the routes it adds to play's blueprint

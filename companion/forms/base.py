@@ -61,7 +61,9 @@ class IntegerField(WTFormsIntegerField):
             self.data = number(valuelist[0])
         except Refused as refused:
             self.data = None
-            raise ValueError(refused.message.text) from None
+            # Translated here with its values ("at most 9 digits"); a plain id, translated
+            # again by the form's Meta, is left as it is.
+            raise ValueError(t(refused.message) if refused.message.args else refused.message.text) from None
 
 
 class LedgerForm(FlaskForm):

@@ -44,6 +44,23 @@ class Msg:
         return text % dict(self.args) if self.args else text
 
 
+@dataclass(frozen=True)
+class Names:
+    """People named together in a sentence ("Ben and Cara are tied"): the web layer joins
+    them with the reader's "and" (German "und"). An order ("Choosing order: Ben, Cara")
+    stays a plain string, since its commas are a sequence, not a list of equals."""
+
+    names: tuple[str, ...]
+
+    def __str__(self) -> str:
+        *head, last = self.names or ("",)
+        return f"{', '.join(head)}, and {last}" if len(head) > 1 else " and ".join((*head, last))
+
+
+def names_of(players: Sequence[str], seats: Sequence[int]) -> Names:
+    return Names(tuple(players[s] for s in seats))
+
+
 def msg(text: str, **args: Any) -> Msg:
     return Msg(text, args)
 

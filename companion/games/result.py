@@ -22,6 +22,7 @@ from .base import (
     Game,
     Making,
     Msg,
+    Names,
     Outcome,
     Part,
     RulesError,
@@ -29,6 +30,7 @@ from .base import (
     Why,
     as_int,
     msg,
+    names_of,
 )
 
 RESULT = "result"
@@ -73,15 +75,15 @@ def named(data: Mapping[str, Any], n: int, errors: dict[str, Msg]) -> tuple[int,
     return tuple(sorted(value))
 
 
-def names(players: Sequence[str], seats: Sequence[int]) -> str:
-    return " & ".join(players[s] for s in seats)
+def names(players: Sequence[str], seats: Sequence[int]) -> Names:
+    return names_of(players, seats)
 
 
 def check_winners(players: Sequence[str], given: Sequence[int], winners: Sequence[int],
                   decided_by: Msg, errors: dict[str, Msg]) -> None:
     """A named winner the scores contradict is refused, saying whom the rules make the winner."""
     if given and "winners" not in errors and tuple(given) != tuple(sorted(winners)):
-        errors["winners"] = msg(N_("By these scores %(players)s won (%(why)s). Check the scores or who won."),
+        errors["winners"] = msg(N_("By these scores %(players)s won. %(why)s Check the scores or who won."),
                                 players=names(players, sorted(winners)), why=decided_by)
 
 

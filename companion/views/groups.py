@@ -210,6 +210,7 @@ def _settings(group: groups.Group, status: int = 200, **forms: Any) -> Any:
     rename.player.choices = merge.player.choices = merge.into.choices = choices((p, p) for p in players)
     return render_template(
         "groups/settings.html", group=group, players=players, games=games, link=link,
+        finished=groups.finished_games(store(), group["id"]),
         reachable=reachable(phones), remove_form=forms.get("remove") or RemovePlayerForm(formdata=None),
         adding=bool(request.args.get("add")) or "add" in forms,
         qr=_qr(link if group.get("code_hash") else address), address=address, phones=phones,

@@ -242,7 +242,7 @@ def log(game_id: str) -> Any:
     # The entries as entered, with no replay: the log of a record that does not replay (a
     # file edited by hand) is still the way to see what it holds.
     return render_template("play/log.html", record=record, players=record["players"],
-                           adapter=ADAPTERS[record["game"]], title=GAMES[record["game"]].title)
+                           adapter=ADAPTERS[record["game"]], title=t(GAMES[record["game"]].name(record["settings"])))
 
 
 @bp.post("/games/<game_id>/entries")

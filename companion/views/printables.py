@@ -199,7 +199,7 @@ def game_sheet_html(record: Record, lang: str, paper: str = "a4", colours: Any =
             "print/game.html", record=printed, view=view, game=view.game, lang=lang,
             landscape=layout.landscape,
             players=players, adapter=ADAPTERS[record["game"]], detail=details,
-            chart=totals_chart(players, totals, width=460, height=162, label=t(N_("Totals by round")),
+            chart=totals_chart(players, totals, width=460, height=162, label=t(view.game.chart_label(view.state)),
                                font_family="Ledger Sans", colours=colours,
                                axis=t(layout.axis)) if totals else None,
             chart_legend=legend(players, colours), marker_symbols=MARKER_SYMBOLS,

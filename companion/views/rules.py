@@ -90,7 +90,7 @@ def printed_parts(slug: str, lang: str) -> tuple[str, str, str]:
     current_app.update_template_context(values)
     context = template.new_context(values)
     kind, rules = ("".join(template.blocks[name](context)) for name in ("kind", "rules"))
-    return kind.strip(), rules, game.title
+    return kind.strip(), rules, t(game.title)
 
 
 def terms_section(slug: str) -> Section:

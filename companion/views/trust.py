@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from cryptography import x509
 from flask import Blueprint, abort, current_app, render_template, request
 
 from .. import network, tls
@@ -38,16 +39,30 @@ def _address(scheme: str, host: str, port: int | None) -> str:
     return f"{scheme}://{host}" + (f":{port}" if port else "") + "/"
 
 
-def secure_addresses() -> list[str]:
-    """Where this phone opens the secure table: the host it reached this page by (or, from the
-    computer itself, its LAN address), and the ``.local`` name."""
+def _covered(f: tls.Files) -> set[str]:
+    """The names and addresses the server certificate covers now."""
+    table = current_app.extensions.get("secure_table")
+    if table is not None:
+        return set(table.names)
+    try:
+        names, addresses = tls.covered(x509.load_pem_x509_certificate(f.cert.read_bytes()))
+    except (OSError, ValueError):
+        return set()
+    return names | addresses
+
+
+def secure_addresses(f: tls.Files) -> list[str]:
+    """Where this phone opens the secure table, the first one probed: the name it reached this
+    page by (or, from the computer itself, its LAN address), the ``.local`` name, this
+    computer's addresses -- those the certificate covers, so none of them fails for a phone
+    that trusts the table."""
     port = current_app.config["HTTPS_PORT"]
     host = urlsplit(network.base().url).hostname or request.host
-    out = [_address("https", host, port)]
     name = current_app.config.get("LOCAL_NAME")
-    if name and name != host:
-        out.append(_address("https", name, port))
-    return out
+    candidates = [host] + ([name] if name else []) + network.lan_addresses()
+    covered = _covered(f)
+    found = [c for c in dict.fromkeys(candidates) if c in covered][:2]
+    return [_address("https", c, port) for c in found or [host]]
 
 
 def plain_address() -> str:
@@ -61,7 +76,7 @@ def page() -> Any:
     f = _files()
     if f is None:
         return render_template("trust/page.html", on=False)
-    plain, addresses = plain_address(), secure_addresses()
+    plain, addresses = plain_address(), secure_addresses(f)
     response = current_app.make_response(render_template(
         "trust/page.html", on=True, secure=request.is_secure, addresses=addresses,
         fingerprint=tls.fingerprint(f), ca_name=tls.common_name(f), plain=plain, qr=_qr(plain)))

@@ -76,7 +76,7 @@ def test_beutezug_refuses_more_points_than_seven_cards_and_a_chip_make():
 def test_beutezug_refuses_a_tie_without_the_loot_cards_that_break_it():
     errors = refused("beutezug", BZ, {"players": rows(38, 40, 40), "winners": [1]})
     assert set(errors) == {"players.1.loot", "players.2.loot"}
-    assert "Kate & Johnny are tied on points" in errors["players.1.loot"]
+    assert "Kate and Johnny are tied on points" in errors["players.1.loot"]
 
 
 def test_beutezug_refuses_cards_that_do_not_make_the_score():
@@ -93,7 +93,7 @@ def test_beutezug_a_full_tie_is_the_coin_flip_the_table_names():
     assert game.outcome(state).winners == (1,)
     assert placed(game, state)[0] == (1, 1, 40)
     errors = refused("beutezug", BZ, {**data, "winners": [2]})
-    assert "Vincenzo & Kate are tied on points and on every loot card" in errors["winners"]
+    assert "Vincenzo and Kate are tied on points and on every loot card" in errors["winners"]
 
 
 def test_a_result_is_only_ever_the_first_and_only_entry():
@@ -138,13 +138,13 @@ def test_beutelschneider_refuses_a_total_no_last_hand_can_reach():
 
 def test_beutelschneider_refuses_a_winner_the_scores_contradict():
     errors = refused("beutelschneider", BS, {"players": rows(105, 110, -20), "winners": [0]})
-    assert errors == {"winners": "By these scores Ben won (Highest total with 100 points or more.). "
+    assert errors == {"winners": "By these scores Ben won. Highest total with 100 points or more. "
                                  "Check the scores or who won."}
 
 
 def test_beutelschneider_equal_totals_at_the_top_end_only_as_a_shared_win():
     errors = refused("beutelschneider", BS, {"players": rows(100, 100, -20), "winners": [0]})
-    assert errors["winners"].startswith("Equal totals at the top end the game only when the table shares the win: tick Anna & Ben")
+    assert errors["winners"].startswith("Equal totals at the top end the game only when the table shares the win: tick Anna and Ben")
     game, state = result("beutelschneider", BS, {"players": rows(100, 100, -20), "winners": [0, 1]})
     assert game.outcome(state).winners == (0, 1)
     assert placed(game, state) == [(0, 1, 100), (1, 1, 100), (2, 3, -20)]
@@ -176,7 +176,7 @@ def test_treasure_result_teams_share_their_coins_and_their_place():
     errors = refused("give-me-the-treasure", players, {"players": rows(31, 29, 20), "winners": [0, 1]})
     assert errors == {"players.1.score": "Bob shares the side's coins with Ann: enter the same 31."}
     errors = refused("give-me-the-treasure", players, {"players": rows(31, 31, 20), "winners": [0]})
-    assert errors["winners"].startswith("By these scores Ann & Bob won")
+    assert errors["winners"].startswith("By these scores Ann and Bob won")
 
 
 def test_treasure_refuses_a_winner_below_the_target_and_equal_coins():

@@ -109,7 +109,7 @@ def test_a_winner_the_scores_contradict_is_refused_next_to_who_won(user, store):
     response = enter(user, "beutelschneider", values(("Anna", "Ben", "Cem"), (105, 60, -20), {1}))
     assert response.status_code == 422
     assert 'id="winners-error"' in user.page
-    assert "By these scores Anna won (Highest total with 100 points or more.). Check the scores or who won." in user.page
+    assert "By these scores Anna won. Highest total with 100 points or more. Check the scores or who won." in user.page
     # What was typed stays in the form.
     assert 'value="105"' in user.page and 'value="Anna"' in user.page
     nothing_stored(store)
@@ -138,7 +138,7 @@ def test_the_refusals_in_german(user, store):
     assert response.status_code == 422
     assert "Die Partie endet bei der Inspektion, bei der eine Seite 20 Münzen hat; die meisten hier sind 19." in user.page
     response = enter(user, "beutelschneider", values(("Anna", "Ben", "Cem"), (105, 60, -20), {1}))
-    assert "Nach diesen Punkten hat Anna gewonnen (Höchster Stand mit 100 Punkten oder mehr.)" in user.page
+    assert "Nach diesen Punkten: Sieg für Anna. Höchster Stand mit 100 Punkten oder mehr." in user.page
     response = enter(user, "beutelschneider", values(("Anna", "Ben", "Cem"), (105, None, -20), {0}))
     assert "Gib den Endstand ein." in user.page
     nothing_stored(store)

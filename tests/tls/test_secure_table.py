@@ -43,7 +43,51 @@ def test_a_public_url_on_a_local_name_is_in_the_certificate_one_on_the_internet_
     t = table(tmp_path / "b", ["192.168.1.20"], public_url="http://loot.example.com")
     t.certify()
     assert "loot.example.com" not in tls.covered(x509.load_pem_x509_certificate(t.files.cert.read_bytes()))[0]
-    assert t.lines()[-1] == "  loot.example.com (PUBLIC_URL) is not a local name: the certificate cannot name it"
+    assert t.lines()[-1] == "  loot.example.com (PUBLIC_URL or TABLE_NAMES) is not a local name: the certificate cannot name it"
+
+
+def test_a_public_address_of_this_computer_is_left_out_and_said(tmp_path):
+    # A campus's public range: one name outside the authority's limits would spoil the whole
+    # certificate for every phone, so that address is left out, and the host reads why.
+    t = table(tmp_path, ["130.149.7.7", "10.0.0.7"])
+    t.certify()
+    assert tls.covered(x509.load_pem_x509_certificate(t.files.cert.read_bytes()))[1] == {"10.0.0.7", "127.0.0.1"}
+    lines = t.lines()
+    assert lines[0].endswith("then https://10.0.0.7:8001/ or https://spieltisch.local:8001/")
+    assert "  130.149.7.7 is not a private address: the certificate cannot name it (phones use spieltisch.local)" in lines
+
+
+def test_an_authority_from_an_older_release_gets_its_limits_at_start_and_says_so(tmp_path):
+    from tests.tls.test_ca_limits import old_authority
+    f, _ = tls.ensure(tmp_path, ["spieltisch.local"], ["192.168.1.20"])
+    old = old_authority(f)
+    t = table(tmp_path, ["192.168.1.20"])
+    t.certify()
+    assert tls.has_current_limits(tls.ca_certificate(t.files))
+    assert tls.ca_certificate(t.files).public_key() == old.public_key()
+    assert any("made again with its new limits" in line for line in t.lines())
+    t = table(tmp_path, ["192.168.1.20"])  # the next start: nothing to say
+    t.certify()
+    assert not any("made again" in line for line in t.lines())
+
+
+def test_names_phones_arrived_by_are_kept_for_the_next_start_up_to_a_limit(tmp_path, monkeypatch):
+    monkeypatch.setattr(secure, "LEARNED_MAX", 2)
+    t = table(tmp_path, ["192.168.1.20"])
+    t.certify()
+    renewed = []
+    t.on_renew.append(renewed.append)
+    assert t.learn("spieltisch.lan") and renewed == [t.files]
+    assert not t.learn("spieltisch.lan")  # covered already: nothing made
+    assert not t.learn("loot.example.com") and not t.learn("8.8.8.8")  # the authority may not
+    assert t.learn("spieltisch.fritz.box")
+    assert not t.learn("third.home.arpa")  # past the limit: offered the names covered instead
+    names = tls.covered(x509.load_pem_x509_certificate(t.files.cert.read_bytes()))[0]
+    assert {"spieltisch.lan", "spieltisch.fritz.box"} <= names and "third.home.arpa" not in names
+    again = table(tmp_path, ["192.168.1.20"])
+    again.certify()
+    assert {"spieltisch.lan", "spieltisch.fritz.box"} <= again.names
+    assert any("spieltisch.lan spieltisch.fritz.box" in line for line in again.lines())
 
 
 def phone_opens(port, ca, address):

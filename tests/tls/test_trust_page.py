@@ -81,8 +81,17 @@ def test_over_https_the_page_says_this_phone_is_secure_already(secure_app):
 
 
 def test_from_the_host_computer_the_addresses_are_its_lan_address(secure_app, lan):
+    tls.ensure(secure_app.instance_path, ["spieltisch.local"], lan)
     page = get(secure_app, "/trust", base="http://127.0.0.1:8000").get_data(as_text=True)
     assert f'href="https://{lan[0]}:8001/"' in page and f"http://{lan[0]}:8000/trust" in page
+
+
+def test_only_addresses_the_certificate_covers_are_offered(secure_app):
+    # The phone came by a router's name the certificate does not name (no serve here to sign
+    # it in): it is offered the covered ones, never one that ends in a certificate error.
+    page = get(secure_app, "/trust", base="http://spieltisch.lan:8000").get_data(as_text=True)
+    assert "https://spieltisch.lan:8001/" not in page
+    assert 'data-probe="https://spieltisch.local:8001/trust/ping"' in page
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

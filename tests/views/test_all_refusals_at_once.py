@@ -8,7 +8,7 @@ from tests.games.beutelschneider.web.test_pages import start as start_beutelschn
 from tests.games.beutezug.web.test_pages import JOHNNY, KATE, VINCENZO, entries, near, place, round_values
 from tests.games.beutezug.web.test_pages import start as start_beutezug
 
-TOTAL = "The deck holds 80 in gold; these hands add up to 100."
+TOTAL = "The deck holds 80 in gold; this hand adds up to 100."
 
 
 def test_a_beutezug_round_names_the_missing_stack_and_the_loot_above_the_range_at_once(user, store):

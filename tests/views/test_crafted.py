@@ -74,7 +74,7 @@ def test_more_gold_than_the_deck_with_the_last_left_blank_says_so(user, store):
     response = user.submit("/entries", {"players-0-gold": "70", "players-1-gold": "20",
                                         "players-2-gold": "20", "players-3-gold": ""})
     assert response.status_code == 422
-    assert alerts(user.page) == ["The deck holds 80 in gold; these hands add up to 110."]
+    assert alerts(user.page) == ["The deck holds 80 in gold; this hand adds up to 110."]
     assert "Enter the gold Dora took." not in user.page
 
 

@@ -121,7 +121,7 @@ def test_a_player_with_games_is_not_removed(user, store, lang, said):
     players = section(user.page, "players")
     # Eli (no games) has a Remove button; Anna shows her games instead.
     assert 'name="player" value="Eli"' in players and 'name="player" value="Anna"' not in players
-    assert re.search(r"Anna</a> <small>1 (game|Partie)</small>", players)
+    assert re.search(r"Anna</a> <small>1 (game, 0 finished|Partie, 0 beendet)</small>", players)
     # A crafted form (or a page from before the game started) asks for it anyway.
     user.submit("/remove-player", {"player": "Anna"})
     assert user.response.status_code == 422

@@ -7,10 +7,11 @@ import re
 import pytest
 
 KEYS = {
-    "beutezug": ("Anna: 2→5 — Anna took a card worth 5 loot from stack 2",
-                 "Anna: 2→5 — Anna hat vom 2er-Stapel eine Karte mit 5 Beute genommen"),
-    "beutelschneider": ("Ben: 25 −20 +10 — 25 gold in the tricks, 20 off for each cutpurse, 10 special points.",
-                        "Ben: 25 −20 +10 — 25 Gold in den Stichen, 20 ab für jeden Beutelschneider"),
+    # The key's example is the game's first player, never a name from outside the game.
+    "beutezug": ("Vincenzo: 2→5 — Vincenzo took a card worth 5 loot from stack 2",
+                 "Vincenzo: 2→5 — Vincenzo hat vom 2er-Stapel eine Karte mit 5 Beute genommen"),
+    "beutelschneider": ("Anna: 25 −20 +10 — 25 gold in the tricks, 20 off for each cutpurse, 10 special points.",
+                        "Anna: 25 −20 +10 — 25 Gold in den Stichen, 20 ab für jeden Beutelschneider"),
     "give-me-the-treasure": ("A turn: the combinations each side resold",
                              "Ein Zug: die Kombinationen, die jede Seite weiterverkauft hat"),
     "loot-and-scoot": ("+3 gp / −6 gp — the gold an entry paid out or cost",

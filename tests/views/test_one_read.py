@@ -55,7 +55,7 @@ def test_a_refused_hand_reads_it_once_and_stores_nothing(user, store, reads):
     reads.clear()
     answer = send(user, "/entries", hand_values(50, 30, 20))  # 100 of the deck's 80 gold
     assert answer.status_code == 422 and reads == [f"{game_id}.json"]
-    assert "these hands add up to 100" in answer.get_data(as_text=True)
+    assert "this hand adds up to 100" in answer.get_data(as_text=True)
     assert store.load(game_id)["entries"] == []
 
 

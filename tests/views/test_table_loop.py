@@ -68,7 +68,7 @@ def test_a_rules_refusal_of_no_field_is_in_the_summary_too(user):
     start(user)
     user.submit("/entries", hand_values(50, 30, 20))
     links, alerts = summary(user.page)
-    assert alerts == ["The deck holds 80 in gold; these hands add up to 100."] and links == []
+    assert alerts == ["The deck holds 80 in gold; this hand adds up to 100."] and links == []
 
 
 def test_back_then_save_stores_nothing_and_says_why(user, client, store):

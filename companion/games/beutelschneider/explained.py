@@ -6,7 +6,7 @@ reference (templates/games/beutelschneider/print/rules.*.html).
 """
 from __future__ import annotations
 
-from ..base import N_, Explanation, Game, Making, Msg, Nn_, Part, Why, msg, msg_n
+from ..base import N_, Explanation, Game, Making, Msg, Nn_, Part, Why, msg, msg_n, names_of
 from .deck import CARDS_DEALT, CUTPURSE_PENALTY, SPECIAL_STEP
 from .state import State
 
@@ -103,7 +103,7 @@ def _win(game: Game[State], state: State, ties: dict[int, int]) -> tuple[Msg, in
     outcome = game.outcome(state)
     if outcome is None:
         return None
-    names = " & ".join(state.players[s] for s in outcome.winners)
+    names = names_of(state.players, outcome.winners)
     total, played = max(state.totals), len(state.hands)
     if len(outcome.winners) > 1:
         return msg(N_("Equal totals at the top, %(total)s points each: the table chose to share the "

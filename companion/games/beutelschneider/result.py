@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import N_, Msg, RulesError, msg
+from ..base import N_, Msg, RulesError, msg, names_of
 from ..result import Final, ResultRules, check_winners, named, places, rows, scores
 from . import rules
 from .paper import PAPER
@@ -59,7 +59,7 @@ class Game(ResultRules, Beutelschneider):
             errors["winners"] = msg(N_(
                 "Equal totals at the top end the game only when the table shares the win: tick "
                 "%(players)s (after another hand, enter the totals after it)."),
-                players=" & ".join(state.players[s] for s in top))
+                players=names_of(state.players, top))
         decided = self.decided(top, "shared") if len(top) > 1 else self.decided(top, "reached", limit=state.limit)
         check_winners(state.players, given, top, decided.words, errors)
         if errors:

@@ -151,7 +151,7 @@ class Beutelschneider(Game[State]):
         # No stop here: a row's bad value must not hide the deck's totals (all refusals at once).
         set_aside = as_int(data, "set_aside", errors, "set_aside", lo=0, default=0)
         if sum(gold) > GOLD_IN_DECK:
-            errors["gold"] = msg(N_("The deck holds %(max)s in gold; these hands add up to %(total)s."),
+            errors["gold"] = msg(N_("The deck holds %(max)s in gold; this hand adds up to %(total)s."),
                                  max=GOLD_IN_DECK, total=sum(gold))
         caught = event_count["guard"] + set_aside
         if sum(cutpurses) + caught > state.cutpurses_in_deck:
@@ -276,6 +276,10 @@ class Beutelschneider(Game[State]):
             running = [r + s for r, s in zip(running, hand.scores, strict=True)]
             out.append(list(running))
         return out
+
+    def chart_label(self, state: State) -> str:
+        """Beutelschneider is played in hands, not rounds."""
+        return N_("Totals after each hand")
 
 
 GAME = Beutelschneider()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..base import N_, Explanation, Making, Msg, Nn_, Part, Why, msg, msg_n, replace
+from ..base import N_, Explanation, Making, Msg, Names, Nn_, Part, Why, msg, msg_n, names_of, replace
 from .cards import BONUS_LABELS, ROUNDS, STACK_LABELS, STACK_SIZES, LootCard
 from .state import State, bonus_inventory, points_groups
 
@@ -41,7 +41,11 @@ def _join(lines: Sequence[Msg]) -> Msg:
     return out
 
 
-def _names(state: State, seats: Sequence[int]) -> str:
+def _names(state: State, seats: Sequence[int]) -> Names:
+    return names_of(state.players, seats)
+
+
+def _order(state: State, seats: Sequence[int]) -> str:
     return ", ".join(state.players[s] for s in seats)
 
 
@@ -233,8 +237,8 @@ def explanations(state: State, standings_order: Sequence[tuple[int, int, int]],
             msg(N_("Rolling order in round %(round)s"), round=r),
             msg(N_("Everyone chooses in placement order and rolls in reverse: the player who chose "
                    "last, with the re-roll chip, rolls first.")), "a-round",
-            _join([msg(N_("Choosing order: %(players)s."), players=_names(state, order)),
-                   msg(N_("Rolling order: %(players)s."), players=_names(state, order[::-1]))]))
+            _join([msg(N_("Choosing order: %(players)s."), players=_order(state, order)),
+                   msg(N_("Rolling order: %(players)s."), players=_order(state, order[::-1]))]))
 
     # -- the standings and the winner --------------------------------------------------------
     ended = len(state.rounds) >= ROUNDS

@@ -13,9 +13,8 @@ NOW = {
     "placement": (N_("Each player receives a placement chip at random: chip 1 chooses first in "
                      "round 1, and the player with the last chip also takes the re-roll chip."),
                   "setup"),
-    "round": (N_("In placement order, chip 1 first, everyone puts their character chip on a "
-                 "face-up loot card; then everyone rolls in reverse order, the last to choose "
-                 "first, and keeps the card seized or a 0-card."),
+    "round": (N_("Everyone puts their character chip on a face-up loot card in choosing order, "
+                 "then rolls in rolling order and keeps the card seized or a 0-card."),
               "a-round"),
     "placement_tie": (N_("The most loot points take placement chip 1, the next most chip 2, and "
                          "so on; players on equal points share out their chips at random, and the "

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import N_, Msg, RulesError, msg
+from ..base import N_, Msg, RulesError, msg, names_of
 from ..result import Final, ResultRules, check_winners, named, places, rows, scores
 from .cards import LOOT_RANGE, ROUNDS
 from .paper import PAPER
@@ -63,7 +63,7 @@ class Game(ResultRules, Beutezug):
             for seat in missing:
                 errors[f"players.{seat}.loot"] = msg(N_(
                     "%(players)s are tied on points: the highest loot card breaks the tie. Enter "
-                    "%(player)s's seven card values."), players=" & ".join(state.players[s] for s in top),
+                    "%(player)s's seven card values."), players=names_of(state.players, top),
                     player=state.players[seat])
             if errors:
                 raise RulesError(errors)
@@ -77,7 +77,7 @@ class Game(ResultRules, Beutezug):
         if len(winners) > 1:
             errors["winners"] = msg(N_("%(players)s are tied on points and on every loot card: "
                                        "tick the one the coin flip chose."),
-                                    players=" & ".join(state.players[s] for s in winners))
+                                    players=names_of(state.players, winners))
         decided = self.decided(winners, code)
         check_winners(state.players, given, winners, decided.words, errors)
         if errors:

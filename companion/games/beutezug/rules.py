@@ -18,12 +18,14 @@ from ..base import (
     Explanation,
     Game,
     Msg,
+    Names,
     Outcome,
     RulesError,
     Standing,
     first_data,
     msg,
     msg_n,
+    names_of,
     ranked,
 )
 from .cards import (
@@ -96,7 +98,11 @@ def final_tie(state: State) -> tuple[list[int], int | None]:
     return top, ROUNDS
 
 
-def _names(state: State, seats: Sequence[int]) -> str:
+def _names(state: State, seats: Sequence[int]) -> Names:
+    return names_of(state.players, seats)
+
+
+def _order(state: State, seats: Sequence[int]) -> str:
     return ", ".join(state.players[s] for s in seats)
 
 
@@ -273,14 +279,13 @@ class Beutezug(Game[State]):
     def expect(self, state: State) -> Expect | None:
         if not state.placements:
             return Expect("placement", msg(N_("Placement chips")), (
-                msg(N_("Each player receives a placement chip at random: draw them here or enter how the table drew them.")),
-                msg(N_("The last placed player also takes the re-roll chip.")),
+                msg(N_("Let the app draw the chips, or enter how the table drew them.")),
             ), draw=True, rule=msg(NOW["placement"][0]), section=NOW["placement"][1])
         if len(state.rounds) >= ROUNDS:
             if self.outcome(state) is not None:
                 return None
             return Expect("coin", msg(N_("Coin flip")), (msg(
-                N_("%(players)s are tied on points and on every loot card: a coin flip decides."),
+                N_("%(players)s are tied on points and on every loot card: let the app flip the coin, or enter who won the flip at the table."),
                 players=_names(state, final_tie(state)[0])),), draw=True,
                 rule=msg(NOW["coin"][0]), section=NOW["coin"][1])
         if state.placement is None:
@@ -293,8 +298,8 @@ class Beutezug(Game[State]):
                           rule=msg(NOW["placement_tie"][0]), section=NOW["placement_tie"][1])
         placement = state.placement
         lines = [
-            msg(N_("Choosing order: %(players)s."), players=_names(state, placement)),
-            msg(N_("Rolling order: %(players)s."), players=_names(state, state.rolling_order)),
+            msg(N_("Choosing order: %(players)s."), players=_order(state, placement)),
+            msg(N_("Rolling order: %(players)s."), players=_order(state, state.rolling_order)),
             msg(N_("%(player)s holds the re-roll chip and rolls first."),
                 player=state.players[placement[-1]]),
         ]

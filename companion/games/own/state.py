@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import N_
+from ..base import N_, Names, names_of
 
 ROUNDS, FINAL, PLACES = "rounds", "final", "places"
 SCORINGS = (ROUNDS, FINAL, PLACES)
@@ -57,8 +57,8 @@ class State:
         return tuple(s for s in range(len(self.players)) if self.key(s) == best)
 
 
-def names(state: State, seats: Sequence[int]) -> str:
-    return " & ".join(state.players[s] for s in seats)
+def names(state: State, seats: Sequence[int]) -> Names:
+    return names_of(state.players, seats)
 
 
 MODE_WORDS = {

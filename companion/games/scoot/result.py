@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import N_, Msg, RulesError, msg
+from ..base import N_, Msg, RulesError, msg, names_of
 from ..result import Final, ResultRules, check_winners, named, places, rows, scores
 from .actions import within
 from .paper import PAPER
@@ -67,7 +67,7 @@ class Game(ResultRules, LootAndScoot):
             else:
                 errors["winners"] = msg(N_("%(players)s are tied on everything: tick the one the table "
                                            "picked as most looking like a dwarf."),
-                                        players=" & ".join(state.players[s] for s in top))
+                                        players=names_of(state.players, top))
         decided = self.decided(top, CODES[step])
         check_winners(state.players, given, top, decided.words, errors)
         if errors:

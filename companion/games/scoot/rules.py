@@ -311,12 +311,11 @@ class LootAndScoot(Game[State]):
         phase = state.phase
         if phase == "first_player":
             return Expect("first_player", msg(N_("Who goes first?")), state.setup.lines() + (
-                msg(N_("Randomly determine the first player: the app can draw, or enter who.")),), draw=True,
+                msg(N_("Let the app draw, or enter who goes first.")),), draw=True,
                 rule=msg(N_("The first player is chosen at random: the one most recently in a brawl 20 feet "
                             "underground, or by dice.")), section=SETUP)
         if phase == "pick":
-            return Expect("pick", msg(N_("%(player)s picks two Adventurers"), player=now), (
-                msg(N_("Two different Level 1 Adventurers, not a pair a previous player picked.")),),
+            return Expect("pick", msg(N_("%(player)s picks two Adventurers"), player=now), (),
                 rule=msg(N_("From the first player on, each player in turn picks two Level 1 Adventurers of "
                             "different classes, never the same pair as a player before.")), section=SETUP)
         if phase == "play":

@@ -297,15 +297,13 @@ class GiveMeTheTreasure(Game[State]):
     def expect(self, state: State) -> Expect | None:
         if not state.bandits:
             return Expect("deal", msg(N_("Bandits and Reinforcements")), (
-                msg(N_("The app deals a Bandit to each player and 3 Reinforcement cards to each "
-                       "side, and tosses the Arrow; or enter what the table dealt.")),), draw=True,
+                msg(N_("Let the app deal and toss the Arrow, or enter what the table dealt.")),), draw=True,
                 rule=msg(N_("Each person is dealt a Bandit tile at random and each side 3 "
                             "Reinforcement cards; the Arrow, tossed like a coin, points at the side "
                             "that divides first.")), section="setup")
         if not state.reinforcements:
             return Expect("keep", msg(N_("Reinforcements kept")), (
-                msg(N_("Each side keeps 2 of its 3 Reinforcement cards (in a team of two, one "
-                       "each). Hand the phone over: only the owner should look.")),),
+                msg(N_("Hand the phone over: only the cards' owner should look.")),),
                 rule=msg(N_("Each side keeps 2 of the 3 Reinforcement cards dealt to it face down "
                             "(in a team of two, one each); the others go back unseen.")),
                 section="setup")
@@ -377,6 +375,13 @@ class GiveMeTheTreasure(Game[State]):
 
     def totals_by_round(self, state: State) -> list[list[int]]:
         return [[t.coins_after[side] for side in state.teams] for t in state.turns]
+
+    def score_label(self, state: State) -> str:
+        """The standings count coins, the game's own score (the target is 20 or 30 coins)."""
+        return N_("Coins")
+
+    def chart_label(self, state: State) -> str:
+        return N_("Coins after each turn")
 
 
 GAME = GiveMeTheTreasure()

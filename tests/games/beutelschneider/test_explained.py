@@ -158,7 +158,7 @@ def test_a_shared_win_names_the_limit_and_the_tables_choice():
     for key in ("winner", "place/0", "place/1"):
         assert found[key].draw == 2 and "limit of 100" in str(found[key].rule)
         assert str(found[key].step) == ("Equal totals at the top, 100 points each: the table chose to share "
-                                        "the win between Anna & Ben.")
+                                        "the win between Anna and Ben.")
     assert found["place/2"].draw is None
 
 

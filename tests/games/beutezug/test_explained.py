@@ -168,12 +168,12 @@ def test_the_final_tie_is_explained_step_by_step_down_the_chain():
     assert str(winner.title) == "Winner: Kate" and winner.draw is None
     assert "the highest loot card decides, then the second-highest" in str(winner.rule)
     assert str(winner.step) == (
-        "Loot points: Kate 40, Johnny 40, Vincenzo 38. Still tied: Kate, Johnny. "
-        "Highest loot card: Kate 14, Johnny 14. Still tied: Kate, Johnny. "
+        "Loot points: Kate 40, Johnny 40, Vincenzo 38. Still tied: Kate and Johnny. "
+        "Highest loot card: Kate 14, Johnny 14. Still tied: Kate and Johnny. "
         "Second-highest loot card: Kate 10, Johnny 9. Kate is ahead.")
     assert str(found[f"place/{J}"].step) == str(found[f"place/{K}"].step) == (
-        "Loot points: Kate 40, Johnny 40. Still tied: Kate, Johnny. "
-        "Highest loot card: Kate 14, Johnny 14. Still tied: Kate, Johnny. "
+        "Loot points: Kate 40, Johnny 40. Still tied: Kate and Johnny. "
+        "Highest loot card: Kate 14, Johnny 14. Still tied: Kate and Johnny. "
         "Second-highest loot card: Kate 10, Johnny 9. Kate is ahead.")
     assert str(found[f"place/{V}"].step) == "Loot points: Kate 40, Johnny 40, Vincenzo 38."
 
@@ -184,7 +184,7 @@ def test_a_tie_for_a_place_names_its_draw():
     for seat, chip in ((J, 2), (K, 3)):
         why = found[f"placement/4/{seat}"]
         assert why.draw == 4 and str(why.title) == f"Placement chip {chip} in round 4: {PLAYERS[seat]}"
-        assert str(why.step) == ("Loot points after round 3: Vincenzo 13, Johnny 8, Kate 8. Johnny, Kate are "
+        assert str(why.step) == ("Loot points after round 3: Vincenzo 13, Johnny 8, Kate 8. Johnny and Kate are "
                                  "tied on 8 points: their placement chips are drawn at random.")
     assert found[f"placement/4/{V}"].draw is None
     assert found["reroll/4"].draw == 4 and "Kate" in str(found["reroll/4"].title)
@@ -209,5 +209,5 @@ def test_a_full_tie_names_the_coin_flip_and_who_shares_a_place():
 def test_a_tie_during_the_game_shares_its_place():
     found = GAME.explanations(GAME.replay(PLAYERS, {}, FULL_GAME[:4]))
     assert str(found[f"place/{K}"].step) == (
-        "Loot points: Vincenzo 13, Kate 8, Johnny 8. Kate, Johnny share the place on 8 loot points.")
+        "Loot points: Vincenzo 13, Kate 8, Johnny 8. Kate and Johnny share the place on 8 loot points.")
     assert "the tie-break comes after round 7" in str(found[f"place/{K}"].rule)

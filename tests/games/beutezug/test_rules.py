@@ -6,7 +6,7 @@ import random
 import pytest
 
 from companion.games import get_game, settings_problem
-from companion.games.base import RulesError
+from companion.games.base import Names, RulesError
 from companion.games.beutezug.rules import GAME, bonus_inventory
 from companion.records import add_entry, new_record
 
@@ -220,8 +220,8 @@ def test_a_tie_for_a_place_waits_for_a_random_draw_among_the_tied_players():
     state = play(START + [round_entry(s0=seized(2, 5), s1=seized(2, 2), s2=seized(2, 2))])
     expected = GAME.expect(state)
     assert (expected.kind, expected.draw) == ("placement_tie", True)
-    assert expected.lines[0].args == {"players": "Kate, Johnny", "n": 2}
-    assert str(expected.lines[0]) == "Kate, Johnny are tied on 2 points: their placement chips are drawn at random."
+    assert expected.lines[0].args == {"players": Names(("Kate", "Johnny")), "n": 2}
+    assert str(expected.lines[0]) == "Kate and Johnny are tied on 2 points: their placement chips are drawn at random."
     assert "" in refused(state, "round", ROUND_1[1])
     for seed in range(6):
         data = GAME.draw(state, random.Random(seed))

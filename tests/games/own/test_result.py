@@ -47,7 +47,7 @@ def test_a_result_by_places():
 def test_shared_ties_make_every_tied_seat_a_winner():
     assert GAME.outcome(entered(result([40, 40, 18, 3], [0, 1]))).winners == (0, 1)
     errors = refused(result([40, 40, 18, 3], [0]))
-    assert errors["winners"].startswith("By these scores Anna & Ben won")
+    assert errors["winners"].startswith("By these scores Anna and Ben won")
 
 
 def test_a_broken_tie_names_one_of_the_tied():
@@ -57,7 +57,7 @@ def test_a_broken_tie_names_one_of_the_tied():
     assert str(GAME.outcome(state).words) == "Equal at the top: the table named Ben the winner."
     for winners in ([2], [0, 1]):
         assert refused(result([40, 40, 18, 3], winners), ties="break") == {"winners": (
-            "Anna & Ben are equal at the top and this game breaks a tie: tick the one who won the tie-break.")}
+            "Anna and Ben are equal at the top and this game breaks a tie: tick the one who won the tie-break.")}
 
 
 def test_with_a_target_a_total_must_reach_it():

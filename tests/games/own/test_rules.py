@@ -179,7 +179,7 @@ def test_a_tie_broken_by_the_table_names_the_winner_among_the_tied():
     assert GAME.outcome(state) is None
     expect = GAME.expect(state)
     assert expect.kind == "tie_break" and expect.draw
-    assert "Anna & Ben" in str(expect.lines[0])
+    assert "Anna and Ben" in str(expect.lines[0])
     state = GAME.apply(state, "tie_break", {"winner": 1})
     assert GAME.outcome(state).winners == (1,)
     assert str(GAME.outcome(state).words) == "Equal at the top: the table named Ben the winner."
@@ -339,7 +339,7 @@ def test_a_tie_break_when_nothing_is_tied_to_break_is_refused(settings, entries)
 
 
 @pytest.mark.parametrize("data, says", [
-    ({"winner": 2}, "Only Anna & Ben are tied at the top."),
+    ({"winner": 2}, "Only Anna and Ben are tied at the top."),
     ({"winner": 9}, "Must be at most 3."),
 ])
 def test_a_tie_break_for_someone_not_tied_is_refused(data, says):

@@ -238,6 +238,13 @@ class GameAdapter(Adapter):
         teams = record["settings"].get("teams") or [0, 1]
         return [" & ".join(p for p, t in zip(record["players"], teams, strict=True) if t == side) for side in (0, 1)]
 
+    def turn_number(self, record: Record, entry: Mapping[str, Any]) -> int:
+        """A turn's number in the game, counting the turns up to it (an entry just undone,
+        no longer in the record, is the turn after the last one there)."""
+        entries = record["entries"]
+        until = entries.index(entry) + 1 if entry in entries else len(entries)
+        return sum(1 for e in entries[:until] if e["kind"] == "turn") + (entry not in entries)
+
     def side_sizes(self, record: Record) -> list[int]:
         """How many people each side is, for the verb that follows its name ("divide")."""
         teams = record["settings"].get("teams") or [0, 1]

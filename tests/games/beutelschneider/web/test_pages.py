@@ -83,7 +83,7 @@ def test_a_refused_hand_keeps_what_was_typed_and_stores_nothing(user, store):
     game_id = start(user)
     response = user.submit("/entries", hand_values(50, 30, 20))
     assert response.status_code == 422
-    assert "The deck holds 80 in gold; these hands add up to 100." in user.page
+    assert "The deck holds 80 in gold; this hand adds up to 100." in user.page
     assert 'value="50"' in user.page and 'value="20"' in user.page
     assert store.load(game_id)["entries"] == []
 

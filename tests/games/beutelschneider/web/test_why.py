@@ -81,7 +81,7 @@ def test_a_tie_broken_by_the_chain_and_one_by_the_tables_choice(client, store):
         ("tie_choice", {"choice": "share"}),
     ])
     page = text(client.get(f"/games/{shared}/why/place/1").get_data(as_text=True))
-    assert "the table chose to share the win between Anna & Ben" in page
+    assert "the table chose to share the win between Anna and Ben" in page
     assert re.search(r"Entered by the table, .*: Tie at the top Share the win Entry 3", page)
 
 

@@ -160,7 +160,7 @@ def test_a_tie_for_a_place_is_drawn_by_the_app_or_entered_by_the_table(user, sto
     assert record["entries"][-1]["kind"] == "placement_tie"
     assert replay(record).state.placement == (VINCENZO, JOHNNY, KATE)
     user.submit("/undo")
-    assert "Kate, Johnny are tied on 8 points" in user.page
+    assert "Kate and Johnny are tied on 8 points" in user.page
     user.submit("/draw")
     entry = entries(store, game_id)[-1]
     assert entry["kind"] == "placement_tie" and entry["source"] == "app"
@@ -211,10 +211,10 @@ def to_a_coin_flip(user):
 
 def test_a_coin_flip_decides_a_full_tie_by_the_app_or_by_the_table(user, store):
     game_id = to_a_coin_flip(user)
-    assert "Anna, Ben are tied on points and on every loot card: a coin flip decides." in user.page
+    assert "Anna and Ben are tied on points and on every loot card: let the app flip the coin, or enter who won the flip at the table." in user.page
     response = user.submit("/entries", {"winner": 2})
     assert response.status_code == 422
-    assert near(user.page, "winner", "Only Anna, Ben are in the coin flip.")
+    assert near(user.page, "winner", "Only Anna and Ben are in the coin flip.")
     user.submit("/draw")
     entry = entries(store, game_id)[-1]
     assert entry["kind"] == "coin" and entry["source"] == "app" and entry["data"]["winner"] in (0, 1)

@@ -82,11 +82,11 @@ def test_the_final_tie_broken_by_the_chain_in_english_and_german(client, logged)
     shown = text(client.get(f"/games/{game_id}/why/winner").get_data(as_text=True))
     assert "Winner: Kate" in shown
     assert "On equal points the highest loot card decides, then the second-highest" in shown
-    assert ("Highest loot card: Kate 14, Johnny 14. Still tied: Kate, Johnny. "
+    assert ("Highest loot card: Kate 14, Johnny 14. Still tied: Kate and Johnny. "
             "Second-highest loot card: Kate 10, Johnny 9. Kate is ahead.") in shown
     german = text(client.get(f"/games/{game_id}/why/winner", headers={"Accept-Language": "de"}).get_data(as_text=True))
     assert "Sieg: Kate" in german and "Bei Gleichstand entscheidet die höchste Beutekarte" in german
-    assert ("Höchste Beutekarte: Kate 14, Johnny 14. Weiter gleich: Kate, Johnny. "
+    assert ("Höchste Beutekarte: Kate 14, Johnny 14. Weiter gleich: Kate und Johnny. "
             "Zweithöchste Beutekarte: Kate 10, Johnny 9. Kate liegt vorn.") in german
     # The end screen links it from what decided the game.
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
@@ -97,7 +97,7 @@ def test_a_tie_for_a_place_names_the_draw_that_broke_it_and_who_drew_it(client, 
     game_id = logged("beutezug")
     shown = text(client.get(f"/games/{game_id}/why/placement/4/1").get_data(as_text=True))
     assert "Placement chip 3 in round 4: Kate" in shown
-    assert "Johnny, Kate are tied on 8 points: their placement chips are drawn at random." in shown
+    assert "Johnny and Kate are tied on 8 points: their placement chips are drawn at random." in shown
     assert "Entered by the table" in shown and "Placement chips after a tie" in shown and "Entry 5" in shown
 
     # The app's own draw says so, in German too.
