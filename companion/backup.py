@@ -6,9 +6,16 @@ list of players, their colours and the group's time zone. A restore checks the w
 first -- format, version, size, each record replayed through the rules, no id twice -- and
 refuses it with the reason before anything is written. Games keep their ids, so restoring
 the same backup again finds them present and adds nothing.
+
+A game file that cannot be read does not stop the backup: every readable game is in it,
+and each damaged one is named under ``damaged`` with the reason and its file's bytes as
+they are on disk (base64), so the backup loses nothing the folder had and the host can mend
+it by hand. A restore adds the readable games and names the damaged ones it could not.
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import csv
 import hashlib
 import io
@@ -16,7 +23,8 @@ import uuid
 from collections.abc import Iterable, Mapping
 from contextlib import suppress
 from datetime import datetime
-from typing import Any, TypedDict
+from pathlib import Path
+from typing import Any, NotRequired, TypedDict
 
 from . import groups, periods, trash
 from .chart import PALETTE
@@ -26,7 +34,7 @@ from .i18n import t
 from .record import Record
 from .records import MAX_NAME, now_iso
 from .stats import game_key
-from .store import NotSaved, Store, StoreError, valid_id
+from .store import DamagedFile, NoSuchGame, NotSaved, Store, StoreError, valid_id
 from .summary import parse_time
 from .text import clean, identity
 from .transfer import ImportError_, export_record, import_record, parse
@@ -37,7 +45,9 @@ MAX_BYTES = 32 * 1024 * 1024
 MAX_RECORDS = 20_000
 ALIAS_KINDS = ("merge", "rename")
 ALIAS_FIELDS = {"from", "to", "kind", "at"}
-FIELDS = {"format", "format_version", "exported", "group", "players", "aliases", "records", "colours"}
+FIELDS = {"format", "format_version", "exported", "group", "players", "aliases", "records", "colours",
+          "damaged"}
+DAMAGED_FIELDS = {"id", "reason", "file"}
 GROUP_FIELDS = {"name", "timezone"}
 UUID_SPACE = uuid.UUID("5b1f6a8e-2d0c-4c55-9a57-4c6f6f74a11e")  # ours; stable uuids per name
 
@@ -53,6 +63,27 @@ class Backup(TypedDict):
     colours: dict[str, str]
     aliases: list[dict[str, str]]   # {from, to, kind, at}
     records: list[dict[str, object]]
+    damaged: NotRequired[list[Damaged]]  # only when a game file could not be read
+
+
+class Damaged(TypedDict):
+    """A game of the group whose file could not be read: why, and its bytes as on disk."""
+
+    id: str
+    reason: str
+    file: str   # base64
+
+
+class Restored(tuple[int, int, int]):
+    """What a restore did: (games added, games already here, games in the group's trash);
+    ``damaged``: the ids of the games the backup names as damaged, not restored."""
+
+    damaged: list[str]
+
+    def __new__(cls, added: int, present: int, trashed: int, damaged: Iterable[str] = ()) -> Restored:
+        done = super().__new__(cls, (added, present, trashed))
+        done.damaged = list(damaged)
+        return done
 
 
 class BackupError(ValueError):
@@ -75,16 +106,64 @@ def _fail(text: str, **args: Any) -> BackupError:
     return BackupError(msg(text, **args))
 
 
-def records_of(store: Store, group_id: str) -> list[Record]:
-    """The group's game records, oldest first (a damaged file stops the backup: DamagedFile)."""
+def records_of(store: Store, group_id: str) -> tuple[list[Record], list[Damaged]]:
+    """The group's game records, oldest first, and its games whose files cannot be read."""
     ids = [g["id"] for g in sorted(groups.group_games(store, group_id),
                                    key=lambda g: (g.get("created", ""), g["id"]))]
-    return [store.load(i) for i in ids]
+    readable: list[Record] = []
+    damaged: list[Damaged] = []
+    for game_id in ids:
+        try:
+            readable.append(store.load(game_id))
+        except NoSuchGame:
+            continue  # deleted meanwhile
+        except DamagedFile as error:
+            damaged.append(_damaged(game_id, error.reason, error.path))
+    return readable, damaged
+
+
+def _damaged(game_id: str, reason: str, path: Path) -> Damaged:
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raw, reason = b"", f"{reason}; its bytes cannot be read either ({error.strerror})"
+    return {"id": game_id, "reason": reason, "file": base64.b64encode(raw).decode("ascii")}
+
+
+def damaged_games(store: Store, group_id: str) -> list[Damaged]:
+    """The group's games whose files cannot be read (what its backup names as damaged),
+    without their bytes. Each file is read again only once it changed (its size and time)."""
+    found: list[Damaged] = []
+    for row in groups.group_games(store, group_id):
+        path = store.file(row["id"])
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        key = (str(path), stat.st_size, stat.st_mtime_ns)
+        if key not in _READ:
+            try:
+                store.read_file(path)
+                reason = None
+            except NoSuchGame:
+                continue
+            except DamagedFile as error:
+                reason = error.reason
+            if len(_READ) > 10_000:
+                _READ.clear()
+            _READ[key] = reason
+        if _READ[key] is not None:
+            found.append({"id": row["id"], "reason": str(_READ[key]), "file": ""})
+    return sorted(found, key=lambda d: d["id"])
+
+
+_READ: dict[tuple[str, int, int], str | None] = {}  # a game file by path, size and time: why it is damaged
 
 
 def backup(store: Store, group_id: str) -> Backup:
     group: Mapping[str, Any] = groups.get(store, group_id) or {}
-    return {
+    readable, damaged = records_of(store, group_id)
+    made: Backup = {
         "format": FORMAT, "format_version": FORMAT_VERSION, "exported": now_iso(),
         "group": {"name": group.get("name", ""),
                   **({"timezone": group["timezone"]} if group.get("timezone") else {})},
@@ -92,8 +171,11 @@ def backup(store: Store, group_id: str) -> Backup:
         "colours": dict(group.get("colours") or {}),
         "aliases": [{k: a[k] for k in ("from", "to", "kind", "at")}
                     for a in groups.aliases(store, group_id)],
-        "records": [export_record(r) for r in records_of(store, group_id)],
+        "records": [export_record(r) for r in readable],
     }
+    if damaged:
+        made["damaged"] = damaged
+    return made
 
 
 def check(raw: bytes | str, group_id: str, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
@@ -147,7 +229,29 @@ def check(raw: bytes | str, group_id: str, max_bytes: int = MAX_BYTES) -> dict[s
         raise _fail(N_("The colours in the backup must be player names, each with one of the colours offered."))
     aliases = [{**a, "from": clean(a["from"]), "to": clean(a["to"])} for a in aliases]
     return {"records": checked, "aliases": aliases, "players": [clean(p) for p in names],
-            "colours": {identity(k): v for k, v in colours.items()}, "timezone": group.get("timezone")}
+            "colours": {identity(k): v for k, v in colours.items()}, "timezone": group.get("timezone"),
+            "damaged": _damaged_named(data.get("damaged", []), seen)}
+
+
+def _damaged_named(damaged: Any, seen: set[str]) -> list[str]:
+    """The ids of the games a backup names as damaged (their bytes are checked as base64
+    and kept in the file, not restored)."""
+    if not isinstance(damaged, list) or len(damaged) > MAX_RECORDS:
+        raise _fail(N_("The damaged games of the backup must be a list."))
+    ids = []
+    for n, item in enumerate(damaged, 1):
+        if not (isinstance(item, dict) and set(item) <= DAMAGED_FIELDS and valid_id(item.get("id"))
+                and isinstance(item.get("reason", ""), str) and isinstance(item.get("file", ""), str)):
+            raise _fail(N_("Damaged game %(n)s is not named as the app names one (its id, the reason, its bytes)."), n=n)
+        try:
+            base64.b64decode(item.get("file", ""), validate=True)
+        except (binascii.Error, ValueError):
+            raise _fail(N_("Damaged game %(n)s: its bytes are not base64."), n=n) from None
+        if item["id"] in seen:
+            raise _fail(N_("Game id %(id)s appears twice."), id=item["id"])
+        seen.add(item["id"])
+        ids.append(item["id"])
+    return ids
 
 
 def _name(value: Any) -> bool:
@@ -155,9 +259,10 @@ def _name(value: Any) -> bool:
 
 
 def restore(store: Store, group_id: str, raw: bytes | str,
-            max_bytes: int = MAX_BYTES) -> tuple[int, int, int]:
+            max_bytes: int = MAX_BYTES) -> Restored:
     """Bring a checked backup into the group; return (games added, games already here,
-    games in the group's trash).
+    games in the group's trash), and the ids of the games it names as damaged, which
+    cannot be restored (``Restored.damaged``).
 
     A game whose id another group's game has -- listed or in its trash -- gets an id
     derived from both, the same every time, so a second restore still finds it. A game
@@ -193,7 +298,7 @@ def restore(store: Store, group_id: str, raw: bytes | str,
         _restore_names(store, group_id, data)
     except NotSaved as error:
         raise Interrupted(error, added) from error
-    return added, present, trashed
+    return Restored(added, present, trashed, data["damaged"])
 
 
 def _restore_names(store: Store, group_id: str, data: Mapping[str, Any]) -> None:

@@ -19,7 +19,7 @@ from .network import is_loopback, lan_addresses
 from .paths import FolderNotWritable, default_printables
 from .record import DEFAULT_GROUP
 from .store import DamagedFile, NotSaved
-from .transfer import ImportError_, already_here, import_record
+from .transfer import ImportError_, add, import_record
 from .views import store
 
 if TYPE_CHECKING:
@@ -193,22 +193,20 @@ def import_record_command(file: Path, copy: bool) -> None:
         record = import_record(file.read_bytes())
     except ImportError_ as error:
         raise click.ClickException(str(error.message)) from None
-    found = None if copy else already_here(store(), record)
+    try:
+        game_id, found = add(store(), record, copy)
+    except NotSaved as error:
+        raise click.ClickException(f"not saved: {error.detail}") from None
     if found is not None:
-        game_id, same = found
         if game_id not in store().index.games():
             raise click.ClickException(f"this game was deleted: it is in the Trash (game {game_id}): "
                                        "restore it there; nothing added")
-        if same:
+        if found[1]:
             click.echo(f"already here: game {game_id} (/games/{game_id}); nothing added")
             return
         raise click.ClickException(
             f"another version of this game is here already: game {game_id} (/games/{game_id}); "
             "nothing added (--copy imports it as a second game)")
-    try:
-        game_id = store().create(record)
-    except NotSaved as error:
-        raise click.ClickException(f"not saved: {error.detail}") from None
     click.echo(f"imported as game {game_id}")
 
 
@@ -259,7 +257,12 @@ def backup_command(file: Path, group_name: str) -> None:
         file.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
     except OSError as error:
         raise click.ClickException(f"not written: {file} ({error.strerror})") from None
-    click.echo(f"{_games(len(data['records']))} written to {file} (group {groups.display_name(group)})")
+    for game in data.get("damaged", []):
+        click.echo(f"damaged, in the backup as its file's bytes only (a restore cannot bring it back): "
+                   f"game {game['id']} ({game['reason']})", err=True)
+    damaged = len(data.get("damaged", []))
+    click.echo(f"{_games(len(data['records']))} written to {file} (group {groups.display_name(group)})"
+               + (f", {damaged} damaged game{'s' * (damaged != 1)} named in it" if damaged else ""))
 
 
 @click.command("restore")
@@ -272,16 +275,19 @@ def restore_command(file: Path, group_name: str) -> None:
     Games already here are left as they are, so restoring twice adds nothing."""
     group = _group(group_name)
     try:
-        added, present, trashed = backups.restore(store(), group["id"], file.read_bytes(),
-                                                  current_app.config["BACKUP_MAX_BYTES"])
+        done = backups.restore(store(), group["id"], file.read_bytes(),
+                               current_app.config["BACKUP_MAX_BYTES"])
     except backups.BackupError as error:
         raise click.ClickException(f"not restored: {error.message}") from None
     except backups.Interrupted as error:
         raise click.ClickException(
             f"not saved: {error.error.detail}; {error.added} game{'s' * (error.added != 1)} restored "
             "before that, restoring the same backup again adds the rest") from None
+    added, present, trashed = done
     click.echo(f"{_games(added)} added, {present} already here (group {groups.display_name(group)})"
-               + (f", {trashed} in the Trash (restore them there)" if trashed else ""))
+               + (f", {trashed} in the Trash (restore them there)" if trashed else "")
+               + (f"; not restored, damaged when the backup was made: {', '.join(done.damaged)}"
+                  if done.damaged else ""))
 
 
 @click.command("printables")

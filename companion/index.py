@@ -7,6 +7,11 @@ A crash or a full disk between the steps leaves the marker in ``pending/``: whoe
 next (any process) settles it (``settle_pending``), a read of a game whose row is behind
 its file heals that row (``heal``), and the next start reconciles everything
 (``reconcile``). ``rebuild`` makes the games list again from the files.
+
+The games list (``games``) is the index's rows with the marked games read from their files:
+a game saved while the disk refused its row (full) is listed as its file says, by every
+process, from the moment it is acknowledged until its row is written. Rows are written,
+and markers go, by the ways above; the reading alone writes nothing.
 """
 from __future__ import annotations
 
@@ -27,6 +32,7 @@ from .record import Record, Row, group_of
 
 log = logging.getLogger("companion.store")  # one log for the store and its index
 RETRY_SECONDS = 30
+STILL_SECONDS = 3  # a folder unchanged this long has the same time until it changes again
 INDEX_SCHEMA = 1
 # Tables the index keeps besides the games' summaries. They are not derived from the game
 # files (groups, merges and renames of players, share links), so a rebuild keeps them.
@@ -69,6 +75,10 @@ class Index:
         self.pending_dir = folder / "pending"
         self._cache: tuple[IndexKey, dict[str, dict[str, Any]]] | None = None
         self._settle_again = 0.0
+        # The games list with the marked games' rows as their files make them, and what it
+        # was made from: the index's key and each marked game's file (its size and time).
+        self._marked: tuple[Any, dict[str, Row]] | None = None
+        self._markers: tuple[tuple[int, int, int, int], list[str]] | None = None
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -109,18 +119,74 @@ class Index:
         found = VERSION_AT_START.match(head)
         return (int(found[1]) if found else -1, st.st_ino, st.st_size, st.st_mtime_ns), head
 
-    def games(self) -> dict[str, Row]:
-        """The games' summaries by id, cached until the index file changes."""
+    def _rows(self) -> dict[str, Row]:
+        """The rows the index file holds (what the index's own writes start from)."""
         return cast(dict[str, Row], self._tables()["games"])
 
-    def key(self) -> IndexKey | None:
-        """Changes whenever the index does: callers key what they derive from it on this."""
-        self._tables()
-        return self._cache[0] if self._cache else None
+    def games(self) -> dict[str, Row]:
+        """The games' summaries by id, as the game files make them: the index's rows, and
+        for a game whose row is still to be written (its marker: a full disk refused it,
+        or a write is under way) the row its file makes, or none once its file is gone.
+        Cached until the index file or a marked game's file changes."""
+        rows = self._rows()
+        marked = self._markers_seen()
+        if not marked:
+            return rows
+        return self._with_marked(rows, marked)[1]
+
+    def _markers_seen(self) -> list[str]:
+        """``pending()`` for every read of the list: listed again only once the folder of
+        markers changed (a stat costs a quarter of a listing). A listing taken more than
+        ``STILL_SECONDS`` after the folder's last change stays right while its time does,
+        even on a file system that keeps whole (FAT: even) seconds."""
+        try:
+            st = os.stat(self.pending_dir)
+        except FileNotFoundError:
+            return []
+        key = (st.st_ino, st.st_size, st.st_nlink, st.st_mtime_ns)
+        if self._markers is not None and self._markers[0] == key:
+            return self._markers[1]
+        marked = self.pending()
+        if time.time_ns() - st.st_mtime_ns > STILL_SECONDS * 1_000_000_000:
+            self._markers = (key, marked)
+        return marked
+
+    def _with_marked(self, rows: dict[str, Row], marked: list[str]) -> tuple[Any, dict[str, Row]]:
+        files_now = []
+        for game_id in sorted(marked):
+            try:
+                st = self.game_files.file(game_id).stat()
+                files_now.append((game_id, st.st_size, st.st_mtime_ns))
+            except NoSuchGame:
+                continue  # no game's name: nothing to list
+            except OSError:
+                files_now.append((game_id, -1, -1))  # gone: a delete, or a create not yet written
+        key = (self._cache[0] if self._cache else None, tuple(files_now))
+        if self._marked is not None and self._marked[0] == key:
+            return self._marked
+        games = dict(rows)
+        for game_id, size, _ in files_now:
+            if size < 0:
+                games.pop(game_id, None)
+                continue
+            try:
+                record = self.game_files.read_file(self.game_files.file(game_id))
+                if not self.fresh(game_id, record):
+                    games[game_id] = self._row(game_id, record)
+            except (OSError, ValueError, TypeError, KeyError, AttributeError, NoSuchGame, DamagedFile):
+                continue  # damaged, or gone meanwhile: its row stays as the index has it
+        self._marked = (key, games)
+        return self._marked
+
+    def key(self) -> Any:
+        """Changes whenever the games list does: callers key what they derive from it on this."""
+        rows = self._rows()
+        marked = self._markers_seen()
+        return self._with_marked(rows, marked)[0] if marked else (self._cache[0] if self._cache else None)
 
     def forget(self) -> None:
         """Read the file again next time (a benchmark's cold read)."""
-        self._cache = None
+        self._cache = self._marked = None
 
     def table(self, name: str) -> dict[str, Any]:
         """One of ``TABLES`` (groups, aliases, shares): its documents by id."""
@@ -128,12 +194,12 @@ class Index:
 
     def fresh(self, game_id: str, record: Record) -> bool:
         """Whether the game's row was made from its file's last summary change or later."""
-        row = self.games().get(game_id)
+        row = self._rows().get(game_id)
         return row is not None and row.get("v", 0) >= record.get("summary_version", 0)
 
     def differs(self, game_id: str, record: Record) -> bool:
         """Whether the game's row (or its absence) says other than ``record`` would."""
-        listed = self.games().get(game_id)
+        listed = self._rows().get(game_id)
         return listed is None or {k: v for k, v in listed.items() if k != "v"} != \
             {"id": game_id, **self.summarize(record)}
 
@@ -156,7 +222,7 @@ class Index:
         with self.game_files.lock("index"):
             new = change({name: dict(self.table(name)) for name in TABLES})
             assert set(new) <= set(TABLES), sorted(new)
-            self._write(dict(self.games()), **new)
+            self._write(dict(self._rows()), **new)
         return new
 
     def _row(self, game_id: str, record: Record) -> Row:
@@ -168,12 +234,12 @@ class Index:
         with self.game_files.lock("index"):
             if record is None:
                 record = self.game_files.read_file(self.game_files.file(game_id))
-            self._write({**self.games(), game_id: self._row(game_id, record)})
+            self._write({**self._rows(), game_id: self._row(game_id, record)})
 
     def unlist(self, *game_ids: str) -> None:
         """Take games out of the index (a file gone to the trash: trash.py)."""
         with self.game_files.lock("index"):
-            games = dict(self.games())
+            games = dict(self._rows())
             if games.keys() & set(game_ids):
                 self._write({k: v for k, v in games.items() if k not in game_ids})
 
@@ -374,7 +440,7 @@ class Index:
         except FileNotFoundError:
             index_time = 0
         damaged: list[DamagedFile] = []
-        games = dict(self.games())
+        games = dict(self._rows())
         on_disk = {p.stem: p for p in self.game_files.games_dir.glob("*.json")}
         suspects = set(self.pending()) | (on_disk.keys() - games.keys())
         for game_id, path in on_disk.items():

@@ -9,7 +9,8 @@ number as text), a time outside the calendar or a file nested deeper than any re
 refused with the entry and the field named, before anything is stored. It is also
 idempotent: a record keeps the id of the game it was exported from (``origin``), and
 importing the same record again finds that game (``already_here``) instead of counting
-every win twice; a copy is the table's explicit choice.
+every win twice, also when the same record arrives from several phones at once (``add``);
+a copy is the table's explicit choice.
 """
 from __future__ import annotations
 
@@ -313,3 +314,22 @@ def already_here(store: Store, record: Record) -> tuple[str, bool] | None:
         # restored. The caller sees an id the games list does not hold: the Trash has it.
         other = trash.holding(store, record)
     return (other, False) if other else None
+
+
+def add(store: Store, record: Record, copy: bool = False) -> tuple[str, tuple[str, bool] | None]:
+    """Store an imported record once: (the new game's id, None), or -- the same game is here
+    (``already_here``) and no copy was asked for -- (its id, what ``already_here`` found),
+    with nothing added.
+
+    The look and the write are one step under the lock ``imports``, held across processes:
+    the same record sent by several phones at the same moment is stored by the first, and
+    every other finds that game, as it would one after the other. ``NotSaved`` if the disk
+    refuses, or another import keeps the lock longer than a write takes.
+    """
+    if copy:
+        return store.create(record), None
+    with store.lock("imports"):
+        found = already_here(store, record)
+        if found is not None:
+            return found[0], found
+        return store.create(record), None

@@ -16,6 +16,15 @@ That rests on one rule: a game's id is never given to a second game while any gr
 list or trash holds it (``Store.taken``; a restore into another group takes another id,
 backup.py). A copy in the trash beside a game file of the same id and group is then always
 what a crash left.
+
+The clock is not trusted to destroy. A computer without a clock battery (a Raspberry Pi before
+NTP answers) may start a month ahead, or a year behind, and be set right minutes later. So a
+game past its 30 days is not removed at the first look that finds it so: that look writes
+down when it saw it (``SEEN``), and only a look at least a day (``AGREE``) later that still
+finds it past its days removes it. A look that finds it within its days again (the clock
+was set back) forgets the sighting, and so does one whose clock is before it: a jump ahead,
+one look, and the clock set back leave the trash as it was. Meanwhile a game past its days by
+the clock is not shown or brought back, only kept. Emptying the trash on purpose is at once.
 """
 from __future__ import annotations
 
@@ -30,6 +39,9 @@ from .records import touched
 from .store import DamagedFile, NoSuchGame, NotSaved, Store, fsync_dir
 
 KEEP = timedelta(days=30)
+# A game past its days goes only when a look at least this much later still finds it so.
+AGREE = timedelta(days=1)
+SEEN = "trash-expired"  # the state file: game id -> when a look first found it past its days
 
 
 def _now(now: datetime | None) -> datetime:
@@ -186,11 +198,25 @@ def listing(store: Store, group_id: str, now: datetime | None = None) -> list[Re
 
 def purge(store: Store, *, now: datetime | None = None, group_id: str | None = None,
           upto: str | None = None) -> int:
-    """Remove for good what has been in the trash for ``KEEP`` -- or, to empty a group's
-    trash, that group's games deleted at or before ``upto`` (what the person confirming
-    saw, so a game deleted meanwhile on another phone stays). Also clears copies left in
-    the trash by a crash of a game that is still in play. Returns how many went."""
-    expired = _iso(_now(now) - KEEP)
+    """Remove for good what has been in the trash for ``KEEP``, as two looks at least
+    ``AGREE`` apart agree (see the module) -- or, to empty a group's trash, that group's
+    games deleted at or before ``upto`` (what the person confirming saw, so a game deleted
+    meanwhile on another phone stays). Also clears copies left in the trash by a crash of a
+    game that is still in play. Returns how many went."""
+    moment = _now(now)
+    expired = _iso(moment - KEEP)
+    seen = store.read_state(SEEN)
+    sightings: dict[str, str] = {}
+
+    def past_its_days(path: Path, record: Record) -> bool:
+        """Past its days by this look, and by a look at least ``AGREE`` before it."""
+        if record["deleted"] > expired:
+            return False
+        first = seen.get(path.stem)
+        if not isinstance(first, str) or first > _iso(moment):  # none, or the clock went back since
+            first = _iso(moment)
+        sightings[path.stem] = first
+        return first <= _iso(moment - AGREE)
 
     def why(path: Path, record: Record) -> str | None:
         if _in_play(store, path.stem, record):
@@ -198,7 +224,7 @@ def purge(store: Store, *, now: datetime | None = None, group_id: str | None = N
             return "stale" if _in_play(store, path.stem, record, damaged=False) else None
         emptied = (group_id is not None and upto is not None
                    and group_of(record) == group_id and record["deleted"] <= upto)
-        return "gone" if emptied or record["deleted"] <= expired else None
+        return "gone" if emptied or past_its_days(path, record) else None
 
     def still(path: Path, reason: str) -> bool:
         # Seen without the lock, a "stale" copy may be a delete under way in another
@@ -213,6 +239,12 @@ def purge(store: Store, *, now: datetime | None = None, group_id: str | None = N
         reason = why(path, record)
         if reason is not None and store.remove_file(path.stem, path, partial(still, path, reason)):
             gone += reason == "gone"
+            sightings.pop(path.stem, None)
     if gone:
         fsync_dir(store.trash_dir)
+    if sightings != seen:
+        # What this look saw, and nothing of games no longer past their days or no longer here.
+        # Not written (a lock held long): the next look sees them first, later, never sooner.
+        with suppress(NotSaved):
+            store.change_state(SEEN, lambda _: sightings)
     return gone

@@ -17,6 +17,12 @@ from .groups import _settings, mine, refused
 bp = Blueprint("backup", __name__)
 
 
+@bp.app_context_processor
+def _damaged_games() -> dict[str, Any]:
+    # The Group page's backup section names the games its backup can carry only as bytes.
+    return {"damaged_games": lambda gid: backup.damaged_games(store(), gid)}
+
+
 def _download(body: str, mimetype: str, filename: str) -> Response:
     return Response(body, mimetype=mimetype,
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
@@ -59,8 +65,7 @@ def restore(gid: str) -> Any:
         return _settings(group, 422, restore=form, messages=refused(form) or
                          [t(e) for errs in form.errors.values() for e in errs])
     try:
-        added, present, trashed = backup.restore(store(), gid,
-                                                 form.file.data.read(limit + 1), limit)
+        done = backup.restore(store(), gid, form.file.data.read(limit + 1), limit)
     except backup.BackupError as error:
         return _settings(group, 422, restore=form,
                          messages=[t(msg(N_("The backup was not restored: %(why)s"), why=t(error.message)))])
@@ -71,6 +76,7 @@ def restore(gid: str) -> Any:
                "adds the rest.",
             "%(n)s games of the backup were restored before that; restoring the same backup "
                "again adds the rest.", error.added))])
+    added, present, trashed = done
     flash(t(msg(N_("Restored: %(added)s, %(present)s."),  # "1 game added", "2 games added"
                 added=msg_n("%(n)s game added", "%(n)s games added", added),
                 present=msg_n("%(n)s already here", "%(n)s already here", present))))
@@ -79,4 +85,9 @@ def restore(gid: str) -> Any:
                          "bring it back from the trash.",
                       "%(n)s games of the backup are in this group's trash and were left there: "
                          "bring them back from the trash.", trashed)))
+    if done.damaged:
+        flash(t(msg_n("%(n)s game of the backup was damaged when the backup was made and could not be "
+                         "restored: %(ids)s.",
+                      "%(n)s games of the backup were damaged when the backup was made and could not be "
+                         "restored: %(ids)s.", len(done.damaged), ids=", ".join(done.damaged))))
     return redirect(url_for("groups.settings", gid=gid), 303)

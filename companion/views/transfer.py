@@ -13,7 +13,7 @@ from ..forms import ImportForm
 from ..games import GAMES
 from ..i18n import t
 from ..store import NotSaved
-from ..transfer import ImportError_, already_here, export_record, import_record
+from ..transfer import ImportError_, add, export_record, import_record
 from . import group_id, not_saved, store
 from .play import _form_messages, bp, load
 
@@ -41,20 +41,18 @@ def import_game() -> Any:
             except ImportError_ as error:
                 messages = [t(error.message)]
             else:
-                found = None if form.copy.data else already_here(store(), record)
-                if found is not None:
+                try:
+                    game_id, found = add(store(), record, copy=bool(form.copy.data))
+                except NotSaved as error:
+                    text, status = not_saved(error)  # no "Not saved" box on this page
+                    messages = [text]
+                else:
+                    if found is None:
+                        return redirect(url_for("play.game", game_id=game_id), 303)
                     # The same game counted twice would count every win twice: nothing is
                     # added unless the table asks for a copy.
                     here = store().index.games().get(found[0], {})
                     already = {"id": found[0], "same": found[1], "players": here.get("players", []),
                                "title": GAMES[record["game"]].title, "trashed": not here}
                     status = 200 if found[1] else 409
-                else:
-                    try:
-                        game_id = store().create(record)
-                    except NotSaved as error:
-                        text, status = not_saved(error)  # no "Not saved" box on this page
-                        messages = [text]
-                    else:
-                        return redirect(url_for("play.game", game_id=game_id), 303)
     return render_template("play/import.html", form=form, messages=messages, already=already), status

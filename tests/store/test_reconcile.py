@@ -185,7 +185,9 @@ def test_any_later_write_settles_a_row_left_pending(tmp_path):
     (tmp_path / "index.json").write_bytes(index_before)
     (tmp_path / "pending" / game_id).touch()  # the marker of the lost index write
     store = Store(tmp_path, summarize=summary)
-    assert store.index.games()[game_id]["status"] == "playing"
+    on_disk = {d["id"]: d for d in json.loads((tmp_path / "index.json").read_text())["games"].values()}
+    assert on_disk[game_id]["status"] == "playing"  # the row is behind ...
+    assert store.index.games()[game_id]["status"] == "finished"  # ... the list is read from the file
     index_time = (tmp_path / "index.json").stat().st_mtime_ns
     store.update(other, lambda r: add_entry(r, "hand", {"players": [{"gold": 0}] * 3}))  # ordinary
     assert store.index.games()[game_id]["status"] == "finished"

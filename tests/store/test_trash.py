@@ -41,10 +41,15 @@ def test_the_trash_keeps_a_game_30_days_then_removes_it_for_good(store):
     assert trash.find(store, old, now=NOW + timedelta(days=30)) is None
     assert trash.find(store, old, now=NOW + timedelta(days=29)) is not None
     assert [r["id"] for r in trash.listing(store, "household", now=NOW + timedelta(days=30))] == [young]
+    # It goes for good once a look a day after the first that found it past its days agrees.
+    assert trash.purge(store, now=NOW + timedelta(days=30, hours=23)) == 0
+    assert trash.purge(store, now=NOW + timedelta(days=31)) == 1
     assert trash.find(store, old, now=NOW) is None
     with pytest.raises(NoSuchGame):
         trash.restore(store, old)
-    assert trash.listing(store, "household", now=NOW + timedelta(days=40)) == []
+    trash.listing(store, "household", now=NOW + timedelta(days=40))
+    assert trash.listing(store, "household", now=NOW + timedelta(days=41)) == []
+    assert list(store.trash_dir.glob("*.json")) == []
 
 
 def test_emptying_removes_what_the_person_saw_and_only_their_groups(store, club):
@@ -81,7 +86,8 @@ def test_a_trash_copy_beside_a_damaged_game_file_is_kept_as_it_may_be_the_only_g
     store._write(copy, {**record, "deleted": NOW.isoformat()})  # a delete cut short
     store.file(game_id).write_text('{"record": {"1": {"schema"')  # and then the game file damaged
     trash.delete(store, other, now=NOW)  # each delete purges the trash
-    assert trash.purge(store, now=NOW + timedelta(days=31)) == 1  # the other game, past its days
+    trash.purge(store, now=NOW + timedelta(days=31))
+    assert trash.purge(store, now=NOW + timedelta(days=32)) == 1  # the other game, past its days
     trash.purge(store, now=NOW, group_id="household", upto=(NOW + timedelta(days=1)).isoformat())
     assert copy.exists() and store.read_file(copy)["entries"] == record["entries"]
 
@@ -128,9 +134,42 @@ def test_a_restore_whose_index_write_fails_is_kept_and_listed_by_the_next_write(
     monkeypatch.setattr(files, "write_atomically", full_for_the_index)
     back = trash.restore(store, game_id, submission="res-1")  # the game file is written: restored
     assert "res-1" in back["submissions"] and store.file(game_id).exists()
-    assert game_id not in store.index.games() and trash.listing(store, "household", now=NOW) == []
+    assert trash.listing(store, "household", now=NOW) == []
     assert (store.folder / "pending" / game_id).exists()  # the row is owed, and known to be
+    assert '"' + game_id + '"' not in (store.folder / "index.json").read_text()
+    assert store.index.games()[game_id]["status"] == "playing"  # listed meanwhile, from its file
     monkeypatch.undo()
     playing_game(store, players=("Dora", "Emil", "Finn"))  # whoever writes next lists it
     assert store.index.games()[game_id]["status"] == "playing"
     assert not (store.folder / "pending" / game_id).exists()
+
+
+# -- the clock is not trusted to destroy -------------------------------------------------------
+
+def test_a_clock_jump_ahead_one_look_and_the_clock_set_back_leave_the_game_in_the_trash(store):
+    game_id = playing_game(store)
+    trash.delete(store, game_id, now=NOW)
+    ahead = NOW + timedelta(days=31)  # a Raspberry Pi without a clock battery, before NTP
+    assert trash.listing(store, "household", now=ahead) == []  # past its days by that clock: not shown
+    assert trash.purge(store, now=ahead + timedelta(hours=1)) == 0  # looks the same day: kept
+    assert [r["id"] for r in trash.listing(store, "household", now=NOW + timedelta(hours=1))] == [game_id]
+    # Set back, the look forgot the sighting: the next jump ahead starts counting again.
+    assert trash.purge(store, now=ahead + timedelta(days=2)) == 0
+    assert trash.restore(store, game_id)["id"] == game_id
+
+
+def test_a_look_with_the_clock_behind_the_first_sighting_starts_counting_again(store):
+    game_id = playing_game(store)
+    trash.delete(store, game_id, now=NOW)
+    assert trash.purge(store, now=NOW + timedelta(days=400)) == 0  # a year ahead
+    assert trash.purge(store, now=NOW + timedelta(days=40)) == 0  # set back, still past its days
+    assert trash.purge(store, now=NOW + timedelta(days=40, hours=23)) == 0
+    assert trash.purge(store, now=NOW + timedelta(days=41)) == 1
+
+
+def test_emptying_the_trash_on_purpose_is_at_once_whatever_the_clock(store):
+    game_id = playing_game(store)
+    trash.delete(store, game_id, now=NOW)
+    seen = trash.listing(store, "household", now=NOW)[0]["deleted"]
+    assert trash.purge(store, group_id="household", upto=seen, now=NOW - timedelta(days=3)) == 1
+    assert trash.find(store, game_id, now=NOW) is None
