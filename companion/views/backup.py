@@ -7,10 +7,12 @@ from typing import Any
 from flask import Blueprint, Response, current_app, flash, redirect, request, url_for
 
 from .. import backup, groups
+from .. import bgstats as bgstats_format
 from ..forms.groups import RestoreForm
 from ..games.base import N_, msg, msg_n
 from ..i18n import t
 from ..records import now_iso
+from . import bgstats as bgstats_view
 from . import not_saved, store
 from .groups import _settings, mine, refused
 
@@ -58,9 +60,11 @@ def restore(gid: str) -> Any:
     if not form.validate():
         return _settings(group, 422, restore=form, messages=refused(form) or
                          [t(e) for errs in form.errors.values() for e in errs])
+    raw = form.file.data.read(limit + 1)
+    if bgstats_format.sniff(raw):  # BG Stats' own export: its summary first (views/bgstats.py)
+        return bgstats_view.summary(group, raw, form)
     try:
-        added, present, trashed = backup.restore(store(), gid,
-                                                 form.file.data.read(limit + 1), limit)
+        added, present, trashed = backup.restore(store(), gid, raw, limit)
     except backup.BackupError as error:
         return _settings(group, 422, restore=form,
                          messages=[t(msg(N_("The backup was not restored: %(why)s"), why=t(error.message)))])
