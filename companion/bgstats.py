@@ -28,7 +28,7 @@ from .games.base import N_, Msg, RulesError, msg
 from .i18n import t
 from .record import Record
 from .records import MAX_NAME
-from .store import DamagedFile, NoSuchGame, NotSaved, Store, StoreError
+from .store import DamagedFile, NoSuchGame, NotSaved, Store, StoreError, valid_id
 from .text import clean, identity
 from .transfer import FORMAT, FORMAT_VERSION, ImportError_, import_record, parse
 
@@ -275,8 +275,9 @@ def _result(play: Mapping[str, Any], game: Mapping[str, Any], slug: str, n_playe
         data: dict[str, Any] = {"players": [{"score": s} for s in scores],
                                 "winners": [i for i, w in enumerate(winners) if w]}
         settings: dict[str, Any] = {}
-        if slug == "give-me-the-treasure" and any(teams) and play.get("usesTeams"):
-            settings["teams"] = _team_list(teams)
+        if slug == "give-me-the-treasure" and n_players > 2 and len(set(teams)) == 2:
+            sides = list(dict.fromkeys(teams))  # the first team listed is side 0
+            settings["teams"] = [sides.index(team) for team in teams]
         return settings, data
     name = _game_name(game) or "BG Stats"
     if no_points:
@@ -304,13 +305,6 @@ def _result(play: Mapping[str, Any], game: Mapping[str, Any], slug: str, n_playe
         named = top
     return ({"name": name, "scoring": "final", "wins": "high" if high else "low", "ties": ties},
             {"players": [{"score": s} for s in filled], "winners": named})
-
-
-def _team_list(teams: list[str]) -> list[list[int]]:
-    out: dict[str, list[int]] = {}
-    for seat, team in enumerate(teams):
-        out.setdefault(team or f"seat{seat}", []).append(seat)
-    return list(out.values())
 
 
 def plan(export: Export, group_id: str, names: Mapping[str, str], zone: ZoneInfo | None = None,
@@ -388,7 +382,9 @@ def plan(export: Export, group_id: str, names: Mapping[str, str], zone: ZoneInfo
         note = _note(play, export.locations, minutes)
         gid = game_id(group_id, uid)
         item = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": slug, "players": players,
-                "settings": settings, "note": note, "origin": gid,
+                "settings": settings, "note": note,
+                # BG Stats' uuid where it is one (an export gives it back), else the game's id
+                "origin": uid if valid_id(uid) else gid,
                 "created": entered.isoformat(), "played_on": played.isoformat(),
                 "entries": [{"kind": "result", "data": data, "at": entered.isoformat(), "source": "table"}]}
         try:
@@ -499,10 +495,8 @@ def store_plan(store: Store, group_id: str, planned: Plan,
                 except RulesError:
                     pass
             continue
-        record = dict(p.record)
-        record.pop("origin", None)  # the game keeps the play's id: it is its own origin
         try:
-            store.create(record, game_id=p.game_id)  # type: ignore[arg-type]
+            store.create(p.record, game_id=p.game_id)
             planned.added += 1
         except NotSaved:
             raise

@@ -46,8 +46,9 @@ def results(gid: str) -> Any:
 def bgstats(gid: str) -> Any:
     group = mine(gid)
     data = backup.bgstats(store(), gid, t(groups.display_name(group)))
+    # Named as BG Stats names its own export, which its import looks for.
     return _download(json.dumps(data, ensure_ascii=False, indent=1), "application/json",
-                     f"{_stem(group)}-bgstats.json")
+                     "BGStatsExport.json")
 
 
 @bp.post("/groups/<gid>/restore")
