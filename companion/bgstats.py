@@ -20,14 +20,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+from urllib.parse import quote
 from zoneinfo import ZoneInfo
 
-from . import groups, records
-from .games import GAMES
+from . import groups, records, summary
+from .games import GAMES, SHAPES
 from .games.base import N_, Msg, RulesError, msg
 from .i18n import t
 from .record import Record
-from .records import MAX_NAME
+from .records import MAX_NAME, View
 from .store import DamagedFile, NoSuchGame, NotSaved, Store, StoreError, valid_id
 from .text import clean, identity
 from .transfer import FORMAT, FORMAT_VERSION, ImportError_, import_record, parse
@@ -36,11 +37,18 @@ MAX_BYTES = 64 * 1024 * 1024  # thousands of plays with their scoresheets
 MAX_PLAYS = 50_000
 MAX_NOTE = 2000
 TIME = "%Y-%m-%d %H:%M:%S"
-OWN = "own-game"
-# The four games by the names BG Stats (BoardGameGeek) gives them, folded as player names
-# are and without punctuation: their titles are the same in English and German.
-NAMES = {"beutezug": "beutezug", "beutelschneider": "beutelschneider",
-         "givemethetreasure": "give-me-the-treasure", "lootandscoot": "loot-and-scoot"}
+
+
+def _folded(name: str) -> str:
+    """A game's name as BG Stats' and ours are compared: folded as player names are, "&" as
+    "and", without spaces or punctuation ("Loot & Scoot" is Loot and Scoot)."""
+    return "".join(c for c in identity(name).replace("&", "and") if c.isalnum())
+
+
+# The game its host names (the table's own), which takes every other BG Stats game.
+OWN = next(slug for slug, g in GAMES.items() if g.paper.named)
+# The four games by their titles, which are the same in English and German.
+NAMES = {_folded(g.title): slug for slug, g in GAMES.items() if slug != OWN}
 
 
 class BGStatsError(ValueError):
@@ -101,17 +109,6 @@ def score_of(value: Any) -> int | None:
     return int(total)
 
 
-def json_field(value: Any) -> dict[str, Any]:
-    """``metaData``/``scoresheet``: a JSON-encoded string in real files (an object in some
-    others); anything else reads as empty."""
-    if isinstance(value, str):
-        try:
-            value = json.loads(value)
-        except ValueError:
-            return {}
-    return value if isinstance(value, dict) else {}
-
-
 # -- the file ------------------------------------------------------------------------------
 
 @dataclass
@@ -169,13 +166,11 @@ def _time(value: Any, zone: ZoneInfo | None) -> datetime | None:
 
 def game_slug(game: Mapping[str, Any]) -> str:
     """Which of the four games a BG Stats game is, by its name or its BGG name; else
-    ``own-game``. The BGG id is not used: a typed name is what every file has."""
+    the game of the table's own (``OWN``). The BGG id is not used: a typed name is what every file has."""
     for key in ("name", "bggName"):
         name = game.get(key)
-        if isinstance(name, str):
-            folded = "".join(c for c in identity(name).replace("&", "and") if c.isalnum())
-            if folded in NAMES:
-                return NAMES[folded]
+        if isinstance(name, str) and _folded(name) in NAMES:
+            return NAMES[_folded(name)]
     return OWN
 
 
@@ -240,10 +235,6 @@ def _places_from(winners: list[bool], ranks: list[int]) -> list[int]:
     return [1 + sum(1 for j in range(n) if keys[j] < keys[i]) for i in range(n)]
 
 
-def _competition(keys: list[int]) -> list[int]:
-    return [1 + sum(1 for k in keys if k < key) for key in keys]
-
-
 def _ref(item: Mapping[str, Any], key: str) -> int:
     value = item.get(key)
     return value if isinstance(value, int) and not isinstance(value, bool) else -1
@@ -275,7 +266,7 @@ def _result(play: Mapping[str, Any], game: Mapping[str, Any], slug: str, n_playe
         data: dict[str, Any] = {"players": [{"score": s} for s in scores],
                                 "winners": [i for i, w in enumerate(winners) if w]}
         settings: dict[str, Any] = {}
-        if slug == "give-me-the-treasure" and n_players > 2 and len(set(teams)) == 2:
+        if "teams?" in SHAPES[slug].SETTINGS and n_players > 2 and len(set(teams)) == 2:
             sides = list(dict.fromkeys(teams))  # the first team listed is side 0
             settings["teams"] = [sides.index(team) for team in teams]
         return settings, data
@@ -532,3 +523,40 @@ def refusal_text(r: Refusal) -> str:
                  date=r.date or "?", why=t(r.why)))
 
 
+
+
+# -- one finished play handed to BG Stats on the same phone --------------------------------
+
+PUSH_URL = "https://app.bgstatsapp.com/createPlay.html?data="
+SOURCE_NAME = "Loot Ledger"
+
+
+def push_data(record: Record, view: View[Any]) -> dict[str, Any]:
+    """A finished game as BG Stats' "push plays" link takes one play: who played, their
+    scores as numbers (none for a game without points), places, who won, who started where
+    the record says, when and how long (docs/bgstats.md)."""
+    game, settings = GAMES[record["game"]], record.get("settings") or {}
+    points = game.has_points(settings)
+    by_seat = {s.seat: s for s in view.standings}
+    winners = set(view.outcome.winners) if view.outcome else set()
+    start = None if summary.result_only(record) else game.first_seat(
+        record["players"], settings, [(e["kind"], e["data"]) for e in record["entries"]])
+    when = summary.parse_time(summary.played_on(record)) or datetime.now().astimezone()
+    out: dict[str, Any] = {
+        "sourceName": SOURCE_NAME, "sourcePlayId": record["id"],
+        "playDate": when.astimezone().strftime(TIME),
+        "game": {"name": game.name(settings), "sourceGameId": f"{record['game']}:{identity(game.name(settings))}",
+                 "highestWins": game.highest_wins(settings), "noPoints": not points},
+        "players": [{"name": name, "sourcePlayerId": identity(name),
+                     **({"score": by_seat[seat].score} if points else {}),
+                     "rank": by_seat[seat].rank, "winner": seat in winners, "startPlayer": seat == start}
+                    for seat, name in enumerate(record["players"])],
+    }
+    minutes = summary.play_minutes(record)
+    if minutes:
+        out["durationMin"] = minutes
+    return out
+
+
+def push_url(data: Mapping[str, Any]) -> str:
+    return PUSH_URL + quote(json.dumps(data, ensure_ascii=False, separators=(",", ":")), safe="")

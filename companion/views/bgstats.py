@@ -109,6 +109,12 @@ def start(gid: str) -> Any:
     return redirect(url_for("bgstats.progress", gid=gid, token=token), 303)
 
 
+@bp.app_template_global()
+def bgstats_push(record: Any, view: Any) -> str:
+    """The end screen's "Send to BG Stats" link for a finished game."""
+    return bgstats.push_url(bgstats.push_data(record, view))
+
+
 @bp.get("/groups/<gid>/bgstats/<token>")
 def progress(gid: str, token: str) -> Any:
     group = mine(gid)
