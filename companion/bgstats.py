@@ -29,7 +29,7 @@ from .games.base import N_, Msg, RulesError, msg
 from .i18n import t
 from .record import Record
 from .records import MAX_NAME, View
-from .store import DamagedFile, NoSuchGame, NotSaved, Store, StoreError, valid_id
+from .store import DamagedFile, NoSuchGame, Store, valid_id
 from .text import clean, identity
 from .transfer import FORMAT, FORMAT_VERSION, ImportError_, import_record, parse
 
@@ -459,40 +459,49 @@ def _changed(here: Record, p: Planned) -> bool:
                     for at in [entry["at"]] + [e["at"] for e in entry.get("edits", [])]))
 
 
+BATCH = 200  # games per index write: the table's own writes come between two batches
+
+
 def store_plan(store: Store, group_id: str, planned: Plan,
                progress: Callable[[int, int], None] | None = None) -> Plan:
-    """Store the planned plays: new ones as games, changed ones as corrections; the new
-    players go on the group's list. Returns the counts of what was done."""
+    """Store the planned plays: new ones as games (their index rows a batch at a time),
+    changed ones as corrections. Returns the counts of what was done."""
     planned.added = planned.present = planned.corrected = 0
     total = len(planned.plays)
+    batch: list[tuple[str, Record]] = []
+
+    def flush() -> None:
+        made = store.create_many(batch)
+        planned.added += len(made)
+        planned.present += len(batch) - len(made)  # stored meanwhile by another import
+        batch.clear()
     for i, p in enumerate(planned.plays):
-        if progress and i % 50 == 0:
+        if progress and i % BATCH == 0:
             progress(i, total)
-        if store.taken(p.game_id):
-            planned.present += 1
-            try:
-                here = store.load(p.game_id)
-            except (DamagedFile, NoSuchGame):
-                continue
-            if _changed(here, p):
-                entry_id = here["entries"][0]["id"]
-                data = p.record["entries"][0]["data"]
-                def correction(r: Record, e: int = entry_id, d: dict[str, Any] = data) -> Record:
-                    return records.correct(r, e, d)
-                try:
-                    store.update(p.game_id, correction)
-                    planned.present -= 1
-                    planned.corrected += 1
-                except RulesError:
-                    pass
+        if not store.taken(p.game_id):
+            batch.append((p.game_id, p.record))
+            if len(batch) >= BATCH:
+                flush()
             continue
+        planned.present += 1
         try:
-            store.create(p.record, game_id=p.game_id)
-            planned.added += 1
-        except NotSaved:
-            raise
-        except StoreError:
-            planned.present += 1
+            here = store.load(p.game_id)
+        except (DamagedFile, NoSuchGame):  # in the trash, or damaged: left as it is
+            continue
+        if _changed(here, p):
+            entry_id = here["entries"][0]["id"]
+            data = p.record["entries"][0]["data"]
+
+            def correction(r: Record, e: int = entry_id, d: dict[str, Any] = data) -> Record:
+                return records.correct(r, e, d)
+            try:
+                store.update(p.game_id, correction)
+                planned.present -= 1
+                planned.corrected += 1
+            except RulesError:
+                pass
+    if batch:
+        flush()
     if progress:
         progress(total, total)
     return planned

@@ -68,6 +68,7 @@ def _run(app: Any, s: Store, gid: str, token: str, raw: bytes, zone: Any) -> Non
         job.update(done=done, total=total)
     # The rules' messages are translated where they are made: a request's context, of no one.
     with app.test_request_context("/"):
+        plan = bgstats.Plan()
         try:
             plan = bgstats.plan(bgstats.read(raw, app.config["BACKUP_MAX_BYTES"]), gid,
                                 bgstats.known_names(s, gid), zone)
@@ -75,7 +76,7 @@ def _run(app: Any, s: Store, gid: str, token: str, raw: bytes, zone: Any) -> Non
             bgstats.store_plan(s, gid, plan, progress)
             job.update(added=plan.added, present=plan.present, corrected=plan.corrected)
         except NotSaved as error:
-            job["error"] = error.detail
+            job.update(error=error.detail, added=plan.added)
         except bgstats.BGStatsError as error:
             job["error"] = t(error.message)
         finally:
