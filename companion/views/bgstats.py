@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,9 @@ def summary(group: groups.Group, raw: bytes, form: Any) -> Any:
     token = hashlib.sha256(group["id"].encode() + b"\0" + raw).hexdigest()[:32]
     try:
         _folder(s).mkdir(exist_ok=True)
+        for old in _folder(s).glob("*.json"):  # summaries never tapped: gone after a day
+            if time.time() - old.stat().st_mtime > 86400:
+                old.unlink(missing_ok=True)
         _pending(s, token).write_bytes(raw)
     except OSError:
         return _settings(group, 507, restore=form, messages=[
