@@ -105,6 +105,8 @@ def bgstats_import_figures(folder: str, plays: int = 5000) -> None:
                 break
             except OSError:
                 time.sleep(0.1)
+        for _ in range(50):  # warm: the first reads load the templates and the index
+            read_page()
         idle = [read_page() for _ in range(300)]
         page = fetch(f"{base}/groups/household")[1]
         csrf = re.search(r'action="/groups/household/restore".*?name="csrf_token" type="hidden" value="([^"]+)"',

@@ -299,7 +299,7 @@ def _result(play: Mapping[str, Any], game: Mapping[str, Any], slug: str, n_playe
 
 
 def plan(export: Export, group_id: str, names: Mapping[str, str], zone: ZoneInfo | None = None,
-         now: datetime | None = None) -> Plan:
+         breathe: Callable[[], None] = lambda: None) -> Plan:
     """Each play as a record checked by the rules, or a refusal with its reason.
 
     ``names`` is the group's ``groups.names_now`` (a name's identity -> the player now), so
@@ -310,6 +310,7 @@ def plan(export: Export, group_id: str, names: Mapping[str, str], zone: ZoneInfo
     uuids: set[str] = set()
     since: datetime | None = None
     for n, play in enumerate(export.plays, 1):
+        breathe()
         if not isinstance(play, dict):
             out.refused.append(Refusal(n, "", "", msg(N_("it is not a play."))))
             continue
@@ -463,7 +464,8 @@ BATCH = 200  # games per index write: the table's own writes come between two ba
 
 
 def store_plan(store: Store, group_id: str, planned: Plan,
-               progress: Callable[[int, int], None] | None = None) -> Plan:
+               progress: Callable[[int, int], None] | None = None,
+               breathe: Callable[[], None] = lambda: None) -> Plan:
     """Store the planned plays: new ones as games (their index rows a batch at a time),
     changed ones as corrections. Returns the counts of what was done."""
     planned.added = planned.present = planned.corrected = 0
@@ -476,6 +478,7 @@ def store_plan(store: Store, group_id: str, planned: Plan,
         planned.present += len(batch) - len(made)  # stored meanwhile by another import
         batch.clear()
     for i, p in enumerate(planned.plays):
+        breathe()
         if progress and i % BATCH == 0:
             progress(i, total)
         if not store.taken(p.game_id):
