@@ -290,15 +290,21 @@ def _teams(record: Mapping[str, Any]) -> list[int] | None:
     return list(teams) if isinstance(teams, list) and len(set(teams)) < len(teams) else None
 
 
-def _from_note(note: str) -> tuple[str | None, int | None, str]:
-    """Where and how long, as an import from BG Stats wrote them into the note (bgstats._note),
-    and the rest of the note: a round trip gives BG Stats its location and duration back."""
+def _from_note(note: str, seats: int) -> tuple[str | None, int | None, list[int] | None, str]:
+    """Where, how long and the points of a play won otherwise than by them, as an import from
+    BG Stats wrote them into the note (bgstats._note), and the rest of the note: a round trip
+    gives BG Stats its location, duration and scores back."""
     lines = note.split("\n") if note else []
     where = lines.pop(0)[2:] if lines and lines[0].startswith("@ ") else None
-    minutes = None
+    minutes = points = None
     if lines and lines[0].startswith("⏱ ") and lines[0].endswith(" min") and lines[0][2:-4].isdigit():
         minutes = int(lines.pop(0)[2:-4])
-    return where, minutes, "\n".join(lines)
+    if lines and lines[0].startswith("Σ "):
+        found = [part.rsplit(" ", 1)[-1] for part in lines[0][2:].split(" · ")]
+        if len(found) == seats and all(f.lstrip("-").isdigit() for f in found):
+            points = [int(f) for f in found]
+            lines.pop(0)
+    return where, minutes, points, "\n".join(lines)
 
 
 def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, object]:
@@ -328,13 +334,14 @@ def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, object]:
         described.setdefault(key, _bg_game(record))
         points = GAMES[record["game"]].has_points(record.get("settings") or {})
         teams = _teams(record)
-        where, minutes, comments = _from_note(str(record.get("note") or ""))
+        where, minutes, kept, comments = _from_note(str(record.get("note") or ""), len(s["players"]))
         scores = []
         for seat, typed in enumerate(s["players"]):
             who = groups.canonical(typed, names)
             ref = player_ids.setdefault(who, len(player_ids) + 1)
             score: dict[str, Any] = {
-                "playerRefId": ref, "score": str(s["scores"][seat]) if points else "",
+                "playerRefId": ref,
+                "score": str(s["scores"][seat]) if points else str(kept[seat]) if kept else "",
                 "winner": seat in s["winners"], "rank": s["ranks"][seat], "startPlayer": seat == start,
                 "seatOrder": seat, "newPlayer": (who, key) not in seen_at, "role": ""}
             if teams is not None:

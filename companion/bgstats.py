@@ -240,6 +240,10 @@ def _ref(item: Mapping[str, Any], key: str) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else -1
 
 
+MOST = 10**9  # past any score: a winner's place key is always the smallest
+SCORES = "scores"  # kept beside a result by places: the points BG Stats has, for the note
+
+
 class Skip(Exception):
     def __init__(self, why: Msg):
         self.why = why
@@ -286,13 +290,15 @@ def _result(play: Mapping[str, Any], game: Mapping[str, Any], slug: str, n_playe
         return ({"name": name, "scoring": "places", "ties": "share"},
                 {"players": [{"score": 1} for _ in rows], "winners": list(range(n_players))})
     ties = "break" if len(top) > 1 and len(named) == 1 and named[0] in top else "share"
-    if not named or (set(named) != set(top) and ties == "share"):
-        # The table's own winner (BG Stats' manual winner, a team game): by its places.
-        places = _places_from(winners, ranks)
-        if named and any(teams):
-            return ({"name": name, "scoring": "places", "ties": "share"},
-                    {"players": [{"score": p} for p in places],
-                     "winners": [i for i, p in enumerate(places) if p == 1]})
+    if named and set(named) != set(top) and ties == "share":
+        # The table's own winner, not who the points make (BG Stats' manual winner, a team
+        # game): the winners first, the others by their points; the points stay in the note.
+        keys = [0 if w else 1 + (-s if high else s) + MOST for w, s in zip(winners, filled, strict=True)]
+        places = [1 + sum(1 for k in keys if k < key) for key in keys]
+        return ({"name": name, "scoring": "places", "ties": "share"},
+                {"players": [{"score": p} for p in places],
+                 "winners": [i for i, p in enumerate(places) if p == 1], SCORES: filled})
+    if not named:
         named = top
     return ({"name": name, "scoring": "final", "wins": "high" if high else "low", "ties": ties},
             {"players": [{"score": s} for s in filled], "winners": named})
@@ -371,7 +377,9 @@ def plan(export: Export, group_id: str, names: Mapping[str, str], zone: ZoneInfo
         entered = max(entered, played)
         modified = _time(play.get("modificationDate"), zone) or entered
         minutes = play.get("durationMin")
-        note = _note(play, export.locations, minutes)
+        kept = data.pop(SCORES, None)
+        note = _note(play, export.locations, minutes,
+                     " · ".join(f"{p} {k}" for p, k in zip(players, kept, strict=True)) if kept else "")
         gid = game_id(group_id, uid)
         item = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": slug, "players": players,
                 "settings": settings, "note": note,
@@ -407,15 +415,17 @@ def known_names(store: Store, group_id: str) -> dict[str, str]:
     return names
 
 
-def _note(play: Mapping[str, Any], locations: Mapping[int, str], minutes: Any) -> str:
-    """Where it was played, how long, and the play's comments (what BG Stats keeps of a play
-    that a record of ours has no field for)."""
+def _note(play: Mapping[str, Any], locations: Mapping[int, str], minutes: Any, points: str = "") -> str:
+    """Where it was played, how long, the points of a play its table won otherwise, and the
+    play's comments (what BG Stats keeps of a play that a record of ours has no field for)."""
     lines = []
     where = locations.get(_ref(play, "locationRefId"))
     if where:
         lines.append(f"@ {where}")
     if isinstance(minutes, int) and not isinstance(minutes, bool) and 0 < minutes < 100_000:
         lines.append(f"⏱ {minutes} min")
+    if points:
+        lines.append(f"Σ {points}")
     if isinstance(play.get("comments"), str) and play["comments"].strip():
         lines.append(clean(play["comments"], lines=True))
     return "\n".join(lines)[:MAX_NOTE]

@@ -3,6 +3,7 @@ the import running beside the table (companion/bgstats.py reads the file)."""
 from __future__ import annotations
 
 import hashlib
+import logging
 import threading
 import time
 from pathlib import Path
@@ -21,6 +22,7 @@ from . import store
 from .groups import _settings, mine
 
 bp = Blueprint("bgstats", __name__)
+log = logging.getLogger(__name__)
 # Imports running or done in this process, by their file's token: (done, total, result).
 JOBS: dict[str, dict[str, Any]] = {}
 _JOBS_LOCK = threading.Lock()
@@ -90,6 +92,9 @@ def _run(app: Any, s: Store, gid: str, token: str, raw: bytes, zone: Any) -> Non
             job.update(error=error.detail, added=plan.added)
         except bgstats.BGStatsError as error:
             job["error"] = t(error.message)
+        except Exception as error:  # the page must not wait for ever: it says what stopped it
+            log.exception("BG Stats import into %s stopped", gid)
+            job.update(error=f"{type(error).__name__}: {error}"[:200], added=plan.added)
         finally:
             job["finished"] = True
             _pending(s, token).unlink(missing_ok=True)

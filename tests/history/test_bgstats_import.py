@@ -130,7 +130,7 @@ def test_a_play_edited_in_bg_stats_since_comes_in_as_a_correction_with_its_trail
 
 def test_a_minimal_file_of_games_plays_and_players_only(client, household):
     data = export([player(1, "Anna"), player(2, "Ben")], [game(1, "Azul")],
-                  [play(1, 1, [score(1, "77", winner=True, rank=1), score(2, "60", rank=2)], location=None)],
+                  [play(20, 1, [score(1, "77", winner=True, rank=1), score(2, "60", rank=2)], location=None)],
                   minimal=True)
     page = tap(client, upload(client, body(data)).get_data(as_text=True))
     assert "1 game added" in page
@@ -192,3 +192,12 @@ def test_scores_as_bg_stats_writes_them():
 def test_people_fixture_is_the_documented_shape():
     # metaData is a JSON string in real files, as built here
     assert isinstance(PEOPLE[0]["metaData"], str)
+
+
+def test_a_play_won_otherwise_than_by_points_keeps_its_winner_and_its_points(client, household):
+    data = export(PEOPLE, [game(1, "Skat")],
+                  [play(21, 1, [score(1, "100", winner=True), score(2, "120"), score(3, "90")], manual=True)])
+    tap(client, upload(client, body(data)).get_data(as_text=True))
+    (skat,) = finished(household)
+    assert skat["winners"] == [0] and skat["ranks"] == [1, 2, 3]
+    assert household.load(skat["id"])["note"] == "@ Küche\n⏱ 45 min\nΣ Anna 100 · Ben 120 · Cem 90"

@@ -22,6 +22,9 @@ def with_teams() -> dict:
     data["plays"].append(play(12, 8, [score(1, "31", winner=True, team="A"), score(2, "12", team="B"),
                                       score(3, "31", winner=True, team="A"), score(5, "12", team="B")],
                               teams=True, date="2025-02-03 20:00:00"))
+    # Won otherwise than by the points (BG Stats' manual winner): the winner stays, the points too.
+    data["plays"].append(play(13, 2, [score(1, "100", winner=True), score(2, "120"), score(3, "90")],
+                              manual=True, date="2025-02-04 20:00:00"))
     return data
 
 
