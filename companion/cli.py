@@ -267,9 +267,10 @@ def backup_command(file: Path, group_name: str) -> None:
 @click.option("--group", "group_name", default=DEFAULT_GROUP, show_default=True, help="Group name or id.")
 @click.option("--dry-run", is_flag=True, help="A BG Stats export: only print what would be stored.")
 def restore_command(file: Path, group_name: str, dry_run: bool) -> None:
-    """Restore a group's backup, or import a BG Stats export (BGStatsExport.json), from FILE.
+    """Restore a group's backup (or BG Stats export) from FILE.
 
-    Games already here are left as they are, so restoring twice adds nothing."""
+    Games already here are left as they are, so restoring twice adds nothing. A BG Stats
+    export (BGStatsExport.json): its summary first, then each play a game of the group."""
     group = _group(group_name)
     raw = file.read_bytes()
     if bgstats.sniff(raw):
