@@ -39,3 +39,10 @@ def test_a_bg_stats_export_through_the_group_page(page, server_url, live_app, tm
     for name in ("Beutezug", "Skat", "Hearts", "Codenames", "Pandemic", "Carcassonne"):
         expect(history).to_contain_text(name)
     shot(page, "bgstats-history")
+    # An imported game's end screen offers it to BG Stats on the same phone.
+    with page.expect_navigation():
+        page.locator("main a[href^='/games/']").first.tap()
+    send = page.locator("#send-bgstats")
+    expect(send).to_be_visible()
+    assert send.get_attribute("href").startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    shot(page, "bgstats-send", full_page=False)
