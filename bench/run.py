@@ -240,3 +240,14 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+# BG Stats (issue 35): a 5,000-play export imported through a real server, timed from the tap
+# to the last game stored, and the game page served meanwhile as a ratio to idle
+# (bench/bgstats_figures.py; `python bench/bgstats_figures.py [PLAYS]` runs it alone). Only in
+# the full run: after main()'s figures, not with --server, --sheets, --printing or --start-only.
+if __name__ == "__main__" and not {"--server", "--sheets", "--printing", "--start-only"} & set(sys.argv):
+    from bench.bgstats_figures import bgstats_import_figures
+
+    with tempfile.TemporaryDirectory() as bgstats_folder:
+        bgstats_import_figures(bgstats_folder, 5000)

@@ -19,6 +19,7 @@ import binascii
 import csv
 import hashlib
 import io
+import re
 import uuid
 from collections.abc import Iterable, Mapping
 from contextlib import suppress
@@ -35,7 +36,7 @@ from .record import Record
 from .records import MAX_NAME, now_iso
 from .stats import game_key
 from .store import DamagedFile, NoSuchGame, NotSaved, Store, StoreError, valid_id
-from .summary import parse_time
+from .summary import last_activity, parse_time
 from .text import clean, identity
 from .transfer import ImportError_, export_record, import_record, parse
 
@@ -384,14 +385,40 @@ def _bg_game(record: Mapping[str, Any]) -> dict[str, Any]:
     game, settings = GAMES[record["game"]], record.get("settings") or {}
     return {"name": game.name(settings), "cooperative": False,
             "highestWins": game.highest_wins(settings), "noPoints": not game.has_points(settings),
-            "usesTeams": False, "minPlayerCount": game.min_players, "maxPlayerCount": game.max_players}
+            "usesTeams": _teams(record) is not None,
+            "minPlayerCount": game.min_players, "maxPlayerCount": game.max_players}
+
+
+def _teams(record: Mapping[str, Any]) -> list[int] | None:
+    """Each seat's team where the game is played in teams (Give Me The Treasure for 3 or 4)."""
+    teams = (record.get("settings") or {}).get("teams")
+    return list(teams) if isinstance(teams, list) and len(set(teams)) < len(teams) else None
+
+
+def _from_note(note: str, seats: int) -> tuple[str | None, int | None, list[int] | None, str]:
+    """Where, how long and the points of a play won otherwise than by them, as an import from
+    BG Stats wrote them into the note (bgstats._note), and the rest of the note: a round trip
+    gives BG Stats its location, duration and scores back."""
+    lines = note.split("\n") if note else []
+    where = lines.pop(0)[2:] if lines and lines[0].startswith("@ ") else None
+    minutes = points = None
+    if lines and lines[0].startswith("⏱ ") and lines[0].endswith(" min") and lines[0][2:-4].isdigit():
+        minutes = int(lines.pop(0)[2:-4])
+    if lines and lines[0].startswith("Σ "):
+        found = [part.rsplit(" ", 1)[-1] for part in lines[0][2:].split(" · ")]
+        if len(found) == seats and all(f.lstrip("-").isdigit() for f in found):
+            points = [int(f) for f in found]
+            lines.pop(0)
+    return where, minutes, points, "\n".join(lines)
 
 
 def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, object]:
-    """The group's finished games as a file BG Stats imports (see docs/formats in the brief).
+    """The group's finished games as a file BG Stats imports (docs/bgstats.md).
 
     Uuids are derived from the group and the names or game ids, so exporting twice gives
-    the same uuids and BG Stats sees the same plays, not new ones.
+    the same uuids and BG Stats sees the same plays, not new ones; a play that came from
+    BG Stats keeps its own uuid. No player is named the phone's owner (``meRefId``): BG
+    Stats asks whose phone it is.
     """
     names = groups.names_now(store, group_id)
     finished = sorted((s for s in groups.group_games(store, group_id) if s.get("status") == "finished"),
@@ -399,50 +426,76 @@ def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, object]:
     stamp = _bg_time(now_iso())
     player_ids: dict[str, int] = {}
     game_ids: dict[str, int] = {}
+    location_ids: dict[str, int] = {group_name: 1}
     # Each game as BG Stats knows it, by stats.game_key: one per name for a game its host
     # names, described by its first game's settings.
     described: dict[str, dict[str, Any]] = {}
-    counts: dict[str, int] = {}
     plays, seen_at = [], set()
     for s in finished:
         record = store.load(s["id"])
-        start = start_seat(record)
+        start = None if s.get("result_only") else start_seat(record)
         key = game_key(s)
         game_ref = game_ids.setdefault(key, len(game_ids) + 1)
         described.setdefault(key, _bg_game(record))
+        points = GAMES[record["game"]].has_points(record.get("settings") or {})
+        teams = _teams(record)
+        where, minutes, kept, comments = _from_note(str(record.get("note") or ""), len(s["players"]))
         scores = []
         for seat, typed in enumerate(s["players"]):
             who = groups.canonical(typed, names)
             ref = player_ids.setdefault(who, len(player_ids) + 1)
-            counts[who] = counts.get(who, 0) + 1
-            scores.append({
-                "playerRefId": ref, "score": str(s["scores"][seat]), "winner": seat in s["winners"],
-                "rank": s["ranks"][seat], "startPlayer": seat == start, "seatOrder": seat,
-                "newPlayer": (who, key) not in seen_at, "role": ""})
+            score: dict[str, Any] = {
+                "playerRefId": ref,
+                "score": str(s["scores"][seat]) if points else str(kept[seat]) if kept else "",
+                "winner": seat in s["winners"], "rank": s["ranks"][seat], "startPlayer": seat == start,
+                "seatOrder": seat, "newPlayer": (who, key) not in seen_at, "role": ""}
+            if teams is not None:
+                score.update(team=str(teams[seat]), teamRole="")
+            scores.append(score)
             seen_at.add((who, key))
-        plays.append({
-            "uuid": _uuid(group_id, "play", s["id"]), "modificationDate": _bg_time(s.get("ended")),
-            "entryDate": _bg_time(s.get("created")), "playDate": _bg_time(s.get("started")),
-            "usesTeams": False, "durationMin": int(s.get("minutes") or 0), "ignored": False,
+        # Dates in the order BG Stats keeps them: played, entered, changed last.
+        entered = record["created"]
+        changed = max((last_activity(record), entered), key=lambda at: parse_time(at))  # type: ignore[arg-type,return-value]
+        play = {
+            "uuid": _play_uuid(group_id, s), "modificationDate": _bg_time(changed),
+            "entryDate": _bg_time(entered), "playDate": _bg_time(s.get("started")),
+            "usesTeams": teams is not None,
+            "durationMin": int(s.get("minutes") or minutes or 0), "ignored": False,
             # A game played on paper, entered as its result alone: its winner is the one the
             # table named (checked by the rules), and the play says so in its variant text.
             "manualWinner": bool(s.get("result_only")), "rounds": int(s.get("rounds") or 0),
-            "locationRefId": 1, "gameRefId": game_ref,
-            "board": RESULT_ONLY_BOARD if s.get("result_only") else "", "scoringSetting": 0,
-            "playerScores": scores, "expansionPlays": []})
+            "locationRefId": location_ids.setdefault(where or group_name, len(location_ids) + 1),
+            "gameRefId": game_ref,
+            "board": RESULT_ONLY_BOARD if s.get("result_only") else "",
+            # 0: scored as the game says (its highestWins and noPoints)
+            "scoringSetting": 0, "playerScores": scores, "expansionPlays": []}
+        if comments:
+            play["comments"] = comments
+        plays.append(play)
     # A game its host named is called as first typed, as the statistics call it.
     for s in sorted(finished, key=lambda s: (s.get("created", ""), s["id"]), reverse=True):
         if s.get("name"):
             described[game_key(s)]["name"] = s["name"]
-    me = max(counts, key=lambda n: (counts[n], n)) if counts else None
     return {
         "about": f"Loot Ledger export of {group_name}: {len(plays)} {'play' if len(plays) == 1 else 'plays'}",
         "players": [{"uuid": _uuid(group_id, "player", identity(n)), "id": i, "name": n,
                      "isAnonymous": False, "modificationDate": stamp} for n, i in player_ids.items()],
-        "locations": [{"uuid": _uuid(group_id, "location"), "id": 1, "name": group_name,
-                       "modificationDate": stamp}],
+        "locations": [{"uuid": _uuid(group_id, "location", *([] if i == 1 else [n])), "id": i, "name": n,
+                       "modificationDate": stamp} for n, i in location_ids.items()],
         "games": [{"uuid": _uuid("game", key), "id": i, **described[key], "modificationDate": stamp}
                   for key, i in game_ids.items()],
         "plays": plays,
-        "userInfo": {"meRefId": player_ids[me] if me else None},
+        "userInfo": {"exportDate": stamp},
     }
+
+
+def _play_uuid(group_id: str, row: Mapping[str, Any]) -> str:
+    """A play's uuid: BG Stats' own for a play that came from it (kept as the game's
+    ``origin``, bgstats.py), so BG Stats finds the play it has; else derived from the id."""
+    origin = row.get("origin")
+    if isinstance(origin, str) and UUID_TEXT.fullmatch(origin):
+        return origin
+    return _uuid(group_id, "play", row["id"])
+
+
+UUID_TEXT = re.compile(r"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}")

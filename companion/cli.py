@@ -6,15 +6,16 @@ import errno
 import io
 import ipaddress
 import socket
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
 from . import backup as backups
-from . import groups
+from . import bgstats, groups, periods
 from .network import is_loopback, lan_addresses
 from .paths import FolderNotWritable, default_printables
 from .record import DEFAULT_GROUP
@@ -269,13 +270,20 @@ def backup_command(file: Path, group_name: str) -> None:
 @with_appcontext
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--group", "group_name", default=DEFAULT_GROUP, show_default=True, help="Group name or id.")
-def restore_command(file: Path, group_name: str) -> None:
-    """Restore a group's backup from FILE.
+@click.option("--dry-run", is_flag=True, help="A BG Stats export: only print what would be stored.")
+def restore_command(file: Path, group_name: str, dry_run: bool) -> None:
+    """Restore a group's backup (or BG Stats export) from FILE.
 
-    Games already here are left as they are, so restoring twice adds nothing."""
+    Games already here are left as they are, so restoring twice adds nothing. A BG Stats
+    export (BGStatsExport.json): its summary first, then each play a game of the group."""
     group = _group(group_name)
+    raw = file.read_bytes()
+    if bgstats.sniff(raw):
+        with current_app.test_request_context("/"):  # the rules' messages, in English
+            _import_bgstats(group, raw, dry_run)
+        return
     try:
-        done = backups.restore(store(), group["id"], file.read_bytes(),
+        done = backups.restore(store(), group["id"], raw,
                                current_app.config["BACKUP_MAX_BYTES"])
     except backups.BackupError as error:
         raise click.ClickException(f"not restored: {error.message}") from None
@@ -288,6 +296,29 @@ def restore_command(file: Path, group_name: str) -> None:
                + (f", {trashed} in the Trash (restore them there)" if trashed else "")
                + (f"; not restored, damaged when the backup was made: {', '.join(done.damaged)}"
                   if done.damaged else ""))
+
+
+def _import_bgstats(group: Mapping[str, Any], raw: bytes, dry_run: bool) -> None:
+    """The BG Stats export's summary (docs/bgstats.md), then, unless ``dry_run``, stored."""
+    zone = periods.zone(group["timezone"]) if group.get("timezone") else None
+    try:
+        plan = bgstats.plan(bgstats.read(raw, current_app.config["BACKUP_MAX_BYTES"]), group["id"],
+                            bgstats.known_names(store(), group["id"]), zone)
+    except bgstats.BGStatsError as error:
+        raise click.ClickException(f"not imported: {error.message}") from None
+    bgstats.against(store(), group["id"], plan)
+    for line in bgstats.summary_lines(plan):
+        click.echo(line)
+    if dry_run:
+        click.echo("dry run: nothing stored")
+        return
+    try:
+        bgstats.store_plan(store(), group["id"], plan)
+    except NotSaved as error:
+        raise click.ClickException(f"not saved: {error.detail}; {_games(plan.added)} added before that, "
+                                   "importing the same export again adds the rest") from None
+    click.echo(f"{_games(plan.added)} added, {plan.present} already here, {plan.corrected} corrected "
+               f"(group {groups.display_name(group)})")  # type: ignore[arg-type]
 
 
 @click.command("printables")

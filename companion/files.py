@@ -97,6 +97,33 @@ def write_atomically(path: Path, text: str) -> None:
     fsync_dir(path.parent)
 
 
+def write_new_files(items: list[tuple[Path, str]]) -> None:
+    """Write many new files at once, each either whole or not there after a crash: every
+    temporary file written, all flushed to the disk with one ``sync`` (one ``fsync`` per
+    file costs a disk round trip each: a 5,000-game import waited a minute for them), then
+    each renamed into place and the folders synced. A failure removes the temporary files
+    not yet renamed; those renamed are whole."""
+    temps: list[tuple[str, Path]] = []
+    try:
+        for path, text in items:
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            temps.append((tmp, path))
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+        os.sync()
+        while temps:
+            tmp, path = temps[0]
+            os.replace(tmp, path)
+            temps.pop(0)
+    except BaseException:
+        for tmp, _ in temps:
+            with suppress(FileNotFoundError):
+                os.unlink(tmp)
+        raise
+    for folder in {path.parent for path, _ in items}:
+        fsync_dir(folder)
+
+
 def remove_stale_temp_files(folders: Iterable[Path]) -> None:
     """Remove the temporary files interrupted writes left in ``folders``; a young one may
     belong to a write going on in another process right now, so it stays."""

@@ -310,6 +310,19 @@ class Index:
         if self.pending():
             self.settle_pending()
 
+    def written_many(self, made: list[tuple[str, Record]]) -> None:
+        """The rows of games whose files were just written (a BG Stats import), in one index
+        write: one write per game would rewrite an ever larger index thousands of times."""
+        try:
+            with self.game_files.lock("index"):
+                self._write({**self.games(), **{g: self._row(g, r) for g, r in made}})
+        except NotSaved as error:
+            log.warning("%s games saved; their index rows wait for a write that works (%s)",
+                        len(made), error.detail)
+            with suppress(NotSaved):  # else the next start finds the files no row lists
+                for game_id, _ in made:
+                    self.mark(game_id)
+
     # -- keeping it true to the game files ---------------------------------------------------
 
     def heal(self, game_id: str) -> None:

@@ -75,3 +75,8 @@ class RemovePlayerForm(LedgerForm):
     """One button beside a player who has played no game."""
     submission = HiddenField(default=new_submission, validators=[strict_submission])
     player = HiddenField(validators=[InputRequired(message=REQUIRED), Length(max=MAX_NAME)])
+
+
+class BGStatsImportForm(LedgerForm):
+    """The tap that stores a BG Stats export its summary showed: the file it was read from."""
+    token = HiddenField(validators=[InputRequired(message=REQUIRED), Length(min=16, max=64)])

@@ -7,10 +7,12 @@ from typing import Any
 from flask import Blueprint, Response, current_app, flash, redirect, request, url_for
 
 from .. import backup, groups
+from .. import bgstats as bgstats_format
 from ..forms.groups import RestoreForm
 from ..games.base import N_, msg, msg_n
 from ..i18n import t
 from ..records import now_iso
+from . import bgstats as bgstats_view
 from . import not_saved, store
 from .groups import _settings, mine, refused
 
@@ -50,8 +52,9 @@ def results(gid: str) -> Any:
 def bgstats(gid: str) -> Any:
     group = mine(gid)
     data = backup.bgstats(store(), gid, t(groups.display_name(group)))
+    # Named as BG Stats names its own export, which its import looks for.
     return _download(json.dumps(data, ensure_ascii=False, indent=1), "application/json",
-                     f"{_stem(group)}-bgstats.json")
+                     "BGStatsExport.json")
 
 
 @bp.post("/groups/<gid>/restore")
@@ -64,8 +67,11 @@ def restore(gid: str) -> Any:
     if not form.validate():
         return _settings(group, 422, restore=form, messages=refused(form) or
                          [t(e) for errs in form.errors.values() for e in errs])
+    raw = form.file.data.read(limit + 1)
+    if bgstats_format.sniff(raw):  # BG Stats' own export: its summary first (views/bgstats.py)
+        return bgstats_view.summary(group, raw, form)
     try:
-        done = backup.restore(store(), gid, form.file.data.read(limit + 1), limit)
+        done = backup.restore(store(), gid, raw, limit)
     except backup.BackupError as error:
         return _settings(group, 422, restore=form,
                          messages=[t(msg(N_("The backup was not restored: %(why)s"), why=t(error.message)))])

@@ -57,7 +57,7 @@ def index() -> Any:
     by_game, by_player = stats.play_time(everything)
     return render_template("stats/index.html", overview=overview, played=played, games=games,
                            chart=chart, chart_players=CHART_PLAYERS, minutes_by_game=by_game, minutes_by_player=by_player,
-                           **switch)
+                           since=min((p.ended for p in group_plays() if p.ended), default=None), **switch)
 
 
 @bp.get("/players/<path:name>")
