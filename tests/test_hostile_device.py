@@ -8,18 +8,16 @@ import contextlib
 import socket
 import threading
 import time
-import urllib.parse
 
-from tests.test_server import answer, connect, get, serving
+import pytest
+
+from tests.test_server import answer, connect, get, one_answer, serving
 
 PAGE_WITHIN = 5  # seconds a phone's page may take while the tricklers trickle
 
 
 def connect_from(base: str, source: str) -> socket.socket:
-    """A connection from another loopback address (Linux routes all of 127/8 to lo): the
-    device of someone else on the Wi-Fi."""
-    host, port = base.rsplit("/", 1)[1].split(":")
-    return socket.create_connection((host, int(port)), timeout=30, source_address=(source, 0))
+    return connect(base, source)
 
 
 def trickler_heads() -> list[bytes]:
@@ -88,4 +86,69 @@ def test_eight_bodies_trickled_to_open_pages_do_not_stop_another_phones_page(tmp
             for thread in threads:
                 thread.join(30)
             for sock in socks:
+                sock.close()
+
+
+def restore_form(base: str) -> tuple[str, str, bytes]:
+    """A phone in the Household (no code): its cookie, the restore form's token, and the
+    group's backup as the server gives it."""
+    with connect(base) as sock:
+        sock.sendall(b"GET /groups/household HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        page = answer(sock).decode()
+    cookie = page.split("Set-Cookie: ", 1)[1].split(";", 1)[0]
+    token = page.split('name="csrf_token" value="', 1)[1].split('"', 1)[0]
+    with connect(base) as sock:
+        sock.sendall(f"GET /groups/household/backup.json HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\n"
+                     "Connection: close\r\n\r\n".encode())
+        backup = answer(sock).split(b"\r\n\r\n", 1)[1]
+    return cookie, token, backup
+
+
+@pytest.mark.parametrize("chunked", [False, True])
+def test_a_backup_of_several_mib_at_wifi_speed_is_restored(tmp_path, chunked):
+    """An upload is waited for without a thread too, up to its page's limit (the restore's
+    32 MiB, not the 2 MiB of every other page): 6 MiB, sent at a phone's pace in 64 KiB
+    pieces, with a length or chunked, reaches the page whole."""
+    with serving(tmp_path) as (base, _):
+        cookie, token, backup = restore_form(base)
+        assert backup.startswith(b"{")
+        padded = backup + b" " * (6 * 1024 * 1024)  # still the same JSON, 6 MiB larger
+        body = (b"--x\r\nContent-Disposition: form-data; name=\"csrf_token\"\r\n\r\n" + token.encode()
+                + b"\r\n--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"backup.json\"\r\n"
+                b"Content-Type: application/json\r\n\r\n" + padded + b"\r\n--x--\r\n")
+        framing = "Transfer-Encoding: chunked" if chunked else f"Content-Length: {len(body)}"
+        with connect(base) as sock:
+            sock.sendall(f"POST /groups/household/restore HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\n"
+                         "Content-Type: multipart/form-data; boundary=x\r\nConnection: close\r\n"
+                         f"{framing}\r\n\r\n".encode())
+            for at in range(0, len(body), 64 * 1024):
+                piece = body[at:at + 64 * 1024]
+                sock.sendall(b"%x\r\n%s\r\n" % (len(piece), piece) if chunked else piece)
+                time.sleep(0.002)  # about 30 MiB/s at most: a phone on good Wi-Fi
+            if chunked:
+                sock.sendall(b"0\r\n\r\n")
+            reply = answer(sock)
+        # Every game of the backup is here already: restored, nothing added.
+        assert reply.startswith(b"HTTP/1.1 303"), reply[:300]
+
+
+def test_one_address_cannot_take_another_phones_room(tmp_path):
+    """SERVE_MAX_CONNECTIONS 50: a device that opens 120 connections closes its own oldest
+    ones once it has SERVE_MAX_PER_ADDRESS (32), never another phone's idle connection
+    (which, waiting longest, used to make room first)."""
+    with serving(tmp_path, SERVE_MAX_CONNECTIONS=50) as (base, game_id):
+        phone = connect(base, "127.0.0.1")
+        phone.sendall(b"GET /static/css/app.css HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert one_answer(phone) == b"HTTP/1.1 200 OK"  # kept alive, idle from now on
+        flood = [connect(base, "127.0.0.2") for _ in range(120)]
+        try:
+            time.sleep(1)  # all accepted
+            phone.sendall(f"GET /games/{game_id} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            assert one_answer(phone) == b"HTTP/1.1 200 OK"
+            assert answer(flood[0]) == b""  # the device's own first ones made room
+            flood[-1].sendall(b"GET /static/css/app.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            assert answer(flood[-1]).startswith(b"HTTP/1.1 200")
+        finally:
+            phone.close()
+            for sock in flood:
                 sock.close()
