@@ -5,12 +5,15 @@ with the right code out; one address cannot make groups without end."""
 from __future__ import annotations
 
 import contextlib
+import http.client
 import socket
 import threading
 import time
+import urllib.parse
 
 import pytest
 
+from companion import create_app, groups
 from tests.test_server import answer, connect, get, one_answer, serving
 
 PAGE_WITHIN = 5  # seconds a phone's page may take while the tricklers trickle
@@ -152,3 +155,66 @@ def test_one_address_cannot_take_another_phones_room(tmp_path):
             phone.close()
             for sock in flood:
                 sock.close()
+
+
+class Phone:
+    """A browser on one device (its own loopback address): a session cookie and the join
+    page's token, over http.client."""
+
+    def __init__(self, base: str, address: str) -> None:
+        self.host, port = base.rsplit("/", 1)[1].split(":")
+        self.port, self.address, self.cookie = int(port), address, ""
+
+    def request(self, method: str, path: str, body: str = "") -> tuple[int, str]:
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=60,
+                                          source_address=(self.address, 0))
+        headers = {"Cookie": self.cookie} if self.cookie else {}
+        if body:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        try:
+            conn.request(method, path, body=body or None, headers=headers)
+            response = conn.getresponse()
+            page = response.read().decode()
+        finally:
+            conn.close()
+        if cookie := response.getheader("Set-Cookie"):
+            self.cookie = cookie.split(";", 1)[0]
+        return response.status, page
+
+    def join(self, name: str, code: str) -> int:
+        """A fresh visit to the join page, then its form with ``code``."""
+        self.cookie = ""
+        _, page = self.request("GET", "/join")
+        token = page.split('name="csrf_token" value="', 1)[1].split('"', 1)[0]
+        form = urllib.parse.urlencode({"csrf_token": token, "name": name, "code": code, "next": ""})
+        return self.request("POST", "/join", form)[0]
+
+
+def test_a_member_with_the_right_code_gets_in_at_once_during_a_wrong_code_flood(tmp_path):
+    """60 addresses guess 3 wrong codes each, all at once; meanwhile a member's phone joins
+    with the right code again and again: every try gets in."""
+    store = create_app({"INSTANCE_PATH": str(tmp_path / "instance")}).extensions["store"]
+    groups.create(store, "Club", "club-code")
+    with serving(tmp_path) as (base, _):
+        flooders = [Phone(base, f"127.0.2.{n + 1}") for n in range(60)]
+        answers: list[int] = []
+
+        def flood(phones: list[Phone]) -> None:
+            for phone in phones:
+                for guess in range(3):
+                    answers.append(phone.join("Club", f"guess-{guess}"))
+
+        threads = [threading.Thread(target=flood, args=(flooders[i::6],)) for i in range(6)]
+        for thread in threads:
+            thread.start()
+        member, tries = Phone(base, "127.0.0.2"), []
+        while any(thread.is_alive() for thread in threads) or len(tries) < 3:
+            tries.append(member.join("Club", "club-code"))
+            time.sleep(0.3)
+        for thread in threads:
+            thread.join(300)
+        print(f"member: {tries.count(303)} of {len(tries)} got in; flood answers: "
+              f"{answers.count(422)} wrong, {answers.count(429)} waits")
+        assert len(answers) == 180 and answers.count(422) > 0  # the flood was checked and refused
+        assert tries and set(tries) == {303}
+        assert groups.group_failures(store, groups.find_by_name(store, "Club")["id"]) == answers.count(422)
