@@ -15,12 +15,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import time
 from collections.abc import Iterable, Mapping
 from typing import Any, NotRequired, TypedDict, cast
 
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from . import clock
 from .games.base import N_, Msg, msg, msg_n
 from .record import DEFAULT_GROUP, Row, group_of
 from .records import MAX_NAME, now_iso
@@ -287,7 +287,7 @@ def _counters(state: Mapping[str, Counter], address: str, target: str | None) ->
 
 
 def _now(now: float | None) -> float:
-    return time.time() if now is None else now
+    return clock.timestamp() if now is None else now
 
 
 def attempt(store: Store, address: str, target: str | None, now: float | None = None) -> int:
@@ -305,14 +305,15 @@ def attempt(store: Store, address: str, target: str | None, now: float | None = 
         # The time is read under the lock: read before it, a guess that waited for the lock
         # would find another's later "last" and count a wait that is not there.
         at = _now(now)
-        state = {a: s for a, s in state.items() if at - s.get("last", 0) < FORGET_AFTER}
+        # A last wrong code after now (the clock was set back) counts as now: a wait never
+        # exceeds its rule, and is over once the rule's time has passed on the clock as it is.
+        state = {a: {**s, "last": min(s.get("last", 0), at)} for a, s in state.items()
+                 if at - s.get("last", 0) < FORGET_AFTER}
         counters = _counters(state, address, target)
         left = 0.0
         for key in counters:
             seen = state.get(key, {"failures": 0, "last": at})
-            # A last wrong code after now (the clock was set back) counts as now: the wait
-            # never exceeds its rule.
-            left = max(left, min(seen["last"], at) + wait_after(seen["failures"]) - at)
+            left = max(left, seen["last"] + wait_after(seen["failures"]) - at)
         if left > 0:
             waited["seconds"] = int(left + 0.999)
             return state

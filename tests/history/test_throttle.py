@@ -2,7 +2,7 @@
 per address and target group, and only the right code for that group clears its count."""
 from __future__ import annotations
 
-from types import SimpleNamespace
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -10,12 +10,14 @@ from companion import groups
 from tests.formpage import Browserless
 from tests.history.conftest import join
 
+NOW = datetime(2027, 1, 15, 20, 0, tzinfo=UTC)
+
 
 @pytest.fixture(autouse=True)
-def still_clock(monkeypatch):
-    """The throttle's clock stands still: on a slow machine the loops below may take longer
-    than the first wait, which is then rightly over."""
-    monkeypatch.setattr(groups, "time", SimpleNamespace(time=lambda: 1_800_000_000.0))
+def still_clock(app):
+    """The app's clock stands still: on a slow machine the loops below may take longer than
+    the first wait, which is then rightly over."""
+    app.config["LIFECYCLE_NOW"] = NOW
 
 
 def test_joining_a_group_of_ones_own_does_not_clear_the_guesses_at_another(app, store, club):
@@ -148,3 +150,26 @@ def test_the_new_group_form_sent_again_lets_in_only_through_the_throttle(app, st
     assert _new_group_again(lost, "maker-sub", "right-code").status_code == 303
     with lost.client.session_transaction() as session:
         assert session.get("group") == made["id"]
+
+
+def test_a_clock_set_back_never_makes_a_wait_longer_than_its_rule(store):
+    """An hour back (a computer without a clock battery, before NTP sets it): 5 wrong codes
+    wait 8 s, as their rule says, not the hour and 8 s to the last one's time."""
+    at = 1_800_000_000.0
+    for n in range(5):
+        at += groups.wait_after(n)
+        assert groups.attempt(store, "10.4.4.4", "club", now=at) == 0
+    assert groups.attempt(store, "10.4.4.4", "club", now=at - 3600) == groups.wait_after(5) == 8
+
+
+def test_the_clock_the_app_reads_set_back_an_hour_keeps_the_wait_of_the_rule(app, store, club):
+    phone = app.test_client()
+    for n in range(5):
+        app.config["LIFECYCLE_NOW"] += timedelta(seconds=groups.wait_after(n))
+        assert join(phone, "Club", f"guess-{n}").status_code == 422
+    app.config["LIFECYCLE_NOW"] -= timedelta(hours=1)
+    refused = join(phone, "Club", "club-code")
+    assert refused.status_code == 429
+    assert "Try again in 8 seconds." in refused.get_data(as_text=True)
+    app.config["LIFECYCLE_NOW"] += timedelta(seconds=8)  # the wait, on the clock as it is now
+    assert join(phone, "Club", "club-code").status_code == 303
