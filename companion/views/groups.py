@@ -289,9 +289,24 @@ def new_group() -> Any:
     waited = {"seconds": 0}
 
     def action(form: NewGroupForm) -> None:
+        made = groups.made_by(store(), form.submission.data or "")
+        if made is not None:
+            raise groups.SentBefore(made)  # before the count: a resend makes no new group
+        take_back = groups.count_new_group(store(), _address())
         try:
             made = groups.create(store(), form.name.data or "", form.code.data or "",
                                  form.submission.data or "")
+        except groups.GroupError:
+            take_back()  # no group made: a name in use, a resent form (SentBefore)
+            raise
+        except NotSaved:
+            take_back()
+            raise
+        _enter(made)
+
+    def made_before(form: NewGroupForm) -> None:
+        try:
+            action(form)
         except groups.SentBefore as again:
             # A resend after a lost answer: the phone may have missed the session that put it
             # in; the code it sent again is the new group's, so it is let in as before. The
@@ -306,8 +321,7 @@ def new_group() -> Any:
             else:
                 _wrong("access code (new-group form sent again)", target)
             raise
-        _enter(made)
-    response = _change(gid, "new", form, action, N_("The new group is made, and this phone is in it."))
+    response = _change(gid, "new", form, made_before, N_("The new group is made, and this phone is in it."))
     if waited["seconds"] and isinstance(response, tuple):
         return response[0], 429
     if getattr(response, "status_code", 0) == 303:
