@@ -277,3 +277,25 @@ def test_a_phone_that_drops_an_https_answer_halfway_is_one_quiet_line(tmp_path):
     finally:
         process.terminate()
         assert process.wait(30) == 0, log.read_text()[-3000:]
+
+
+def test_bodies_in_waiting_hold_at_most_four_of_the_largest_upload_in_memory(tmp_path):
+    """BACKUP_MAX_BYTES 1 MiB: the largest body is 3 MiB (2 MiB imports and the form's room),
+    so bodies in waiting hold at most 12 MiB. Five devices each send 2.9 MB of a restore and
+    stop: the fifth, past 12 MiB, is closed; the pages still answer."""
+    with serving(tmp_path, BACKUP_MAX_BYTES=1024 * 1024) as (base, game_id):
+        held = []
+        try:
+            for n in range(5):
+                sock = connect(base, f"127.0.3.{n + 1}")
+                held.append(sock)
+                with contextlib.suppress(OSError):  # the last one is closed while it sends
+                    sock.sendall(b"POST /groups/household/restore HTTP/1.1\r\nHost: x\r\n"
+                                 b"Content-Type: multipart/form-data; boundary=x\r\n"
+                                 b"Content-Length: 3000000\r\n\r\n" + b"a" * 2_900_000)
+                time.sleep(0.5)
+            assert answer(held[-1]) == b""
+            assert get(f"{base}/games/{game_id}", timeout=PAGE_WITHIN)[0] == 200
+        finally:
+            for sock in held:
+                sock.close()
