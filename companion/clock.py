@@ -5,11 +5,12 @@ group whose zone counts is passed in (``views.zone_name`` passes this phone's gr
 nothing here needs to know about sessions or views."""
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import current_app, has_request_context, request
+from flask import current_app, has_app_context, has_request_context, request
 
 from . import periods
 
@@ -18,6 +19,12 @@ def now() -> datetime:
     """The time now; tests fix it with the ``LIFECYCLE_NOW`` setting (a datetime)."""
     fixed = current_app.config.get("LIFECYCLE_NOW")
     return fixed if isinstance(fixed, datetime) else datetime.now(UTC)
+
+
+def timestamp() -> float:
+    """Seconds since 1970 now, as ``now`` has it; outside the app (a script, a test's own
+    thread) the computer's clock."""
+    return now().timestamp() if has_app_context() else time.time()
 
 
 def zone_name(group: Mapping[str, Any] | None) -> str:

@@ -15,12 +15,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NotRequired, TypedDict, cast
 
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from . import clock
 from .games.base import N_, Msg, msg, msg_n
 from .record import DEFAULT_GROUP, Row, group_of
 from .records import MAX_NAME, now_iso
@@ -94,6 +94,11 @@ def _with_submission(group: Group, submission: str) -> Group:
 def _made_by(groups: Mapping[str, Group], submission: str) -> Group | None:
     return next((g.copy() for g in groups.values()
                  if submission and g.get("created_by") == submission), None)
+
+
+def made_by(store: Store, submission: str) -> Group | None:
+    """The group the new-group form ``submission`` made, if it made one."""
+    return _made_by(all_groups(store), submission)
 
 
 def _default() -> Group:
@@ -205,6 +210,45 @@ def create(store: Store, name: str, code: str, submission: str = "") -> Group:
     return group
 
 
+# New groups: each address may make NEW_GROUPS a day. A group is cheap for a phone (the
+# code-less Household lets any phone in and make one), but each is kept for good in the index
+# and listed nowhere: one phone made 300 in 82 s (issue 34).
+NEW_GROUPS = 10
+MADE_GROUPS = "made_groups"
+TOO_MANY_GROUPS = N_("This device has made as many new groups today as one device may. Join "
+                     "a group that exists, or make the new one tomorrow.")
+
+
+def count_new_group(store: Store, address: str, now: float | None = None) -> Callable[[], None]:
+    """Before a new group from ``address`` is made: counted, or GroupError (next to its name)
+    when that address has made NEW_GROUPS in the last day. Counted first, under the state's
+    lock, so that forms sent at once cannot all pass; the answer takes the count back when no
+    group was made after all (a resent form, a name in use)."""
+    refused = []
+
+    def change(state: dict[str, Any]) -> dict[str, Any]:
+        at = _now(now)
+        # min(), kept: a clock set back does not stretch the day.
+        state = {a: [min(t, at) for t in times if at - t < FORGET_AFTER]
+                 for a, times in state.items()}
+        made = state.get(address, [])
+        if len(made) >= NEW_GROUPS:
+            refused.append(True)
+        else:
+            state[address] = [*made, at]
+        return {a: times for a, times in state.items() if times}
+    store.change_state(MADE_GROUPS, change)
+    if refused:
+        raise GroupError(msg(TOO_MANY_GROUPS), "name")
+
+    def take_back() -> None:
+        def undo(state: dict[str, Any]) -> dict[str, Any]:
+            times = state.get(address, [])
+            return {**state, address: times[:-1]} if times else state
+        store.change_state(MADE_GROUPS, undo)
+    return take_back
+
+
 def rename_group(store: Store, group_id: str, name: str) -> None:
     name = clean_name(name, MAX_GROUP_NAME)
     if not name:
@@ -231,15 +275,22 @@ def rename_group(store: Store, group_id: str, name: str) -> None:
 # names cannot grow the state without bound, an address that has tried MAX_MADE_UP of them
 # counts every further try, at any name, real or not, in one counter of its own (NO_GROUP).
 #
-# Beside these, each group has one counter of all addresses together ("*"): on a LAN new
-# addresses cost nothing. Its wait is gentler and starts late, so a newcomer at the table
-# is not locked out by a few guesses elsewhere, while a flood from many addresses is slowed.
+# Beside these, each group has one counter of wrong codes from all addresses together ("*"):
+# on a LAN new addresses cost nothing. It holds no one back before their code is checked: a
+# member with the right code gets in whatever others send (issue 34). Instead, while a group
+# is flooded (GROUP_FREE_TRIES wrong codes there, the last within FLOOD_MEMORY), a wrong code
+# costs its address its free tries: each flooding address then waits 2 s, 4 s, 8 s ... from
+# its first miss, and the flood's cost falls on wrong guesses only. What holds against many
+# addresses at once is then the code itself: docs/operations.md says how long to make it.
+#
+# Waits are measured on the wall clock (the counts outlive a restart) but never exceed their
+# rule: after the clock is set back, a last wrong code "in the future" counts as now.
 
 NO_GROUP = "?"
 EVERYONE = "*"
 MAX_MADE_UP = 20
 GROUP_FREE_TRIES = 20
-GROUP_MAX_WAIT = 5 * 60
+FLOOD_MEMORY = 5 * 60
 
 
 def no_group(name: str) -> str:
@@ -258,14 +309,6 @@ def wait_after(failures: int) -> int:
     return int(min(2 ** (failures - FREE_TRIES + 1), MAX_WAIT))
 
 
-def group_wait_after(failures: int) -> int:
-    """Seconds anyone must wait at a group after ``failures`` wrong codes there from all
-    addresses together: none for the first GROUP_FREE_TRIES, then a second more for each."""
-    if failures < GROUP_FREE_TRIES:
-        return 0
-    return min(failures - GROUP_FREE_TRIES + 1, GROUP_MAX_WAIT)
-
-
 def failures(store: Store, address: str, target: str | None) -> int:
     """Wrong codes in a row from ``address`` at the group ``target``."""
     return int((store.read_state(THROTTLE).get(_key(address, target)) or {}).get("failures", 0))
@@ -276,23 +319,26 @@ def group_failures(store: Store, target: str) -> int:
     return int((store.read_state(THROTTLE).get(_key(EVERYONE, target)) or {}).get("failures", 0))
 
 
-def _counters(state: Mapping[str, Counter], address: str,
-              target: str | None) -> list[tuple[str, Callable[[int], int]]]:
-    """The counters a try from ``address`` at ``target`` is checked against and counted in,
-    each with its wait rule."""
+def _counters(state: Mapping[str, Counter], address: str, target: str | None) -> list[str]:
+    """This address's counters a try at ``target`` is checked against and counted in."""
     key, overflow = _key(address, target), _key(address, None)
     made_up = sum(1 for k in state if k.startswith(f"{address} {NO_GROUP}") and k != overflow)
     if made_up < MAX_MADE_UP:
-        return [(key, wait_after), (_key(EVERYONE, target), group_wait_after)]
+        return [key]
     if (target or NO_GROUP).startswith(NO_GROUP) and key not in state:
-        return [(overflow, wait_after), (_key(EVERYONE, None), group_wait_after)]
-    return [(key, wait_after), (overflow, wait_after), (_key(EVERYONE, target), group_wait_after)]
+        return [overflow]
+    return [key, overflow]
+
+
+def _now(now: float | None) -> float:
+    return clock.timestamp() if now is None else now
 
 
 def attempt(store: Store, address: str, target: str | None, now: float | None = None) -> int:
     """Before a code for the group ``target`` (its id; ``no_group(name)`` for a name that is
     no group) is checked: the seconds ``address`` must still wait there, or 0 once this
-    attempt is counted as a wrong code (``succeeded`` takes it back).
+    attempt is counted as a wrong code of that address (``succeeded`` takes it back; a wrong
+    code is then told to ``missed``).
 
     Counting first, in one change under the state's lock, means guesses sent in parallel
     cannot all pass the check before any of them is counted.
@@ -302,40 +348,52 @@ def attempt(store: Store, address: str, target: str | None, now: float | None = 
     def change(state: dict[str, Counter]) -> dict[str, Counter]:
         # The time is read under the lock: read before it, a guess that waited for the lock
         # would find another's later "last" and count a wait that is not there.
-        at = time.time() if now is None else now
-        state = {a: s for a, s in state.items() if at - s.get("last", 0) < FORGET_AFTER}
+        at = _now(now)
+        # A last wrong code after now (the clock was set back) counts as now: a wait never
+        # exceeds its rule, and is over once the rule's time has passed on the clock as it is.
+        state = {a: {**s, "last": min(s.get("last", 0), at)} for a, s in state.items()
+                 if at - s.get("last", 0) < FORGET_AFTER}
         counters = _counters(state, address, target)
         left = 0.0
-        for key, rule in counters:
+        for key in counters:
             seen = state.get(key, {"failures": 0, "last": at})
-            wait = rule(seen["failures"])
-            if wait:
-                left = max(left, seen["last"] + wait - at)
+            left = max(left, seen["last"] + wait_after(seen["failures"]) - at)
         if left > 0:
             waited["seconds"] = int(left + 0.999)
             return state
-        for key, _ in counters:
+        for key in counters:
             state[key] = {"failures": state[key]["failures"] + 1 if key in state else 1, "last": at}
         return state
     store.change_state(THROTTLE, change)
     return waited["seconds"]
 
 
+def missed(store: Store, address: str, target: str | None, now: float | None = None) -> None:
+    """A wrong code from ``address`` at ``target``, after ``attempt``: counted at the group for
+    all addresses too; while the group is flooded, this address has no free tries left."""
+    def change(state: dict[str, Counter]) -> dict[str, Counter]:
+        at = _now(now)
+        # Made-up names past MAX_MADE_UP count in one counter of all addresses, as in `attempt`.
+        overflowing = _counters(state, address, target) == [_key(address, None)]
+        everyone = _key(EVERYONE, None if overflowing else target)
+        seen = state.get(everyone, {"failures": 0, "last": at})
+        flooded = seen["failures"] >= GROUP_FREE_TRIES and at - seen["last"] < FLOOD_MEMORY
+        state[everyone] = {"failures": seen["failures"] + 1, "last": at}
+        if flooded:
+            for key in _counters(state, address, target):
+                if key in state:
+                    state[key] = {**state[key], "failures": max(state[key]["failures"], FREE_TRIES)}
+        return state
+    store.change_state(THROTTLE, change)
+
+
 def succeeded(store: Store, address: str, target: str) -> None:
     """The right code (or link) for the group ``target`` from ``address``: its count there
-    goes; its counts at every other group stay. The group's count of all addresses only
-    takes this try back: a member joining must not give a flood fresh free tries."""
-    key, everyone = _key(address, target), _key(EVERYONE, target)
-
-    def change(state: dict[str, Counter]) -> dict[str, Counter]:
-        state = {a: v for a, v in state.items() if a != key}
-        if everyone in state:
-            state[everyone] = {**state[everyone],
-                               "failures": max(0, state[everyone]["failures"] - 1)}
-        return state
-    state = store.read_state(THROTTLE)
-    if key in state or everyone in state:
-        store.change_state(THROTTLE, change)
+    goes; its counts at every other group stay, and so does the group's count of all
+    addresses (a member joining must not give a flood fresh free tries)."""
+    key = _key(address, target)
+    if key in store.read_state(THROTTLE):
+        store.change_state(THROTTLE, lambda state: {a: v for a, v in state.items() if a != key})
 
 
 # -- players: names in the group's games, renamed or merged through aliases ---------------

@@ -23,6 +23,12 @@ DEFAULTS: dict[str, Any] = {
     # write of a request in progress may wait.
     "SERVE_TIMEOUT": 10,
     "SERVE_MAX_CONNECTIONS": 400,  # waiting for a request at once; past it the longest waiting is closed
+    # serve: connections from one address at once (a phone's browser opens about 6 per
+    # port); past it that address's longest waiting one is closed, or the newcomer.
+    "SERVE_MAX_PER_ADDRESS": 32,
+    # serve: bytes a second a request's body must arrive at on average, after SERVE_TIMEOUT
+    # for its head; a body that falls behind (a trickle) is closed.
+    "SERVE_MIN_BODY_RATE": 16 * 1024,
     "BACKUP_MAX_BYTES": 32 * 1024 * 1024,  # a group's backup (restore upload)
     "BABEL_DEFAULT_LOCALE": "en",
     "SEND_FILE_MAX_AGE_DEFAULT": 60 * 60 * 24,

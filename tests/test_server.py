@@ -75,9 +75,12 @@ def serving(tmp_path: Path, **config: int) -> Iterator[tuple[str, str]]:
         assert process.wait(30) == 0, log.read_text()[-3000:]
 
 
-def connect(base: str) -> socket.socket:
+def connect(base: str, source: str = "") -> socket.socket:
+    """A connection to the server; from `source`, another loopback address (Linux routes
+    all of 127/8 to lo), it is another device on the table's Wi-Fi."""
     host, port = base.rsplit("/", 1)[1].split(":")
-    return socket.create_connection((host, int(port)), timeout=30)
+    return socket.create_connection((host, int(port)), timeout=30,
+                                    source_address=(source, 0) if source else None)
 
 
 def answer(sock: socket.socket) -> bytes:
@@ -93,7 +96,9 @@ def one_answer(sock: socket.socket) -> bytes:
     """One whole answer on a kept-alive connection; its status line."""
     data = b""
     while b"\r\n\r\n" not in data:
-        data += sock.recv(65536)
+        chunk = sock.recv(65536)
+        assert chunk, f"closed without an answer after {data!r}"
+        data += chunk
     head, body = data.split(b"\r\n\r\n", 1)
     length = int(next(line.split(b":")[1] for line in head.split(b"\r\n")
                       if line.lower().startswith(b"content-length:")))
@@ -105,10 +110,11 @@ def one_answer(sock: socket.socket) -> bytes:
 def held_open(base: str, game_id: str) -> list[socket.socket]:
     """200 connections as a flood or a room of careless phones leaves them: silent, half a
     request line, headers without their end, idle after a finished request, and a form's
-    save cut off halfway through its body."""
+    save cut off halfway through its body; from 10 addresses, 20 each (within
+    SERVE_MAX_PER_ADDRESS)."""
     held = []
     for i in range(200):
-        sock = connect(base)
+        sock = connect(base, f"127.0.1.{i % 10 + 1}")
         kind = i % 5
         if kind == 1:
             sock.sendall(b"GET /games/")
@@ -274,7 +280,7 @@ def test_forms_trickling_in_chunks_or_after_100_continue_do_not_stop_a_page(tmp_
 
 
 def test_past_the_connection_limit_the_longest_waiting_connection_makes_room(tmp_path):
-    with serving(tmp_path, SERVE_MAX_CONNECTIONS=50) as (base, game_id):
+    with serving(tmp_path, SERVE_MAX_CONNECTIONS=50, SERVE_MAX_PER_ADDRESS=0) as (base, game_id):
         held = [connect(base) for _ in range(80)]
         try:
             time.sleep(0.5)  # all accepted

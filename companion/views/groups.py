@@ -51,9 +51,6 @@ SIGNED_OUT = N_("This phone has to join its group again (its access code may hav
                 "is not stored yet. Join, and it is sent as soon as the game is open.")
 TOO_MANY = Nn_("Too many wrong codes from this device. Try again in %(n)s second.",
             "Too many wrong codes from this device. Try again in %(n)s seconds.")
-# The wait of a group's count of all addresses: this phone may have typed nothing wrong.
-TOO_MANY_HERE = Nn_("Too many wrong codes for this group lately. Try again in %(n)s second.",
-                 "Too many wrong codes for this group lately. Try again in %(n)s seconds.")
 
 
 
@@ -78,7 +75,8 @@ def _address() -> str:
 
 def _throttled(target: str | None) -> int:
     """0 when this address may try a code for the group ``target`` now (the try is counted
-    as wrong until it succeeds), else the seconds it must wait."""
+    as wrong until it succeeds), else the seconds it must wait. Only this address's own
+    wrong codes make it wait: others' flood at the group never keeps out the right code."""
     wait = groups.attempt(store(), _address(), target)
     if wait:
         current_app.logger.warning("join refused: %s must wait %ss after wrong codes at %s",
@@ -86,9 +84,8 @@ def _throttled(target: str | None) -> int:
     return wait
 
 
-def _too_many(wait: int, target: str) -> Msg:
-    own = groups.failures(store(), _address(), target) >= groups.FREE_TRIES
-    return msg_n(*(TOO_MANY if own else TOO_MANY_HERE), wait)
+def _too_many(wait: int) -> Msg:
+    return msg_n(*TOO_MANY, wait)
 
 
 def _enter(group: groups.Group) -> None:
@@ -107,6 +104,7 @@ def _forget_the_other_group(response: Any) -> Any:
 
 
 def _wrong(what: str, target: str | None) -> None:
+    groups.missed(store(), _address(), target)
     count = groups.failures(store(), _address(), target)
     current_app.logger.warning("wrong %s from %s (%d in a row)", what, _address(), count)
 
@@ -126,7 +124,7 @@ def join() -> Any:
             group = groups.find_by_name(store(), form.name.data or "")
             target = group["id"] if group else groups.no_group(form.name.data or "")
             if wait := _throttled(target):
-                messages, status = [t(_too_many(wait, target))], 429
+                messages, status = [t(_too_many(wait))], 429
             elif group is None or not groups.check_code(group, form.code.data or ""):
                 _wrong("access code", target)
                 messages = [t(WRONG)]
@@ -144,7 +142,7 @@ def join_link(gid: str, token: str) -> Any:
     target = group["id"] if group else groups.no_group(gid)
     if wait := _throttled(target):
         return render_template("groups/join.html", form=JoinForm(), group=current_group(),
-                               messages=[t(_too_many(wait, target))]), 429
+                               messages=[t(_too_many(wait))]), 429
     if group is None or not groups.token_matches(current_app.config["SECRET_KEY"], group, token):
         _wrong("join link", target)
         abort(404)
@@ -292,9 +290,24 @@ def new_group() -> Any:
     waited = {"seconds": 0}
 
     def action(form: NewGroupForm) -> None:
+        made = groups.made_by(store(), form.submission.data or "")
+        if made is not None:
+            raise groups.SentBefore(made)  # before the count: a resend makes no new group
+        take_back = groups.count_new_group(store(), _address())
         try:
             made = groups.create(store(), form.name.data or "", form.code.data or "",
                                  form.submission.data or "")
+        except groups.GroupError:
+            take_back()  # no group made: a name in use, a resent form (SentBefore)
+            raise
+        except NotSaved:
+            take_back()
+            raise
+        _enter(made)
+
+    def made_before(form: NewGroupForm) -> None:
+        try:
+            action(form)
         except groups.SentBefore as again:
             # A resend after a lost answer: the phone may have missed the session that put it
             # in; the code it sent again is the new group's, so it is let in as before. The
@@ -302,15 +315,14 @@ def new_group() -> Any:
             target = again.group["id"]
             if wait := _throttled(target):
                 waited["seconds"] = wait
-                raise groups.GroupError(_too_many(wait, target)) from None
+                raise groups.GroupError(_too_many(wait)) from None
             if groups.check_code(again.group, form.code.data or ""):
                 groups.succeeded(store(), _address(), target)
                 _enter(again.group)
             else:
                 _wrong("access code (new-group form sent again)", target)
             raise
-        _enter(made)
-    response = _change(gid, "new", form, action, N_("The new group is made, and this phone is in it."))
+    response = _change(gid, "new", form, made_before, N_("The new group is made, and this phone is in it."))
     if waited["seconds"] and isinstance(response, tuple):
         return response[0], 429
     if getattr(response, "status_code", 0) == 303:

@@ -2,7 +2,7 @@
 per address and target group, and only the right code for that group clears its count."""
 from __future__ import annotations
 
-from types import SimpleNamespace
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -10,12 +10,14 @@ from companion import groups
 from tests.formpage import Browserless
 from tests.history.conftest import join
 
+NOW = datetime(2027, 1, 15, 20, 0, tzinfo=UTC)
+
 
 @pytest.fixture(autouse=True)
-def still_clock(monkeypatch):
-    """The throttle's clock stands still: on a slow machine the loops below may take longer
-    than the first wait, which is then rightly over."""
-    monkeypatch.setattr(groups, "time", SimpleNamespace(time=lambda: 1_800_000_000.0))
+def still_clock(app):
+    """The app's clock stands still: on a slow machine the loops below may take longer than
+    the first wait, which is then rightly over."""
+    app.config["LIFECYCLE_NOW"] = NOW
 
 
 def test_joining_a_group_of_ones_own_does_not_clear_the_guesses_at_another(app, store, club):
@@ -84,18 +86,21 @@ def _from(app, address):
     return client
 
 
-def test_a_flood_from_many_addresses_is_slowed_at_the_group(app, store, club):
+def test_a_flood_from_many_addresses_costs_wrong_guesses_only(app, store, club):
+    """Past GROUP_FREE_TRIES wrong codes from all addresses, a member with the right code
+    still gets in at once (issue 34); a wrong code costs its address its free tries."""
     for n in range(groups.GROUP_FREE_TRIES):
         assert join(_from(app, f"10.0.1.{n}"), "Club", f"guess-{n}").status_code == 422
     assert groups.group_failures(store, club["id"]) == groups.GROUP_FREE_TRIES
-    newcomer = join(_from(app, "10.0.2.1"), "Club", "guess-new")
-    assert newcomer.status_code == 429
-    assert "Too many wrong codes for this group lately. Try again in 1 second." in newcomer.get_data(
-        as_text=True)  # not "from this device": this one typed nothing wrong before
-    store.change_state("throttle", lambda s: {a: {**v, "last": v["last"] - 60} for a, v in s.items()})
-    # A newcomer with the right code, a minute later, is in; its try does not count.
-    assert join(_from(app, "10.0.2.2"), "Club", "club-code").status_code == 303
+    assert join(_from(app, "10.0.2.2"), "Club", "club-code").status_code == 303  # not counted
     assert groups.group_failures(store, club["id"]) == groups.GROUP_FREE_TRIES
+    newcomer = _from(app, "10.0.2.1")
+    assert join(newcomer, "Club", "guess-new").status_code == 422  # checked, and wrong
+    refused = join(newcomer, "Club", "club-code")  # its free tries went with the flood
+    assert refused.status_code == 429
+    assert "Too many wrong codes from this device. Try again in 2 seconds." in refused.get_data(as_text=True)
+    # Before the flood, a wrong code left the other free tries.
+    assert groups.failures(store, "10.0.1.0", club["id"]) == 1
 
 
 def test_a_few_guesses_elsewhere_do_not_lock_a_newcomer_out(app, store, club):
@@ -145,3 +150,26 @@ def test_the_new_group_form_sent_again_lets_in_only_through_the_throttle(app, st
     assert _new_group_again(lost, "maker-sub", "right-code").status_code == 303
     with lost.client.session_transaction() as session:
         assert session.get("group") == made["id"]
+
+
+def test_a_clock_set_back_never_makes_a_wait_longer_than_its_rule(store):
+    """An hour back (a computer without a clock battery, before NTP sets it): 5 wrong codes
+    wait 8 s, as their rule says, not the hour and 8 s to the last one's time."""
+    at = 1_800_000_000.0
+    for n in range(5):
+        at += groups.wait_after(n)
+        assert groups.attempt(store, "10.4.4.4", "club", now=at) == 0
+    assert groups.attempt(store, "10.4.4.4", "club", now=at - 3600) == groups.wait_after(5) == 8
+
+
+def test_the_clock_the_app_reads_set_back_an_hour_keeps_the_wait_of_the_rule(app, store, club):
+    phone = app.test_client()
+    for n in range(5):
+        app.config["LIFECYCLE_NOW"] += timedelta(seconds=groups.wait_after(n))
+        assert join(phone, "Club", f"guess-{n}").status_code == 422
+    app.config["LIFECYCLE_NOW"] -= timedelta(hours=1)
+    refused = join(phone, "Club", "club-code")
+    assert refused.status_code == 429
+    assert "Try again in 8 seconds." in refused.get_data(as_text=True)
+    app.config["LIFECYCLE_NOW"] += timedelta(seconds=8)  # the wait, on the clock as it is now
+    assert join(phone, "Club", "club-code").status_code == 303
