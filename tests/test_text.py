@@ -5,7 +5,18 @@ from __future__ import annotations
 import pytest
 
 from companion import groups
-from companion.text import Refused, clean, field_text, identity, is_token, number, typed_number, whole
+from companion.text import (
+    NOT_A_NUMBER,
+    TOO_LARGE,
+    Refused,
+    clean,
+    field_text,
+    identity,
+    is_token,
+    number,
+    typed_number,
+    whole,
+)
 from tests.games.beutelschneider.web.test_pages import hand_values, start
 from tests.history.conftest import finished_game
 
@@ -103,10 +114,12 @@ def test_garbage_in_group_names_and_players_is_removed(user, store):
 
 def test_a_typed_number_with_digits_python_would_read_is_refused(user, store):
     game_id = start(user)
-    for typed in ("1_0", "١٠", "²", "5" * 5000, "1.5"):
+    for typed, said in (("1_0", "Enter a whole number."), ("١٠", "Enter a whole number."),
+                        ("²", "Enter a whole number."), ("5" * 5000, "That number is too large: at most 9 digits."),
+                        ("1.5", "Enter a whole number.")):
         response = user.submit("/entries", hand_values(typed, 30, 10))
         assert response.status_code == 422, typed
-        assert "Enter a whole number." in user.page
+        assert said in user.page
     assert store.load(game_id)["entries"] == []
 
 
@@ -133,11 +146,13 @@ def test_a_note_is_measured_with_its_line_breaks():
         field_text("a\n" * 1000 + "a", 2000, lines=True)
 
 
-@pytest.mark.parametrize("typed", ["١", "1_0", "x", "9" * 10])
-def test_number_refuses_with_the_fields_message(typed):
+@pytest.mark.parametrize(("typed", "said"), [("١", NOT_A_NUMBER), ("1_0", NOT_A_NUMBER), ("x", NOT_A_NUMBER),
+                                             ("9" * 10, TOO_LARGE), ("-" + "9" * 10, TOO_LARGE)])
+def test_number_refuses_with_the_fields_message(typed, said):
+    """Digits past the limit are a number too large, not "no whole number"."""
     with pytest.raises(Refused) as refused:
         number(typed)
-    assert refused.value.message.text == "Enter a whole number."
+    assert refused.value.message.text == said
     assert number(" 7 ") == 7 and number("") is None
 
 

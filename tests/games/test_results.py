@@ -65,7 +65,7 @@ def test_beutezug_a_tie_on_points_is_broken_by_the_loot_cards():
 
 def test_beutezug_refuses_a_winner_the_scores_contradict():
     errors = refused("beutezug", BZ, {"players": rows(38, 44, 40), "winners": [0]})
-    assert errors == {"winners": "By these scores Kate won (Most loot points.). Check the scores or who won."}
+    assert errors == {"winners": "By these scores Kate won. Most loot points. Check the scores or who won."}
 
 
 def test_beutezug_refuses_more_points_than_seven_cards_and_a_chip_make():
@@ -226,8 +226,8 @@ def test_scoot_refuses_a_tie_without_the_value_that_breaks_it():
 
 def test_scoot_refuses_a_winner_the_tie_chain_contradicts():
     errors = refused("loot-and-scoot", LS, {"players": rows(27, 27, 22, gold=[12, 9, None]), "winners": [1]})
-    assert errors == {"winners": "By these scores Adam won (Tied on victory points: the player with the most "
-                                 "money wins.). Check the scores or who won."}
+    assert errors == {"winners": "By these scores Adam won. Tied on victory points: the player with the most "
+                                 "money wins. Check the scores or who won."}
 
 
 def test_scoot_tied_on_everything_the_table_names_the_dwarf():

@@ -138,7 +138,7 @@ def test_the_now_strip_names_the_rule_of_each_step_and_its_section():
     assert set(seen) == set(NOW) == {"placement", "round", "placement_tie", "coin"}
     for kind, expected in seen.items():
         assert expected.rule.text == NOW[kind][0] and expected.section in SECTIONS - {""}
-    assert "reverse order" in str(seen["round"].rule) and "at random" in str(seen["placement_tie"].rule)
+    assert "rolling order" in str(seen["round"].rule) and "at random" in str(seen["placement_tie"].rule)
 
 
 def test_the_rulebook_example_vincenzo_makes_38_loot_points_part_by_part():

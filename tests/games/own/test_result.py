@@ -68,7 +68,7 @@ def test_with_a_target_a_total_must_reach_it():
 
 def test_a_winner_the_scores_contradict_is_refused_naming_whom_they_make_the_winner():
     assert refused(result([30, 52, 18, 40], [0])) == {"winners": (
-        "By these scores Ben won (The highest total wins.). Check the scores or who won.")}
+        "By these scores Ben won. The highest total wins. Check the scores or who won.")}
 
 
 @pytest.mark.parametrize("data, field", [

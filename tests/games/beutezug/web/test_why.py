@@ -126,10 +126,10 @@ def test_the_now_strip_states_the_step_and_links_its_section(client, store):
     assert 'href="/rules/beutezug#setup">Rules</a>' in page
     next(ids)
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "then everyone rolls in reverse order, the last to choose first" in page
+    assert "then rolls in rolling order" in page
     assert 'href="/rules/beutezug#a-round">Rules</a>' in page
     german = client.get(f"/games/{game_id}", headers={"Accept-Language": "de"}).get_data(as_text=True)
-    assert "dann würfeln alle in umgekehrter Reihenfolge" in german and ">Regeln</a>" in german
+    assert "würfeln dann in der Reihenfolge beim Würfeln" in german and ">Regeln</a>" in german
     reference = client.get("/rules/beutezug").get_data(as_text=True)
     assert 'id="a-round"' in reference and 'id="setup"' in reference
 

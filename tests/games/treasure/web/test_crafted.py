@@ -28,7 +28,7 @@ TURN = {"sides-0-combinations-0": ["red3", "blue3"]}
      "Enter a whole number."),
     ("correction", {"side": "x", "coins": "2", "reason": "spent"}, "side", "Enter a whole number."),
     ("correction", {"side": "0", "coins": "0x2", "reason": "spent"}, "coins", "Enter a whole number."),
-    ("correction", {"side": "0", "coins": "9" * 5000, "reason": "spent"}, "coins", "Enter a whole number."),
+    ("correction", {"side": "0", "coins": "9" * 5000, "reason": "spent"}, "coins", "That number is too large: at most 9 digits."),
 ])
 def test_a_crafted_entry_of_each_kind_is_refused_next_to_its_field_and_stores_nothing(
         user, store, kind, values, field, message):

@@ -94,7 +94,7 @@ def test_the_app_deals_bandits_and_reinforcements_and_tosses_the_arrow(user, sto
     # The keep form offers each side only the three cards dealt to it, behind a tap.
     offered = re.findall(r'name="reinforcements-0" value="(\w+)"', user.page)
     assert offered == list(state.dealt[0])
-    assert "drawn by the app" in user.page
+    assert "dealt by the app" in user.page
 
 
 def test_dealt_cards_are_shown_only_behind_a_tap(user, store):
