@@ -41,7 +41,7 @@ PROBLEMS = r"""(scores) => {
   // chip of a hidden radio.
   const targets = document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary');
   for (let el of targets) {
-    if (el.matches('input') && getComputedStyle(el).opacity === '0') el = el.nextElementSibling || el.parentElement;
+    if (el.matches('input') && getComputedStyle(el).opacity === '0') el = el.closest('label') || el.nextElementSibling || el.parentElement;
     if (!seen(el)) continue;
     if (el.matches('a') && getComputedStyle(el).display === 'inline') continue;  // a word in a sentence (WCAG 2.5.8's inline exception)
     const r = el.getBoundingClientRect();
