@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-# Scores: the numbers of the standings and of the grids, Beutezug's points, Treasure's coins,
-# Loot and Scoot's gold.
-SCORES = "table td.n, .bz-pts, .tside .coins, .scoot-party .gp"
+# Scores: the numbers of the standings and of the grids (rounds, turns, final scoring,
+# statistics), Beutezug's points, Treasure's coins, Loot and Scoot's gold. (The printed
+# reference's tables on the rules pages scroll in their own box, a swipe away.)
+SCORES = ".standings td.n, table.grid td.n, .bz-pts, .tside .coins, .scoot-party .gp"
 
 PROBLEMS = r"""(scores) => {
   const vw = document.documentElement.clientWidth;
@@ -56,29 +57,38 @@ PROBLEMS = r"""(scores) => {
       if (r.left < b.left - 0.5 || r.right > b.right + 0.5) out.fields.push(name(el) + ' x ' + Math.round(r.left) + '-' + Math.round(r.right) + ' in ' + name(f) + ' x ' + Math.round(b.left) + '-' + Math.round(b.right));
     }
   }
-  // A word over two lines although it fits its box whole: broken at an arbitrary letter.
-  const ruler = document.createElement('span');
-  ruler.style.cssText = 'position:absolute;left:0;top:0;white-space:nowrap;visibility:hidden';
-  document.body.appendChild(ruler);
+  // A word over two lines although it fits its box whole: broken at an arbitrary letter. Its
+  // width is that of its pieces as laid out; a break right after a hyphen, dash or slash is a
+  // place a line may break, and an address breaks anywhere. (A word wider than its line must
+  // break: a phone that knows the page's language hyphenates it, this Chromium cannot.)
   const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let t = walk.nextNode(); t; t = walk.nextNode()) {
     const p = t.parentElement;
-    if (!p || p === ruler || p.closest('script, style, svg, option, select, textarea, [hidden]') || !seen(p)) continue;
-    for (const m of t.data.matchAll(/[^\s\-\u2010\u2011\u2013\u2014\/·,:;()]{2,}/g)) {
+    if (!p || p.closest('script, style, svg, option, select, textarea, [hidden]') || !seen(p)) continue;
+    for (const m of t.data.matchAll(/\S{2,}/g)) {
+      if (m[0].includes('://')) continue;
       const range = document.createRange(); range.setStart(t, m.index); range.setEnd(t, m.index + m[0].length);
-      const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
-      if (tops.size < 2) continue;
+      const pieces = [...range.getClientRects()].filter(r => r.width > 0);
+      if (new Set(pieces.map(r => Math.round(r.top))).size < 2) continue;
+      const first = Math.round(pieces[0].top);
+      let at = 1;
+      for (; at < m[0].length; at++) {
+        const c = document.createRange(); c.setStart(t, m.index + at); c.setEnd(t, m.index + at + 1);
+        const r = [...c.getClientRects()].filter(r => r.width > 0)[0];
+        if (r && Math.round(r.top) !== first) break;
+      }
+      if ('-/\u2010\u2013\u2014\u00ad'.includes(m[0][at - 1])) continue;
       let box = p;
       while (box.parentElement && getComputedStyle(box).display.startsWith('inline')) box = box.parentElement;
       const s = getComputedStyle(box);
-      const room = box.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
-      const ps = getComputedStyle(p);
-      ruler.style.font = ps.font; ruler.style.letterSpacing = ps.letterSpacing; ruler.textContent = m[0];
-      const width = ruler.getBoundingClientRect().width;
-      if (width <= room + 0.5) out.words.push('"' + m[0] + '" (' + Math.round(width) + ' px) broken in ' + name(box) + ' of ' + Math.round(room) + ' px');
+      let room = box.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+      if (s.display.endsWith('flex') && s.flexDirection.startsWith('row')) {  // beside a tick, a marker
+        for (const c of box.children) if (getComputedStyle(c).position !== 'absolute') room -= c.getBoundingClientRect().width + (parseFloat(s.columnGap) || 0);
+      }
+      const width = pieces.reduce((sum, r) => sum + r.width, 0);
+      if (width <= room - 2) out.words.push('"' + m[0] + '" (' + Math.round(width) + ' px) broken after "' + m[0].slice(0, at) + '" in ' + name(box) + ' of ' + Math.round(room) + ' px');
     }
   }
-  ruler.remove();
   return out;
 }"""
 
