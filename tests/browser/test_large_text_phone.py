@@ -147,19 +147,22 @@ def test_the_pages_around_the_games_hold_at_200_percent(page, server_url, live_a
 
 
 @LAN
-def test_no_page_scrolls_sideways_at_320_px(page, server_url, live_app):
+def test_no_page_scrolls_sideways_at_320_px_and_the_full_tables_read_at_100_percent(page, server_url, live_app):
     """The narrowest phone (WCAG's reflow width), at the phone's usual text size: every page
-    around the games and every full table's game page."""
-    paths = pages_around(live_app) + [f"/games/{make(live_app.extensions['store'])}" for make in PLAYED.values()]
-    page.set_viewport_size({"width": 320, "height": 640})
+    around the games and every full table's game page; and at 390 px the full tables' grids
+    stay tables that hold (names whole, every number in view)."""
+    games = [f"/games/{make(live_app.extensions['store'])}" for make in PLAYED.values()]
+    paths = pages_around(live_app) + games
     failed = {}
-    for lang in ("en", "de"):
-        in_language(page, server_url, lang)
-        for path in paths:
-            page.goto(server_url + path)
-            found = problems(page)
-            if found:
-                failed[f"{lang} {path}"] = found
+    for width, where in ((390, games), (320, paths)):
+        page.set_viewport_size({"width": width, "height": 640})
+        for lang in ("en", "de"):
+            in_language(page, server_url, lang)
+            for path in where:
+                page.goto(server_url + path)
+                found = problems(page)
+                if found:
+                    failed[f"{width} px {lang} {path}"] = found
     assert not failed, json.dumps(failed, indent=1, ensure_ascii=False)
 
 
