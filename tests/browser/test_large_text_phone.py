@@ -1,5 +1,9 @@
 """At 200 % text (the phone's own setting) no game page or form is wider than the phone, in
-English and German; and Give Me The Treasure's "now" strip stays short."""
+English and German; Give Me The Treasure's "now" strip stays short; with every seat taken, every
+score of the standings and grids is in view and uncut on the table's LAN origin, light and dark,
+with tap targets of 24 px or more, fields inside their fieldsets and no word broken where it
+fits (tests/browser/layout.py measures it); the pages around the games hold the same, a 320 px
+phone scrolls nowhere sideways, and a 40-letter name wraps on the Group page."""
 from __future__ import annotations
 
 import json
