@@ -59,7 +59,9 @@ def number(field: Any, label: str | None = None, min: int | None = 0, max: int |
     A field that takes negative numbers gets no ``inputmode="numeric"``: iOS's numeric
     keypad has no minus key. A plain number field brings up the numbers-and-symbols
     keyboard there (with "−"), and Android's number pad with its minus key."""
-    text = escape(t(label or field.label.text))
+    # A line may break after a slash ("Adventurer/Countess"): at large text the pair is wider
+    # than the screen, and would otherwise break inside a word.
+    text = Markup(escape(t(label or field.label.text)).replace("/", Markup("/<wbr>")))
     keypad = ' inputmode="numeric"' if min is not None and min >= 0 else ""
     extra = ""
     if min is not None:
