@@ -432,7 +432,10 @@ def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, object]:
     described: dict[str, dict[str, Any]] = {}
     plays, seen_at = [], set()
     for s in finished:
-        record = store.load(s["id"])
+        try:
+            record = store.load(s["id"])
+        except (DamagedFile, NoSuchGame):  # a damaged file is named by backup.json, not here
+            continue
         start = None if s.get("result_only") else start_seat(record)
         key = game_key(s)
         game_ref = game_ids.setdefault(key, len(game_ids) + 1)

@@ -40,6 +40,9 @@ def test_a_damaged_game_file_leaves_the_groups_backup_whole_and_named(tmp_path, 
         assert phone.open(f"/groups/{DEFAULT_GROUP}") == 200
         group_page = phone.page
         assert phone.open(f"/games/{damaged}") == 500  # its own pages say it is damaged, as ever
+        # The BG Stats export, too, holds every readable game (a damaged one is named above).
+        assert phone.open(f"/groups/{DEFAULT_GROUP}/bgstats.json") == 200
+        assert len(json.loads(phone.page)["plays"]) == len(readable)
     assert [r["id"] for r in saved["records"]] == readable
     assert [d["id"] for d in saved["damaged"]] == [damaged]
     assert base64.b64decode(saved["damaged"][0]["file"]) == SPOILED
