@@ -1,7 +1,7 @@
 // Loot Ledger's service worker (rendered by companion/views/offline.py; version {{ version }}).
 // Static files: from the phone's cache, under versioned names, fetched once. Pages: from the
-// network; the last copy of a game page (and of a rules reference, the share view and the
-// games list) is kept, and shown marked as offline when the connection is gone. Entries never go through here:
+// network; the last copy of a game page (and of a rules reference, the share view, the
+// games list and the group's other pages: History, Statistics) is kept, and shown marked as offline when the connection is gone. Entries never go through here:
 // the outbox in app.js keeps them until the server has them.
 "use strict";
 var VERSION = {{ version|tojson }};
@@ -20,14 +20,34 @@ self.addEventListener("activate", function (ev) {
   ev.waitUntil(caches.keys().then(function (keys) {
     return Promise.all(keys.filter(function (k) { return k.indexOf("static-") === 0 && k !== FILES; })
       .map(function (k) { return caches.delete(k); }));
-  }).then(function () { return self.clients.claim(); }));
+  }).then(function () { return self.clients.claim(); }).then(keepOpen));
 });
+
+function keepOpen() {
+  // The page open while this worker was installed (a phone's first visit) never went through
+  // it: kept now, so it is there offline from the first visit on.
+  return self.clients.matchAll({ type: "window" }).then(function (open) {
+    return Promise.all(open.map(function (client) {
+      var key = new URL(client.url).pathname;
+      if (!kept(key)) return null;
+      return caches.open(PAGES).then(function (c) { return c.match(key); }).then(function (hit) {
+        if (hit) return null;
+        return fetch(key, { credentials: "same-origin" }).then(function (res) {
+          var html = (res.headers.get("Content-Type") || "").indexOf("text/html") === 0;
+          return res.status === 200 && html ? remember(key, res) : null;
+        });
+      }).catch(function () { /* offline already: kept on the next visit */ });
+    }));
+  });
+}
 
 function under(path, prefix) { return path.indexOf(prefix) === 0 && path.slice(prefix.length).indexOf("/") < 0; }
 
 function kept(path) {
-  // The games list, game pages (not their sub-pages), rules references and share views.
-  return path === KEPT[0] || under(path, KEPT[1]) || under(path, KEPT[2]) || /\/s\/[^/]+$/.test(path);
+  // The games list, game pages (not their sub-pages), rules references, share views and the
+  // group's areas (History, Statistics).
+  return path === KEPT[0] || under(path, KEPT[1]) || under(path, KEPT[2]) || /\/s\/[^/]+$/.test(path)
+    || KEPT.slice(3).indexOf(path) >= 0;
 }
 
 function remember(key, response) {
