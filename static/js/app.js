@@ -8,6 +8,9 @@
     PLAIN = "loot-ledger-plain-http-said", PAGES = "loot-ledger-pages", PAGE = "loot-ledger-page:", MOST_PAGES = 12;
   // The page as the server sent it, before anything below changes it: the copy this phone keeps
   // of it (plain http, where no service worker keeps pages).
+  // A page shown while the phone is offline (the browser's own copy, going back) is the last
+  // known state too, and said to be that.
+  if (!navigator.onLine) root.dataset.offline = "1";
   var pristine = root.dataset.offline ? null : "<!doctype html>\n" + root.outerHTML;
 
   // -- counters: − and + beside the number field, never inside its label --------------------
@@ -594,7 +597,7 @@
     var id = body.get("submission") || newId(), line = waiting();
     var item = {
       id: id, url: action.href, hash: action.hash, body: body.toString(), game: gameId(), at: Date.now(),
-      title: title.trim(), values: entry ? valuesOf(form, ev.submitter) : "", entry: entry,
+      title: title.trim(), values: heading ? valuesOf(form, ev.submitter) : "", entry: entry,
       ahead: entry && form.hasAttribute("data-goes-on"), same: form.hasAttribute("data-keeps-version"),
       rev: newId(),  // which copy: one changed while it was being sent is sent again
       follows: line.some(function (i) { return i.id !== id; }) && !(line[0] && line[0].id === id)
