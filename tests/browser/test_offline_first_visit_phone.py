@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import on_the_table, shot, until, waiting
 from tests.browser.test_own_game_phone import own_save, own_setup
-from tests.browser.test_real_phone import HANDS, bs_game, golds, save_hand
+from tests.browser.test_real_phone import HANDS, bs_game, golds
 from tests.browser.test_table_loop import GAMES
 from tests.formpage import Browserless
 
