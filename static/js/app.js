@@ -796,12 +796,14 @@
   // phone's, not the page's. Nothing is shown from the answers here; the game page shows the
   // entries as stored, or a refused one back in its form.
   var elsewhere = false, afterOf = {};
-  function flushElsewhere(opened) {
+  function flushElsewhere() {
     if (elsewhere || busy) return;
     var here = doc.getElementById("next") ? gameId() : null, stopped = {}, item = null;
     outbox().some(function (i) {
       if (i.game === here || stopped[i.game]) return false;
-      if (i.refused || (i.why && !opened)) { stopped[i.game] = true; return false; }
+      // One the server kept back for a reason (signed out, the game deleted) goes again from
+      // its game page, once the way out was taken; one refused, once fixed in its form.
+      if (i.refused || i.why) { stopped[i.game] = true; return false; }
       item = i;
       return true;
     });
@@ -834,7 +836,7 @@
           drop(item.id);
           afterOf[item.game] = response.ok ? +param(item, "version") + (item.same ? 0 : 1) : null;
         }
-        flushElsewhere(opened);
+        flushElsewhere();
       });
     }).catch(function () {
       clearTimeout(timer); elsewhere = false; down = true;
@@ -869,22 +871,23 @@
     var nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
     return nav && nav.responseStatus && nav.responseStatus !== 200 ? null : pristine;
   })());
-  if (doc.querySelector("main [data-retry]")) {
-    // The service worker's page for one never opened here: opened as soon as the server answers.
+  if (doc.querySelector("main [data-retry]") || (root.dataset.offline && !doc.getElementById("next"))) {
+    // The service worker's page for one never opened here, or its copy of one that was: the
+    // page as it is now as soon as the server answers (a game page refreshes itself: pump).
     goWhenBack(again, "link");
   }
-  flushElsewhere(true);
+  flushElsewhere();
   // A game page (or a kept copy of one shown here) sends its own game's entries; every page
   // the other games'.
   addEventListener("online", function () {
     down = false;
     if (doc.getElementById("next")) pump(false);
-    flushElsewhere(false);
+    flushElsewhere();
     probe();
   });
   setInterval(function () {
     if (doc.getElementById("next") && waiting().length) pump(false);
-    if (outbox().length) flushElsewhere(false);
+    if (outbox().length) flushElsewhere();
   }, 8000);
   if (!doc.getElementById("next")) {
     addEventListener("beforeunload", function (ev) {

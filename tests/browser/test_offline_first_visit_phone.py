@@ -165,6 +165,34 @@ def test_history_and_statistics_open_offline_and_come_back_by_themselves(
     expect(page.locator("main .offline")).to_be_hidden()
 
 
+@on_the_table
+def test_what_waits_is_sent_from_another_page_of_the_group(bs_game, page, server_url, live_app, origin):
+    store, game_id = live_app.extensions["store"], bs_game
+    page.goto(f"{server_url}/history")  # opened once: kept
+    if origin == "https":
+        kept_by_worker(page, "/history")
+    page.goto(f"{server_url}/games/{game_id}")
+    wifi_off(page)
+    save(page, "en", HANDS[0])
+    expect(page.locator("#next .outbox li")).to_have_count(1)
+    if origin == "https":
+        # (A link on the game page waits there for the connection: test_real_phone.py.) The
+        # worker's copy of History, opened offline.
+        page.goto(f"{server_url}/history")
+    else:
+        page.locator("nav.areas a").nth(1).tap()  # History, as last seen, in this same page
+        page.wait_for_url("**/history")
+    expect(page.locator("main .offline")).to_be_visible()
+    shot(page, f"sent-elsewhere-{origin}-1-history-offline", full_page=False)
+    wifi_on(page)  # no tap: stored from the History page, which becomes the real one
+    until(page, lambda: len(store.load(game_id)["entries"]) == 3)
+    expect(page.locator("main .offline")).to_be_hidden(timeout=15000)
+    assert page.url.endswith("/history")
+    until(page, lambda: waiting(page) == 0)
+    assert golds(store.load(game_id))[2:] == [[10, 50, 0, 20]]
+    shot(page, f"sent-elsewhere-{origin}-2-back-online", full_page=False)
+
+
 @languages
 @pytest.mark.parametrize("origin", ["lan-http"], indirect=True)
 def test_waiting_entries_show_their_values_with_change_and_remove(bs_game, page, server_url, live_app, origin, lang):
@@ -226,6 +254,7 @@ def test_every_game_lists_a_waiting_entry_with_its_values(page, server_url, live
     game.save(page)
     outbox = page.locator("#next .outbox")
     item = outbox.locator("li").first
+    item.scroll_into_view_if_needed()
     expect(item).to_be_visible()
     said = page.evaluate("JSON.parse(localStorage.getItem('loot-ledger-outbox'))[0]")
     assert said["values"], said  # something of what was entered, in every game
