@@ -141,7 +141,12 @@
   function outbox() {
     try { return JSON.parse(localStorage.getItem(OUTBOX) || "[]"); } catch (e) { return []; }
   }
-  function store(list) { try { localStorage.setItem(OUTBOX, JSON.stringify(list)); } catch (e) { /* full */ } }
+  function store(list) {
+    // The outbox comes before the kept copies of pages: full, they go.
+    try { localStorage.setItem(OUTBOX, JSON.stringify(list)); } catch (e) {
+      try { forgetKept(); localStorage.setItem(OUTBOX, JSON.stringify(list)); } catch (e2) { /* full */ }
+    }
+  }
   function keep(item) {
     // A form sent again (a refused entry fixed) keeps its place in the line.
     var list = outbox(), at = list.findIndex(function (i) { return i.id === item.id; });
@@ -727,7 +732,7 @@
   }
   function keptList() { try { return JSON.parse(localStorage.getItem(PAGES) || "[]"); } catch (e) { return []; } }
   function keepHere(path, html) {
-    if (!html || !root.dataset.group || !groupPage(path)) return;
+    if (!html || html.length > 200000 || !root.dataset.group || !groupPage(path)) return;
     var list = keptList().filter(function (p) { return p !== path; });
     list.push(path);
     for (;;) {
