@@ -20,7 +20,11 @@ self.addEventListener("activate", function (ev) {
   ev.waitUntil(caches.keys().then(function (keys) {
     return Promise.all(keys.filter(function (k) { return k.indexOf("static-") === 0 && k !== FILES; })
       .map(function (k) { return caches.delete(k); }));
-  }).then(function () { return self.clients.claim(); }).then(keepOpen));
+  }).then(function () { return self.clients.claim(); }).then(function () {
+    // Not waited for: a page left meanwhile stays in the browser's back-forward memory, which
+    // a worker still activating would empty.
+    keepOpen();
+  }));
 });
 
 function keepOpen() {
