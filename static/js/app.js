@@ -177,17 +177,23 @@
     return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
   }
 
+  function words(label) {
+    // A label's own words, without the choices of a list inside it.
+    var copy = label.cloneNode(true);
+    copy.querySelectorAll("select, textarea, .quiet").forEach(function (e) { e.remove(); });
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
   function fieldText(el) {
     if (el.type === "radio" || el.type === "checkbox") {
       var label = el.checked && el.closest("label");
-      return !el.checked ? "" : label ? label.textContent.replace(/\s+/g, " ").trim() : el.value;
+      return !el.checked ? "" : label ? words(label) : el.value;
     }
     if (el.tagName === "SELECT") return el.selectedIndex >= 0 ? el.options[el.selectedIndex].text.trim() : "";
     return (el.value || "").trim();
   }
   function labelOf(el) {
     var label = (el.id && doc.querySelector("label[for=\"" + CSS.escape(el.id) + "\"]")) || el.closest("label");
-    return label ? label.textContent.replace(/\s+/g, " ").trim() : "";
+    return label ? words(label) : "";
   }
   function said(el) { return el.name && el.name !== "csrf_token" && el.type !== "hidden" && el.type !== "submit" && el.tagName !== "BUTTON"; }
 
@@ -206,7 +212,7 @@
         if (!said(el)) return;
         var v = fieldText(el), first = el.type === "number" && !count++;
         if (first) { parts.push(v || "–"); return; }  // left empty (Dora's gold: the rest)
-        if (!v || (v === "0" && el.type === "number")) return;
+        if (!v || (v === "0" && (el.classList.contains("stepper") || el.defaultValue === "0"))) return;
         parts.push(el.type === "radio" || el.type === "checkbox" ? v : labelOf(el) + " " + v);
       });
       out.push(legend.textContent.replace(/\s+/g, " ").trim() + " " + (parts.join(", ") || "–"));
@@ -214,7 +220,7 @@
     Array.prototype.forEach.call(form.elements, function (el) {
       if (seen.indexOf(el) >= 0 || !said(el)) return;
       var v = fieldText(el);
-      if (!v || (v === "0" && el.type === "number")) return;
+      if (!v || (v === "0" && (el.classList.contains("stepper") || el.defaultValue === "0"))) return;  // a counter left at 0
       out.push(el.type === "radio" || el.type === "checkbox" ? v : (labelOf(el) + " " + v).trim());
     });
     if (by && by.name && by.textContent.trim()) out.push(by.textContent.replace(/\s+/g, " ").trim());
