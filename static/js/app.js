@@ -944,6 +944,17 @@
   // -- installed like an app: static files and the last game pages stay on the phone -------
   if ("serviceWorker" in navigator && root.dataset.worker) {
     navigator.serviceWorker.register(root.dataset.worker).catch(function () {});
+    // The first visit, before the worker took over, did not go through it: this page as the
+    // server sent it is kept now, so it is there offline from the first visit on. (Here, not
+    // by a fetch in the worker: a worker busy while activating empties the browser's
+    // back-forward memory of the page left meanwhile.)
+    if (!navigator.serviceWorker.controller && pristine && "caches" in window && groupPage(location.pathname)) {
+      caches.open("pages").then(function (c) {
+        return c.match(location.pathname).then(function (hit) {
+          if (!hit) return c.put(location.pathname, new Response(pristine, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+        });
+      }).catch(function () {});
+    }
   }
   // A phone that joined another group forgets the game pages it kept of the old one (the
   // server's Clear-Site-Data: "cache" empties the browser's cache, not these).

@@ -20,30 +20,8 @@ self.addEventListener("activate", function (ev) {
   ev.waitUntil(caches.keys().then(function (keys) {
     return Promise.all(keys.filter(function (k) { return k.indexOf("static-") === 0 && k !== FILES; })
       .map(function (k) { return caches.delete(k); }));
-  }).then(function () { return self.clients.claim(); }).then(function () {
-    // Not waited for: a page left meanwhile stays in the browser's back-forward memory, which
-    // a worker still activating would empty.
-    keepOpen();
-  }));
+  }).then(function () { return self.clients.claim(); }));
 });
-
-function keepOpen() {
-  // The page open while this worker was installed (a phone's first visit) never went through
-  // it: kept now, so it is there offline from the first visit on.
-  return self.clients.matchAll({ type: "window" }).then(function (open) {
-    return Promise.all(open.map(function (client) {
-      var key = new URL(client.url).pathname;
-      if (!kept(key)) return null;
-      return caches.open(PAGES).then(function (c) { return c.match(key); }).then(function (hit) {
-        if (hit) return null;
-        return fetch(key, { credentials: "same-origin" }).then(function (res) {
-          var html = (res.headers.get("Content-Type") || "").indexOf("text/html") === 0;
-          return res.status === 200 && html ? remember(key, res) : null;
-        });
-      }).catch(function () { /* offline already: kept on the next visit */ });
-    }));
-  });
-}
 
 function under(path, prefix) { return path.indexOf(prefix) === 0 && path.slice(prefix.length).indexOf("/") < 0; }
 
