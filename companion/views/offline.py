@@ -28,7 +28,8 @@ def worker() -> Any:
     body = render_template("offline/sw.js", version=version, assets=assets,
                            offline=url_for("offline.page"), static=url_for("static", filename=""),
                            pages=[url_for("home.index"), url_for("play.game", game_id="x")[:-1],
-                                  url_for("rules.reference", slug="x")[:-1]])
+                                  url_for("rules.reference", slug="x")[:-1],
+                                  url_for("history.index"), url_for("stats.index")])
     response = current_app.response_class(body, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"  # a new version is noticed at once
     return response

@@ -5,7 +5,13 @@
 (function () {
   "use strict";
   var doc = document, root = doc.documentElement, OUTBOX = "loot-ledger-outbox", GROUP = "loot-ledger-group",
-    PLAIN = "loot-ledger-plain-http-said";
+    PLAIN = "loot-ledger-plain-http-said", PAGES = "loot-ledger-pages", PAGE = "loot-ledger-page:", MOST_PAGES = 12;
+  // The page as the server sent it, before anything below changes it: the copy this phone keeps
+  // of it (plain http, where no service worker keeps pages).
+  // A page shown while the phone is offline (the browser's own copy, going back) is the last
+  // known state too, and said to be that.
+  if (!navigator.onLine) root.dataset.offline = "1";
+  var pristine = root.dataset.offline ? null : "<!doctype html>\n" + root.outerHTML;
 
   // -- counters: − and + beside the number field, never inside its label --------------------
   function steppers(scope) {
@@ -115,7 +121,9 @@
   }
 
   function keepCopy(html, response) {
-    // The service worker shows this copy when the connection is gone: the last known state.
+    // The service worker shows this copy when the connection is gone: the last known state;
+    // without one (plain http), app.js does, from this page's storage.
+    keepHere(location.pathname, html);
     if (!("caches" in window)) return;
     var headers = { "Content-Type": "text/html; charset=utf-8" };
     var policy = response.headers.get("Content-Security-Policy");
@@ -133,7 +141,12 @@
   function outbox() {
     try { return JSON.parse(localStorage.getItem(OUTBOX) || "[]"); } catch (e) { return []; }
   }
-  function store(list) { try { localStorage.setItem(OUTBOX, JSON.stringify(list)); } catch (e) { /* full */ } }
+  function store(list) {
+    // The outbox comes before the kept copies of pages: full, they go.
+    try { localStorage.setItem(OUTBOX, JSON.stringify(list)); } catch (e) {
+      try { forgetKept(); localStorage.setItem(OUTBOX, JSON.stringify(list)); } catch (e2) { /* full */ }
+    }
+  }
   function keep(item) {
     // A form sent again (a refused entry fixed) keeps its place in the line.
     var list = outbox(), at = list.findIndex(function (i) { return i.id === item.id; });
@@ -164,14 +177,54 @@
     return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
   }
 
-  function valuesOf(form) {
-    // What the list shows of an entry: each player's first number ("Anna 10 · Ben –").
-    var said = [];
+  function words(label) {
+    // A label's own words, without the choices of a list inside it.
+    var copy = label.cloneNode(true);
+    copy.querySelectorAll("select, textarea, .quiet").forEach(function (e) { e.remove(); });
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+  function fieldText(el) {
+    if (el.type === "radio" || el.type === "checkbox") {
+      var label = el.checked && el.closest("label");
+      return !el.checked ? "" : label ? words(label) : el.value;
+    }
+    if (el.tagName === "SELECT") return el.selectedIndex >= 0 ? el.options[el.selectedIndex].text.trim() : "";
+    return (el.value || "").trim();
+  }
+  function labelOf(el) {
+    var label = (el.id && doc.querySelector("label[for=\"" + CSS.escape(el.id) + "\"]")) || el.closest("label");
+    return label ? words(label) : "";
+  }
+  function said(el) { return el.name && el.name !== "csrf_token" && el.type !== "hidden" && el.type !== "submit" && el.tagName !== "BUTTON"; }
+
+  function valuesOf(form, by) {
+    // What the list shows of an entry, in every game: each player's values under their name
+    // ("Anna 25 · Ben 20, Cutpurses 1"): the first number as it is, what follows by its label,
+    // chips by their words; fields outside a player's box by their label; the button's words
+    // where the button says what was chosen.
+    var out = [], seen = [];
     form.querySelectorAll("fieldset").forEach(function (set) {
-      var legend = set.querySelector("legend"), field = set.querySelector("input[type=number]");
-      if (legend && field) said.push(legend.textContent.trim() + " " + (field.value || "–"));
+      var legend = set.querySelector("legend");
+      if (!legend || set.parentNode.closest("fieldset")) return;
+      var parts = [], count = 0;
+      Array.prototype.forEach.call(set.querySelectorAll("input, select, textarea"), function (el) {
+        seen.push(el);
+        if (!said(el)) return;
+        var v = fieldText(el), first = el.type === "number" && !count++;
+        if (first) { parts.push(v || "–"); return; }  // left empty (Dora's gold: the rest)
+        if (!v || (v === "0" && (el.classList.contains("stepper") || el.defaultValue === "0"))) return;
+        parts.push(el.type === "radio" || el.type === "checkbox" ? v : labelOf(el) + " " + v);
+      });
+      out.push(legend.textContent.replace(/\s+/g, " ").trim() + " " + (parts.join(", ") || "–"));
     });
-    return said.join(" · ");
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (seen.indexOf(el) >= 0 || !said(el)) return;
+      var v = fieldText(el);
+      if (!v || (v === "0" && (el.classList.contains("stepper") || el.defaultValue === "0"))) return;  // a counter left at 0
+      out.push(el.type === "radio" || el.type === "checkbox" ? v : (labelOf(el) + " " + v).trim());
+    });
+    if (by && by.name && by.textContent.trim()) out.push(by.textContent.replace(/\s+/g, " ").trim());
+    return out.join(" · ");
   }
 
   function button(text, then) {
@@ -187,6 +240,7 @@
     var items = waiting().filter(function (i) { return i.id !== flying; });
     box.hidden = !items.length && !sending;
     box.textContent = "";
+    pendingStandings(box, items);
     var head = doc.createElement("p");
     // Kept for a reason the server gave (signed out, game deleted), or never answered.
     var why = items.filter(function (i) { return i.why; })[0], refused = items[0] && items[0].refused;
@@ -210,17 +264,21 @@
       } else if (refused) {
         li.appendChild(doc.createTextNode(" (" + box.dataset.held + ")"));
       }
-      // One never sent can be changed in the form it came from, keeping its place in the line.
-      var form = n > 0 && i.entry && formOf(i);
+      // Each can be changed in the form it came from, keeping its place in the line, and
+      // removed -- the first too, unless it is on its way right now. The first may be stored
+      // already (sent, the answer lost): changed, it goes as a new entry of the same version
+      // (stored twice it cannot be: the second is refused as out of date, and says so); removed,
+      // the phone says it may be stored.
+      var head = n === 0 && !i.refused && !i.why;
+      var form = !(n === 0 && busy) && i.entry && formOf(i);
       if (form && box.dataset.change) {
         li.appendChild(doc.createTextNode(" "));
-        li.appendChild(button(box.dataset.change, function () { change(form, i); }));
+        li.appendChild(button(box.dataset.change, function () { change(form, i, head); }));
       }
-      // The first one may be stored already (sent, the answer lost); those after it never left.
-      if (i.refused || n > 0) {
+      if (!(n === 0 && busy)) {
         li.appendChild(doc.createTextNode(" "));
         li.appendChild(button(box.dataset.remove, function () {
-          if (!confirm(box.dataset.confirm)) return;
+          if (!confirm(head ? box.dataset.confirmSent || box.dataset.confirm : box.dataset.confirm)) return;
           drop(i.id);
           if (!waiting().length) { location.replace(location.pathname + "#next"); return; }
           enhance(doc.querySelector("main"));
@@ -248,10 +306,40 @@
     }
   }
 
-  function change(form, item) {
+  function pendingStandings(box, items) {
+    // The standings as they will be are the server's to say (every game's own rules); until
+    // the waiting entries are sent, their values stand under the standings, marked as not
+    // counted yet.
+    var standings = doc.querySelector("main #standings"), before = standings && standings.querySelector(".pending");
+    if (before) before.remove();
+    var shown = items.filter(function (i) { return i.entry && i.values; });
+    if (!standings || !shown.length || !box.dataset.pending) return;
+    var pending = doc.createElement("div"), head = doc.createElement("p"), list = doc.createElement("ul");
+    pending.className = "pending";
+    head.textContent = box.dataset.pending;
+    shown.forEach(function (i) {
+      var li = doc.createElement("li");
+      li.textContent = (i.title ? i.title + ": " : "") + i.values;
+      list.appendChild(li);
+    });
+    pending.appendChild(head); pending.appendChild(list);
+    var table = standings.querySelector("table"), after = table && (table.closest(".scroll") || table);
+    if (after && after.parentNode === standings) after.after(pending); else standings.appendChild(pending);
+  }
+
+  function change(form, item, head) {
     var heading = doc.querySelector("#next h2");
     form.reset();
     refill(form, new URLSearchParams(item.body), ["csrf_token"]);
+    var submission = form.elements.namedItem("submission");
+    // Kept from being made ready for the next step while it is changed.
+    if (submission) form.dataset.ahead = submission.value;
+    if (head && submission) {
+      // The first may have reached the server: changed, it is another submission in its place.
+      form.dataset.replaces = item.id;
+      submission.value = newId();
+      form.dataset.ahead = submission.value;
+    }
     if (heading) {
       if (!heading.dataset.was) heading.dataset.was = heading.textContent;
       heading.textContent = item.title;
@@ -520,12 +608,24 @@
     var id = body.get("submission") || newId(), line = waiting();
     var item = {
       id: id, url: action.href, hash: action.hash, body: body.toString(), game: gameId(), at: Date.now(),
-      title: title.trim(), values: entry ? valuesOf(form) : "", entry: entry,
+      title: title.trim(), values: heading ? valuesOf(form, ev.submitter) : "", entry: entry,
       ahead: entry && form.hasAttribute("data-goes-on"), same: form.hasAttribute("data-keeps-version"),
       rev: newId(),  // which copy: one changed while it was being sent is sent again
       follows: line.some(function (i) { return i.id !== id; }) && !(line[0] && line[0].id === id)
     };
-    var head = line[0];
+    var head = line[0], replaces = form.dataset.replaces, all = outbox();
+    delete form.dataset.replaces;
+    var was = all.filter(function (i) { return i.id === (replaces || id); })[0];
+    if (was && item.entry) withParam(item, "version", param(was, "version"));  // its place in the line
+    if (replaces && was && !busy) {
+      // The first of the line changed: sent in its place, first.
+      item.follows = false;
+      all[all.indexOf(was)] = item;
+      store(all);
+      delete form.dataset.sent; settle(); showOutbox(false); land("#next", 200);
+      pump(true);
+      return;
+    }
     if (head && head.id !== id && line.some(function (i) { return i.id === id; })) {
       // A changed entry of the line: its new values, in its place.
       item.follows = true;
@@ -614,10 +714,145 @@
     if (!link || ev.defaultPrevented || ev.button || ev.metaKey || ev.ctrlKey || ev.shiftKey || link.target || link.hasAttribute("download")) return;
     var to = new URL(link.href, location.href);
     if (to.origin !== location.origin || (to.pathname === location.pathname && to.hash)) return;
-    if (!gameOf(location.href) || !(isDown() || unkept())) return;
+    // A game page waits for the server before it is left (what waits goes first); any page of
+    // the group does when the phone knows it is offline and no service worker has its pages.
+    var offHere = isDown() && unkept();
+    if (!offHere && !(gameOf(location.href) && (isDown() || unkept()))) return;
     ev.preventDefault();
+    if (offHere && showKept(to.pathname, true)) { goWhenBack(again, "link"); return; }
     goWhenBack(function () { location.assign(to.href); }, "link");
   });
+
+  // -- the group's pages kept on the phone (plain http: no service worker keeps them) -------
+  // Each page of the group opened here (its areas, its game pages) is kept as the server sent
+  // it, the last MOST_PAGES of them. Offline, a link to one shows that copy, marked as the last
+  // known state, in this same document (no navigation, so never the browser's error page);
+  // the page is opened for real as soon as the connection is back. A reload with no connection
+  // cannot be helped on plain http (the browser asks first; its error page reloads itself when
+  // the connection is back, and this script then sends what waits).
+  function groupPage(path) {
+    if (gameOf(path) && gameOf(path).page === path) return true;
+    return Array.prototype.some.call(doc.querySelectorAll("nav.areas a"), function (a) {
+      return new URL(a.href, location.href).pathname === path;
+    });
+  }
+  function keptList() { try { return JSON.parse(localStorage.getItem(PAGES) || "[]"); } catch (e) { return []; } }
+  function keepHere(path, html) {
+    if (!html || html.length > 200000 || !root.dataset.group || !groupPage(path)) return;
+    var list = keptList().filter(function (p) { return p !== path; });
+    list.push(path);
+    for (;;) {
+      try {
+        localStorage.setItem(PAGE + path, JSON.stringify({ group: root.dataset.group, html: html }));
+        break;
+      } catch (e) {  // full: the oldest copy goes first, never the outbox
+        if (list.length < 2) return;
+        localStorage.removeItem(PAGE + list.shift());
+      }
+    }
+    while (list.length > MOST_PAGES) localStorage.removeItem(PAGE + list.shift());
+    try { localStorage.setItem(PAGES, JSON.stringify(list)); } catch (e) { /* kept without its place */ }
+  }
+  function forgetKept() {
+    keptList().forEach(function (p) { localStorage.removeItem(PAGE + p); });
+    localStorage.removeItem(PAGES);
+  }
+  function keptCopy(path) {
+    try {
+      var copy = JSON.parse(localStorage.getItem(PAGE + path) || "null");
+      return copy && copy.group === root.dataset.group ? copy.html : null;
+    } catch (e) { return null; }
+  }
+
+  function showKept(path, push) {
+    var html = keptCopy(path);
+    var page = html && new DOMParser().parseFromString(html, "text/html"), fresh = page && page.querySelector("main");
+    if (!fresh) return false;
+    // That page's own stylesheet (a game's): versioned, so in the browser's cache if it was
+    // loaded before.
+    page.querySelectorAll("head link[rel=stylesheet]").forEach(function (sheet) {
+      var href = sheet.getAttribute("href");
+      if (!doc.querySelector("head link[rel=stylesheet][href=\"" + CSS.escape(href) + "\"]")) doc.head.appendChild(doc.importNode(sheet, true));
+    });
+    var areas = page.querySelector("nav.areas"), mine = doc.querySelector("nav.areas");
+    if (areas && mine) mine.replaceWith(doc.importNode(areas, true));
+    doc.body.className = page.body.className;
+    fresh = doc.importNode(fresh, true);
+    doc.querySelector("main").replaceWith(fresh);
+    doc.title = page.title;
+    root.dataset.offline = "1";
+    root.dataset.copy = path;
+    if (push) history.pushState({ kept: path }, "", path);
+    enhance(fresh);
+    var note = fresh.querySelector(".offline"), now = fresh.querySelector("#next .now");
+    if (note && now) now.insertBefore(note, now.firstChild);
+    if (doc.getElementById("next")) land("#next", 200); else scrollTo(0, 0);
+    return true;
+  }
+
+  function again() {
+    // Back online on a kept copy: the page as it is now.
+    leaving = true;
+    location.reload();
+  }
+
+  addEventListener("popstate", function () {
+    if (!root.dataset.copy) return;  // only the copies shown here pushed an address
+    if (isDown() && unkept() && showKept(location.pathname, false)) { goWhenBack(again, "link"); return; }
+    again();
+  });
+
+  // -- what waits for other games is sent from any page ------------------------------------
+  // Game by game, in the order saved, as the game page would (pump): the outbox is the
+  // phone's, not the page's. Nothing is shown from the answers here; the game page shows the
+  // entries as stored, or a refused one back in its form.
+  var elsewhere = false, afterOf = {};
+  function flushElsewhere() {
+    if (elsewhere || busy) return;
+    var here = doc.getElementById("next") ? gameId() : null, stopped = {}, item = null;
+    outbox().some(function (i) {
+      if (i.game === here || stopped[i.game]) return false;
+      // One the server kept back for a reason (signed out, the game deleted) goes again from
+      // its game page, once the way out was taken; one refused, once fixed in its form.
+      if (i.refused || i.why) { stopped[i.game] = true; return false; }
+      item = i;
+      return true;
+    });
+    if (!item) return;
+    elsewhere = true;
+    if (item.follows && afterOf[item.game] != null) withParam(item, "version", afterOf[item.game]);
+    var stop = new AbortController(), timer = setTimeout(function () { stop.abort(); }, 20000);
+    fetch(item.url.split("#")[0], {
+      method: "POST", body: withTokenOfThisPage(item.body), credentials: "same-origin", signal: stop.signal,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Requested-With": "fetch" }
+    }).then(function (response) {
+      return response.text().then(function (html) {
+        clearTimeout(timer); elsewhere = false; down = false;
+        var page = new DOMParser().parseFromString(html, "text/html"), now = page.getElementById("next");
+        // Refused by the rules or by another phone's entry (422, 409): back in its form on
+        // the game page. Any other refusal (signed out, a lost token): kept with the reason,
+        // sent again when a page opens.
+        if (!response.ok && (page.querySelector(".why[data-keep]") || (response.status !== 409 && response.status !== 422))) {
+          var reason = reasonOf(page, response);
+          item.why = reason.why; item.link = reason.link; item.linkText = reason.linkText;
+          keep(item);
+          return;
+        }
+        if (!response.ok && item.entry) {
+          item.refused = refusalOf(page) || String(response.status);
+          if (now) withParam(item, "version", now.dataset.version);
+          afterOf[item.game] = null;
+          keep(item);
+        } else {
+          drop(item.id);
+          afterOf[item.game] = response.ok ? +param(item, "version") + (item.same ? 0 : 1) : null;
+        }
+        flushElsewhere();
+      });
+    }).catch(function () {
+      clearTimeout(timer); elsewhere = false; down = true;
+    });
+  }
 
   function enhance(scope) {
     steppers(scope);
@@ -641,6 +876,35 @@
   }
 
   enhance(doc);
+  sameGroup();
+  keepHere(location.pathname, (function () {
+    // As the server sent it (status 200), not an error page.
+    var nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    return nav && nav.responseStatus && nav.responseStatus !== 200 ? null : pristine;
+  })());
+  if (doc.querySelector("main [data-retry]") || (root.dataset.offline && !doc.getElementById("next"))) {
+    // The service worker's page for one never opened here, or its copy of one that was: the
+    // page as it is now as soon as the server answers (a game page refreshes itself: pump).
+    goWhenBack(again, "link");
+  }
+  flushElsewhere();
+  // A game page (or a kept copy of one shown here) sends its own game's entries; every page
+  // the other games'.
+  addEventListener("online", function () {
+    down = false;
+    if (doc.getElementById("next")) pump(false);
+    flushElsewhere();
+    probe();
+  });
+  setInterval(function () {
+    if (doc.getElementById("next") && waiting().length) pump(false);
+    if (outbox().length) flushElsewhere();
+  }, 8000);
+  if (!doc.getElementById("next")) {
+    addEventListener("beforeunload", function (ev) {
+      if (!leaving && unkept() && isDown()) ev.preventDefault();
+    });
+  }
   if (doc.getElementById("next")) {
     // An offline copy, or an entry waiting: say so where the eyes are, above the form.
     var offline = doc.querySelector("main .offline"), now = doc.querySelector("#next .now");
@@ -650,8 +914,6 @@
       land("#next", 200);
     }
     pump(true);
-    addEventListener("online", function () { down = false; pump(false); probe(); });
-    setInterval(function () { if (waiting().length) pump(false); }, 8000);
     addEventListener("pageshow", function (ev) { if (ev.persisted) refresh(false); });
     // A reload with no connection and no service worker (plain http) shows the browser's
     // error page: the browser asks first, also while entries wait (the connection may be gone
@@ -682,13 +944,29 @@
   // -- installed like an app: static files and the last game pages stay on the phone -------
   if ("serviceWorker" in navigator && root.dataset.worker) {
     navigator.serviceWorker.register(root.dataset.worker).catch(function () {});
+    // The first visit, before the worker took over, did not go through it: this page as the
+    // server sent it is kept now, so it is there offline from the first visit on. (Here, not
+    // by a fetch in the worker: a worker busy while activating empties the browser's
+    // back-forward memory of the page left meanwhile.)
+    if (!navigator.serviceWorker.controller && pristine && "caches" in window && groupPage(location.pathname)) {
+      caches.open("pages").then(function (c) {
+        return c.match(location.pathname).then(function (hit) {
+          if (!hit) return c.put(location.pathname, new Response(pristine, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+        });
+      }).catch(function () {});
+    }
   }
   // A phone that joined another group forgets the game pages it kept of the old one (the
   // server's Clear-Site-Data: "cache" empties the browser's cache, not these).
-  if (root.dataset.group && !root.dataset.offline && "caches" in window) {
+  // (sameGroup, run as the page starts: the copies kept in this page's storage go too.)
+  function sameGroup() {
+    if (!root.dataset.group || root.dataset.offline) return;
     try {
       var before = localStorage.getItem(GROUP);
-      if (before && before !== root.dataset.group) caches.delete("pages").catch(function () {});
+      if (before && before !== root.dataset.group) {
+        if ("caches" in window) caches.delete("pages").catch(function () {});
+        forgetKept();
+      }
       localStorage.setItem(GROUP, root.dataset.group);
     } catch (e) { /* no storage: nothing was kept either */ }
   }

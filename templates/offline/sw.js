@@ -1,7 +1,7 @@
 // Loot Ledger's service worker (rendered by companion/views/offline.py; version {{ version }}).
 // Static files: from the phone's cache, under versioned names, fetched once. Pages: from the
-// network; the last copy of a game page (and of a rules reference, the share view and the
-// games list) is kept, and shown marked as offline when the connection is gone. Entries never go through here:
+// network; the last copy of a game page (and of a rules reference, the share view, the
+// games list and the group's other pages: History, Statistics) is kept, and shown marked as offline when the connection is gone. Entries never go through here:
 // the outbox in app.js keeps them until the server has them.
 "use strict";
 var VERSION = {{ version|tojson }};
@@ -26,8 +26,10 @@ self.addEventListener("activate", function (ev) {
 function under(path, prefix) { return path.indexOf(prefix) === 0 && path.slice(prefix.length).indexOf("/") < 0; }
 
 function kept(path) {
-  // The games list, game pages (not their sub-pages), rules references and share views.
-  return path === KEPT[0] || under(path, KEPT[1]) || under(path, KEPT[2]) || /\/s\/[^/]+$/.test(path);
+  // The games list, game pages (not their sub-pages), rules references, share views and the
+  // group's areas (History, Statistics).
+  return path === KEPT[0] || under(path, KEPT[1]) || under(path, KEPT[2]) || /\/s\/[^/]+$/.test(path)
+    || KEPT.slice(3).indexOf(path) >= 0;
 }
 
 function remember(key, response) {
