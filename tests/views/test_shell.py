@@ -145,9 +145,11 @@ def test_a_game_page_is_small(user):
     # As served (minified; unzipped, as the phone keeps them), every file the page loads.
     served = {f: len(user.client.get(f.replace("&amp;", "&")).get_data()) for f in files}
     assert len(served) >= 3 and all(served.values()), served
-    # 50 KB since scripts and stylesheets are served minified (issue 26): the page a table
-    # looks at all evening, on a phone that may be slow, stays small; about 13 KB gzipped.
-    assert html + sum(served.values()) <= 50 * 1024, (html, served)
+    # 50 KB since scripts and stylesheets are served minified (issue 26); 60 KB since app.js
+    # keeps the group's pages for offline use on plain http and sends what waits from any page
+    # (issue 33; 56.9 KB measured then): the page a table looks at all evening, on a phone
+    # that may be slow, stays small; about 16 KB gzipped.
+    assert html + sum(served.values()) <= 60 * 1024, (html, served)
 
 
 def test_a_game_page_loads_its_own_stylesheet_and_no_other_games(user):

@@ -159,5 +159,7 @@ def test_the_turn_page_stays_small(user):
     for _ in range(4):
         user.submit("/entries", {C0: ["red1", "blue1"], "sides-1-combinations-0": ["red2", "blue2"]})
     assert len(gzip.compress(user.page.encode())) <= 8 * 1024
-    # 22 KB since app.js keeps the offline line (about 11 KB of it gzipped, sent once).
-    assert len(gzip.compress(user.page.encode())) + static <= 22 * 1024
+    # 27 KB since app.js also keeps the group's pages for offline use on plain http and sends
+    # what waits from any page (issue 33; 26.3 KB measured then), about 14 KB of it gzipped,
+    # sent once and kept.
+    assert len(gzip.compress(user.page.encode())) + static <= 27 * 1024
