@@ -1,5 +1,5 @@
-"""A correction that makes a later draw no longer fit, on the phone: the page says which
-entry and why, shows the game as it would be, and one tap stores it."""
+"""A correction that makes later entries no longer fit, on the phone: the page says which
+entries and why, shows the game as it would be, and one tap stores it."""
 from __future__ import annotations
 
 import pytest
@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import answered, on_the_table, shot, waiting
 from tests.formpage import Browserless
 from tests.games.beutezug.web.test_pages import JOHNNY
-from tests.views.test_mending import tied_after_round_3
+from tests.views.test_mending import beutelschneider_tied_and_played_on, tied_after_round_3
 
 
 @on_the_table
@@ -49,8 +49,48 @@ def test_a_tie_that_a_correction_removes_is_dropped_in_one_tap(page, server_url,
     with answered(page):
         confirm.tap()
     expect(page.locator("#next .notice")).to_contain_text(
-        "the later draws were changed as shown" if lang == "en" else "wie gezeigt geändert")
+        "the later entries were changed as shown" if lang == "en" else "wie gezeigt geändert")
     kinds = [e["kind"] for e in store.load(game_id)["entries"]]
     assert kinds == ["placement", "round", "round", "round", "round"]
     expect(page.locator("ol.log")).not_to_contain_text("Placement chips after a tie" if lang == "en" else "Gleichstand")
     shot(page, f"mend-stored-{lang}", full_page=False)
+
+
+@on_the_table
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_beutelschneider_tie_a_correction_removes_is_mended_in_one_tap(page, server_url, live_app, lang):
+    """Issue 33's dead end: a tie past 100, "Play another hand", that hand played; hand 2
+    corrected so the tie is gone. The page says what goes and one tap stores it."""
+    store = live_app.extensions["store"]
+    game_id = beutelschneider_tied_and_played_on(Browserless(live_app.test_client()))
+    page.goto(f"{server_url}/games/{game_id}")
+    if lang == "de":
+        page.locator(".lang").get_by_role("button", name="DE").tap()
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.goto(f"{server_url}/games/{game_id}/entries/2/edit")
+    for seat, gold in enumerate((35, 25, 20)):
+        page.locator(f"input[name='players-{seat}-gold']").fill(str(gold))
+    with answered(page):
+        page.locator("form.entry-form button.primary").tap()
+    box = page.locator("main .refusal.mend")
+    expect(box).to_be_visible()
+    expect(box).to_contain_text("Entry 6" if lang == "en" else "Eintrag 6")
+    expect(box).to_contain_text("comes after the end of the game now" if lang == "en"
+                                else "kommt jetzt nach dem Ende des Spiels")
+    expect(box.locator("table.standings")).to_be_visible()
+    assert len(store.load(game_id)["entries"]) == 6  # shown, not stored
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    box.scroll_into_view_if_needed()
+    shot(page, f"mend-beutelschneider-proposed-{lang}", full_page=False)
+    page.emulate_media(color_scheme="dark")
+    shot(page, f"mend-beutelschneider-proposed-{lang}-dark", full_page=False)
+    page.emulate_media(color_scheme="light")
+    with answered(page):
+        box.get_by_role("button").tap()
+    expect(page.locator("#next .notice")).to_contain_text(
+        "the later entries were changed as shown" if lang == "en" else "wie gezeigt geändert")
+    record = store.load(game_id)
+    assert [e["kind"] for e in record["entries"]] == ["hand"] * 4
+    assert [e["kind"] for e in record["undone"]] == ["tie_choice", "hand"]
+    expect(page.locator("#next")).to_contain_text("Anna")
+    shot(page, f"mend-beutelschneider-stored-{lang}", full_page=False)
