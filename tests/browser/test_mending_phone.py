@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import answered, on_the_table, shot, waiting
 from tests.formpage import Browserless
+from tests.games.beutelschneider.web import test_pages as beutelschneider
 from tests.games.beutezug.web.test_pages import JOHNNY
 from tests.views.test_mending import beutelschneider_tied_and_played_on, tied_after_round_3
 
@@ -94,3 +95,38 @@ def test_a_beutelschneider_tie_a_correction_removes_is_mended_in_one_tap(page, s
     assert [e["kind"] for e in record["undone"]] == ["tie_choice", "hand"]
     expect(page.locator("#next")).to_contain_text("Anna")
     shot(page, f"mend-beutelschneider-stored-{lang}", full_page=False)
+
+
+@pytest.mark.parametrize("origin", ["lan-http"], indirect=True)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_new_tie_at_the_top_is_answered_in_one_tap(page, server_url, live_app, lang, origin):
+    """Hand 4 corrected into a tie past 100 where the table had played on: the page asks
+    the tie's question, each answer saying what it keeps and drops; "Share the win" stores."""
+    store = live_app.extensions["store"]
+    user = Browserless(live_app.test_client())
+    game_id = beutelschneider.start(user)
+    for golds in ((40, 40, 0), (30, 30, 20), (20, 20, 40), (5, 5, 10), (30, 10, 40)):
+        user.submit("/entries", beutelschneider.hand_values(*golds))
+    page.goto(f"{server_url}/games/{game_id}")
+    if lang == "de":
+        page.locator(".lang").get_by_role("button", name="DE").tap()
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.goto(f"{server_url}/games/{game_id}/entries/4/edit")
+    for seat, gold in enumerate((10, 10, 10)):
+        page.locator(f"input[name='players-{seat}-gold']").fill(str(gold))
+    with answered(page):
+        page.locator("form.entry-form button.primary").tap()
+    answers = page.locator("main .refusal.mend form.mend-answer")
+    expect(answers).to_have_count(2)
+    share = answers.nth(1)
+    expect(share).to_contain_text("Share the win" if lang == "en" else "Sieg teilen")
+    assert len(store.load(game_id)["entries"]) == 5
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    answers.nth(0).scroll_into_view_if_needed()
+    shot(page, f"mend-question-{lang}", full_page=False)
+    with answered(page):
+        share.get_by_role("button").tap()
+    record = store.load(game_id)
+    assert [e["kind"] for e in record["entries"]] == ["hand"] * 4 + ["tie_choice"]
+    expect(page.locator("#next")).to_contain_text("Anna")
+    shot(page, f"mend-question-stored-{lang}", full_page=False)

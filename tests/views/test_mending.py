@@ -216,7 +216,9 @@ def test_beutelschneider_a_new_tie_is_asked_with_one_button_per_answer(user, sto
     said = re.findall(r'<form [^>]*class="mend-form mend-answer".*?</form>', user.page, re.S)
     assert len(answers) == len(said) == 2
     assert [b for f in answers for b in f["buttons"]] == [("answer", "0"), ("answer", "1")]
-    assert "Play another hand" in said[0] and "Share the win" in said[1]
+    buttons = [re.search(r"<button[^>]*>(.*?)</button>", f, re.S).group(1).strip() for f in said]
+    assert buttons == ["Play another hand", "Share the win"]
+    assert "The entries after it stay as they are." in said[0]
     assert "Highest total after playing on from a tie." in said[0] and "dropped" not in said[0]
     assert "comes after the end of the game now: it is dropped." in said[1]
     assert "Equal totals at the top; the table chose to share the win." in said[1]
