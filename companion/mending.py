@@ -165,6 +165,10 @@ def mend(record: Record, draws: set[int], corrected: int, seed: bytes, at: str,
             return None
         was_draw, was_choice = entry["id"] in draws, entry["id"] in choices
         offered = tuple(game.choices(state))
+        # A tie-break the table named (not drew) is the table's to name again.
+        was_choice = was_choice or (was_draw and entry.get("source") == "table" and bool(offered))
+        was_draw = was_draw and not was_choice
+        again_asked = was_choice and expect.kind == entry["kind"] and bool(offered)
         if was_draw and expect.draw and expect.kind == entry["kind"]:
             # The same kind of draw, for a different tie: drawn again.
             again: Entry = {**copy.deepcopy(entry), "data": game.draw(state, rng), "source": "app", "at": at,
@@ -173,11 +177,11 @@ def mend(record: Record, draws: set[int], corrected: int, seed: bytes, at: str,
             entries.append(again)
             mends.append(Mend(index + 1, entry, again, expect.title, DRAWN_ANEW))
             index += 1
-        elif (was_draw or was_choice) and not (was_choice and expect.kind == entry["kind"] and offered):
+        elif (was_draw or was_choice) and not again_asked:
             dropped.append(entry)
             mends.append(Mend(index + 1, entry, None, expect.title, DROPPED))
             index += 1
-        elif expect.draw:
+        elif expect.draw and not again_asked:
             # A tie where there was none: its draw is put in before this entry.
             drawn = _new(expect.kind, game.draw(state, rng))
             state = game.apply(state, drawn["kind"], drawn["data"])
@@ -185,17 +189,16 @@ def mend(record: Record, draws: set[int], corrected: int, seed: bytes, at: str,
             mends.append(Mend(index + 1, None, drawn, expect.title, DRAWN))
         elif offered:
             # A choice the rules ask (again): the table's answer, put in (in place of the old).
-            if not given:
+            if not given or not 0 <= given[0] < len(offered):  # none given, or none of these
                 question = Question(index + 1, expect.kind, expect.title, offered)
                 if outcomes:
                     question = Question(index + 1, expect.kind, expect.title, offered, tuple(
                         mend(record, draws, corrected, seed, at, choices, (*answers, i), outcomes=False)
                         for i in range(len(offered))))
-                return Mending(tuple(mends), entries, dropped, question=question, answers=tuple(answers))
+                return Mending(tuple(mends), entries, dropped, question=question,
+                               answers=tuple(answers[:len(answers) - len(given)]))
             answer = given.pop(0)
-            if not 0 <= answer < len(offered):
-                return None
-            replaced = was_choice and expect.kind == entry["kind"]
+            replaced = again_asked
             made = _new(expect.kind, offered[answer])
             if replaced:
                 made = {**copy.deepcopy(entry), "data": dict(offered[answer]), "at": at,

@@ -212,3 +212,27 @@ def test_scoot_a_final_scoring_without_the_treasure_drops_its_roll():
     data["players"][1]["treasure"] = 0
     mending = shown(record, len(record["entries"]) - 1, data)
     assert [m.how for m in mending.mends] == [OVER]
+
+
+def test_own_game_a_tie_break_the_table_named_is_asked_again_when_others_are_tied():
+    """Ben named the winner of Anna and Ben's tie; corrected, Anna ties Cem: the table names
+    again, among those two (an app's draw would be drawn anew, tests/games/own/test_pages.py)."""
+    def scored(*points):
+        return {"players": [{"score": p} for p in points]}
+
+    record = played("own-game", ["Anna", "Ben", "Cem"], {"name": "Skat", "target": 10, "ties": "break"},
+                    [("round", scored(10, 10, 1)), ("tie_break", {"winner": 1})])
+    mending = shown(record, 1, scored(10, 5, 10))
+    question = mending.question
+    assert question.number == 2 and [a["winner"] for a in question.answers] == [0, 2]
+    after = stored(record, 1, scored(10, 5, 10), answers=[1])
+    assert kinds(after) == ["round", "tie_break"] and after["entries"][1]["data"] == {"winner": 2}
+    assert after["entries"][1]["edits"][-1]["data"] == {"winner": 1}
+    assert replay(after).outcome.winners == (2,)
+
+
+def test_an_answer_that_is_none_of_the_offered_asks_again_and_stores_nothing():
+    record = played("beutelschneider", ["Anna", "Ben", "Cem"], {}, NO_TIE)
+    for answer in (2, 99):
+        mending = shown(record, 4, hand_data(10, 10, 10), answers=[answer])
+        assert mending.question is not None and mending.answers == ()
