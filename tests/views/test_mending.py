@@ -260,3 +260,21 @@ def test_treasure_a_turn_set_aside_is_asked_again_filled_in_and_the_rest_put_bac
     record = store.load(game_id)
     assert [e["kind"] for e in record["entries"]] == ["deal", "keep", "turn", "turn"]
     assert sorted(record["entries"][-1]["data"]["sides"][1]["combinations"][0]) == ["blue1", "green1"]
+
+
+def test_scoot_the_step_asked_after_an_action_set_aside_is_the_next_players(user, store, logged):
+    """Beth's build (entry 11) corrected into begging, which takes both actions: her second
+    action is set aside with what followed, and the page asks for Adam's turn, his seat in
+    the form whatever the entry set aside held."""
+    from companion.records import correct
+
+    game_id = logged("loot-and-scoot")
+    record = store.load(game_id)
+    with store.changing(game_id) as game:
+        game.new = correct(record, record["entries"][10]["id"], {"seat": 1, "action": "beg"},
+                           mend=True, key=b"k")
+    user.open(f"/games/{game_id}")
+    assert user.response.status_code == 200
+    assert "Turn 4: Adam" in user.page
+    assert set(re.findall(r'name="seat" type="hidden" value="(\d)"', user.page)) == {"0"}
+    assert "Put it back" not in user.page and "entry back" not in user.page
