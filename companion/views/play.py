@@ -67,6 +67,7 @@ SENT_BEFORE = N_("This form was sent before and is stored already, so nothing ne
 UNDONE_BEFORE = N_("This undo was sent before and is done already, so nothing more was undone.")
 NOTE_SAVED = N_("Note saved.")
 MENDED = N_("Corrected; the later entries were changed as shown.")
+PUT_BACK = N_("The entries set aside that fit are back in the log.")
 ASKED_AGAIN = N_("Corrected. Enter “%(step)s”: the form holds what the entry set aside held. Once it is "
                  "entered, one tap puts back the entries set aside after it.")
 # The game page shows the latest eight entries; the whole log has a page of its own, so a long
@@ -322,7 +323,7 @@ def _not_saved(error: NotSaved) -> tuple[list[str], int]:
 
 
 def _one_button(game_id: str, form: Any, change: Any, stale: str,
-                repeated: str = SENT_BEFORE) -> Any:
+                repeated: str = SENT_BEFORE, done: str | None = None) -> Any:
     """A form that is one button (draw, undo, put back): drop a repeat, check the token,
     then make ``change(record, submission, version)``, all on one read of the record under
     its lock. A refusal says in ``stale``'s words what did not happen."""
@@ -350,7 +351,7 @@ def _one_button(game_id: str, form: Any, change: Any, stale: str,
         return _back(game_id, t(repeated), record=record)
     if not valid:
         return page(record, messages=_form_messages(form), status=422, refusal=NOTHING_CHANGED)
-    return _back(game_id, record=game.new)
+    return _back(game_id, t(done) if done else None, record=game.new)
 
 
 def _drawn(record: Record, submission: str, version: int | None) -> Record:
@@ -386,7 +387,7 @@ def put_back_aside(game_id: str) -> Any:
     """Return the entries a correction set aside, as far as they fit, once the step it asked
     again is entered."""
     return _one_button(game_id, UndoForm(), lambda r, submission, version: put_back_set_aside(
-        r, submission=submission, version=version, resend_checked=True), STALE_PUT_BACK)
+        r, submission=submission, version=version, resend_checked=True), STALE_PUT_BACK, done=PUT_BACK)
 
 
 @bp.route("/games/<game_id>/entries/<int:entry_id>/edit", methods=["GET", "POST"])

@@ -9,6 +9,7 @@ from tests.browser.conftest import answered, on_the_table, shot, waiting
 from tests.formpage import Browserless
 from tests.games.beutelschneider.web import test_pages as beutelschneider
 from tests.games.beutezug.web.test_pages import JOHNNY
+from tests.games.treasure.web.test_pages import ready as treasure_ready
 from tests.views.test_mending import beutelschneider_tied_and_played_on, tied_after_round_3
 
 
@@ -130,3 +131,46 @@ def test_a_new_tie_at_the_top_is_answered_in_one_tap(page, server_url, live_app,
     assert [e["kind"] for e in record["entries"]] == ["hand"] * 4 + ["tie_choice"]
     expect(page.locator("#next")).to_contain_text("Anna")
     shot(page, f"mend-question-stored-{lang}", full_page=False)
+
+
+@pytest.mark.parametrize("origin", ["lan-http"], indirect=True)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_treasure_turn_set_aside_is_entered_again_and_the_rest_put_back(page, server_url, live_app, lang,
+                                                                           origin):
+    """The Reinforcements kept corrected: turn 1 called a card no longer kept. It is set aside
+    with turn 2, the game asks turn 1 again filled in, and one tap puts turn 2 back."""
+    store = live_app.extensions["store"]
+    user = Browserless(live_app.test_client())
+    game_id = treasure_ready(user)
+    user.submit("/entries", {"sides-0-combinations-0": ["red3", "red4", "red5"],
+                             "sides-0-reinforcements": ["super_rou_rou"]})
+    user.submit("/entries", {"sides-1-combinations-0": ["blue1", "green1"]})
+    page.goto(f"{server_url}/games/{game_id}")
+    if lang == "de":
+        page.locator(".lang").get_by_role("button", name="DE").tap()
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.goto(f"{server_url}/games/{game_id}/entries/2/edit")
+    page.locator("details.secret summary").first.tap()  # Ann's cards, only Ann looks
+    page.locator("label:has(input[name='reinforcements-0'][value='super_rou_rou'])").tap()
+    page.locator("label:has(input[name='reinforcements-0'][value='pat'])").tap()
+    with answered(page):
+        page.locator("form.entry-form button.primary").tap()
+    box = page.locator("main .refusal.mend")
+    expect(box).to_contain_text("Super Rou-Rou")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    box.scroll_into_view_if_needed()
+    shot(page, f"mend-treasure-set-aside-{lang}", full_page=False)
+    with answered(page):
+        box.get_by_role("button").tap()
+    assert [e["kind"] for e in store.load(game_id)["entries"]] == ["deal", "keep"]
+    expect(page.locator("#next .notice")).to_be_visible()
+    shot(page, f"mend-treasure-asked-{lang}", full_page=False)
+    with answered(page):
+        page.locator("#next form.entry-form button.primary").first.tap()
+    back = page.locator("form[action*='/put-back-set-aside'] button")
+    expect(back).to_be_visible()
+    with answered(page):
+        back.tap()
+    assert [e["kind"] for e in store.load(game_id)["entries"]] == ["deal", "keep", "turn", "turn"]
+    expect(page.locator("#next .notice")).to_contain_text("are back in the log" if lang == "en" else "wieder im Protokoll")
+    shot(page, f"mend-treasure-put-back-{lang}", full_page=False)
