@@ -27,10 +27,13 @@ class Entry(TypedDict):
     at: str
     source: str  # "app": a random result the app drew; "table": anything the table entered
     edits: list[Edit]
-    # Set aside by an undo (``undone_at``), or by a correction that made a draw needless
-    # (``dropped``: the corrected entry's id); only in the record's ``undone``.
+    # Set aside by an undo (``undone_at``), or by a correction that made it needless
+    # (``dropped``: the corrected entry's id; ``set_aside``: it no longer fit for what it
+    # holds, and can be put back once the step asked again is entered, the number of entries
+    # the correction left); only in ``undone``.
     undone_at: NotRequired[str]
     dropped: NotRequired[int]
+    set_aside: NotRequired[int]
 
 
 class Record(TypedDict):

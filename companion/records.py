@@ -20,7 +20,7 @@ from typing import Any, Generic
 
 from .games import entry_problem, get_game, settings_problem
 from .games.base import N_, Expect, Game, Msg, Outcome, ReplayError, RulesError, S, Standing, msg
-from .mending import NeedsMending, draws_of
+from .mending import MOST_MENDS, NeedsMending, choices_of, draws_of
 from .mending import mend as mend_later_draws
 from .record import DEFAULT_GROUP, Entry, Record
 from .text import TOO_LONG, clean, identity
@@ -285,14 +285,15 @@ def put_back(record: Record, *, submission: str | None = None,
 
 def correct(record: Record, entry_id: int, data: Mapping[str, Any], *,
             submission: str | None = None, version: int | None = None,
-            mend: bool = False, key: str | bytes = b"", resend_checked: bool = False) -> Record:
+            mend: bool = False, answers: Sequence[int] = (), key: str | bytes = b"",
+            resend_checked: bool = False) -> Record:
     """Replace an earlier entry's data, keeping the old values in its trail.
 
-    Everything after it is replayed. Where only later draws no longer fit (a tie that is
-    gone, or between others now), NeedsMending says how they would be mended; with
-    ``mend`` the correction is stored so mended. If another later entry no longer fits
-    the rules, the correction is refused and names that entry. ``key`` is the server's
-    secret: the mended draws are drawn from it (see ``mend_seed``).
+    Everything after it is replayed. Where later entries no longer fit (a tie that is gone,
+    or between others now, an end that comes sooner, a step that must be taken again),
+    NeedsMending says how they would be mended (``companion/mending.py``); with ``mend`` (and
+    the table's ``answers`` to the choices it asks) the correction is stored so mended.
+    ``key`` is the server's secret: the mended draws are drawn from it (see ``mend_seed``).
     """
     guard(record, version, submission, resend_checked)
     new = copy.deepcopy(record)
@@ -301,7 +302,7 @@ def correct(record: Record, entry_id: int, data: Mapping[str, Any], *,
         raise RulesError(msg(N_("No such entry.")))
     entry = new["entries"][positions[0]]
     if entry["data"] == dict(data):
-        raise RulesError(msg(N_("Nothing was changed.")))
+        raise RulesError(msg(N_("Nothing was changed. Change a value, or go back to the game.")))
     check_shape(record["game"], entry["kind"], data)
     entry["edits"].append({"at": now_iso(), "data": entry["data"]})
     entry["data"] = copy.deepcopy(dict(data))
@@ -312,17 +313,83 @@ def correct(record: Record, entry_id: int, data: Mapping[str, Any], *,
             raise error.error from None
         game = get_game(record["game"])
         mending = mend_later_draws(new, draws_of(game, record), positions[0],
-                                   mend_seed(key, record, entry_id, data), now_iso())
+                                   mend_seed(key, record, entry_id, data), now_iso(),
+                                   choices_of(game, record), answers)
         if mending is None:
-            # The rules' own words for it, translated with the sentence (not "entry: …").
+            # The rules' own words for it, translated with the sentence (not "entry: …"),
+            # and the way on: a mend this large is the table's to make step by step.
             why = next(iter(error.error.errors.values()))
-            raise LaterEntryError(msg(N_("With this change, entry %(n)s no longer fits the rules: %(why)s"),
-                                      n=error.index + 1, why=why), new["entries"][error.index]["id"]) from None
-        if not mend:
+            raise LaterEntryError(msg(N_("With this change, entry %(n)s no longer fits the rules: %(why)s "
+                                         "More than %(most)s later entries would change. Undo back to entry "
+                                         "%(entry)s (Undo takes back the last entry), then correct it and "
+                                         "enter the rest again."),
+                                      n=error.index + 1, why=why, most=MOST_MENDS, entry=positions[0] + 1),
+                                  new["entries"][error.index]["id"]) from None
+        if not mend or mending.question is not None:
             raise NeedsMending(mending) from None
         new["entries"] = mending.entries
         new["undone"] = new.get("undone", []) + [
-            {**e, "undone_at": now_iso(), "dropped": entry_id} for e in mending.dropped]
+            {**e, "undone_at": now_iso(), "dropped": entry_id} for e in mending.dropped] + [
+            {**e, "undone_at": now_iso(), "dropped": entry_id, "set_aside": len(mending.entries)}
+            for e in mending.set_aside]
+    return _bump(new, submission)
+
+
+def set_aside(record: Record) -> list[Entry]:
+    """The entries a correction set aside (``companion/mending.py``), oldest first, while they
+    can still be put back: no entry the correction did not make was undone since."""
+    undone = record.get("undone") or []
+    out: list[Entry] = []
+    for entry in reversed(undone):
+        if not entry.get("set_aside"):
+            break
+        if out and entry.get("dropped") != out[0].get("dropped"):
+            break
+        out.insert(0, entry)
+    return out
+
+
+def fitting_set_aside(record: Record, state: Any) -> list[Entry]:
+    """The entries set aside that fit after the game's last entry (``state``), in their order,
+    up to the first that does not, once the table has entered the step the game asked for
+    (the record has more entries than the mend left: ``set_aside`` holds that number). The
+    first one set aside is that step: entered anew, it no longer fits and is passed over."""
+    waiting = set_aside(record)
+    if not waiting or len(record["entries"]) <= waiting[0].get("set_aside", 0):
+        return []  # the step asked again is not entered yet
+    game = get_game(record["game"])
+    out: list[Entry] = []
+    for n, entry in enumerate(waiting):
+        try:
+            state = game.apply(state, entry["kind"], entry["data"])
+        except RulesError:
+            if n == 0:
+                continue
+            break
+        out.append(entry)
+    return out
+
+
+def put_back_set_aside(record: Record, *, submission: str | None = None,
+                       version: int | None = None, resend_checked: bool = False) -> Record:
+    """The record with the entries a correction set aside put back after its last entry, as
+    far as they fit (``fitting_set_aside``); each keeps its time and trail, with a new id."""
+    guard(record, version, submission, resend_checked)
+    back = fitting_set_aside(record, replay(record).state)
+    if not back:
+        raise RulesError(msg(N_("The entries set aside do not fit here yet: enter the step the game "
+                                "asks for first.")))
+    new = copy.deepcopy(record)
+    next_id = max((e["id"] for e in new["entries"] + new["undone"]), default=0) + 1
+    ids = {e["id"] for e in back}
+    for entry in back:
+        restored = {k: v for k, v in copy.deepcopy(entry).items()
+                    if k not in ("undone_at", "dropped", "set_aside")}
+        restored["id"], next_id = next_id, next_id + 1
+        new["entries"].append(restored)  # type: ignore[arg-type]
+    # Those passed over or put back leave the list; the rest stay set aside.
+    first = set_aside(record)[0]["id"]
+    new["undone"] = [e for e in new["undone"] if not (e.get("set_aside") and e["id"] in ids | {first})]
     return _bump(new, submission)
 
 

@@ -350,6 +350,13 @@ class Game(ABC, Generic[S]):
         """
         return {}
 
+    def choices(self, state: S) -> Sequence[Mapping[str, Any]]:
+        """The answers the rules take now, as the data of an entry of ``expect(state).kind``,
+        where that entry is the table's choice among a few (a tie at the top: play on or share)
+        and no die or card decides it; empty otherwise. A correction that makes the rules ask
+        it anew asks the table again with these (``companion/mending.py``)."""
+        return ()
+
     def draw(self, state: S, rng: random.Random) -> dict[str, object]:
         """Draw the random result the rules ask for now, as the data of an entry.
 

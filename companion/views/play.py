@@ -27,7 +27,7 @@ from ..forms.adapter import ADAPTERS, Adapter
 from ..games import GAMES
 from ..games.base import N_, Expect, ReplayError, RulesError, msg
 from ..i18n import t
-from ..mending import NeedsMending
+from ..mending import Mending, NeedsMending
 from ..record import Entry, Record, group_of
 from ..records import (
     Repeated,
@@ -36,9 +36,12 @@ from ..records import (
     add_entry,
     correct,
     entries_version,
+    fitting_set_aside,
     put_back,
+    put_back_set_aside,
     replay,
     restorable,
+    set_aside,
     set_note,
     undo,
 )
@@ -63,7 +66,10 @@ NOTHING_CHANGED = N_("Nothing changed")
 SENT_BEFORE = N_("This form was sent before and is stored already, so nothing new was stored.")
 UNDONE_BEFORE = N_("This undo was sent before and is done already, so nothing more was undone.")
 NOTE_SAVED = N_("Note saved.")
-MENDED = N_("Corrected; the later draws were changed as shown.")
+MENDED = N_("Corrected; the later entries were changed as shown.")
+PUT_BACK = N_("The entries set aside that fit are back in the log.")
+ASKED_AGAIN = N_("Corrected. Enter “%(step)s”: the form holds what the entry set aside held. Once it is "
+                 "entered, one tap puts back the entries set aside after it.")
 # The game page shows the latest eight entries; the whole log has a page of its own, so a long
 # game (Loot and Scoot logs every action) keeps a small page on a slow connection.
 LOG_TAIL = 8
@@ -139,8 +145,12 @@ def page(record: Record, form: Any = None, messages: list[str] | None = None,
         return render_template("errors/broken.html", record=record, error=error), 500
     adapter = ADAPTERS[record["game"]]
     back = restorable(record)
+    # Entries a correction set aside: the step it asks again is filled with what the first
+    # held, and once that is entered the rest go back with one tap.
+    aside = set_aside(record) if back is None and view.expect is not None else []
+    returning = fitting_set_aside(record, view.state) if aside else []
     if form is None and view.expect is not None:
-        form = _next_form(adapter, view.expect, record, back)
+        form = _next_form(adapter, view.expect, record, back or (aside[0] if aside and not returning else None))
     if form is not None:
         form.version.data = entries_version(record)
         if view.expect is not None and not form.kind.data:
@@ -159,7 +169,7 @@ def page(record: Record, form: Any = None, messages: list[str] | None = None,
         # The one-button forms and the note are written by widgets.change_fields, each with
         # its own submission id (one form sent never makes another look sent), and never
         # filled from a posted form.
-        back=back, put_back=back is not None and view.expect is not None,
+        back=back, put_back=back is not None and view.expect is not None, returning=returning,
         chart=(_chart(tuple(record["players"]), tuple(map(tuple, totals)),
                       t(view.game.chart_label(view.state)), colours) if totals else None), colours=colours,
         players=record["players"], adapter=adapter, log_tail=LOG_TAIL,
@@ -313,7 +323,7 @@ def _not_saved(error: NotSaved) -> tuple[list[str], int]:
 
 
 def _one_button(game_id: str, form: Any, change: Any, stale: str,
-                repeated: str = SENT_BEFORE) -> Any:
+                repeated: str = SENT_BEFORE, done: str | None = None) -> Any:
     """A form that is one button (draw, undo, put back): drop a repeat, check the token,
     then make ``change(record, submission, version)``, all on one read of the record under
     its lock. A refusal says in ``stale``'s words what did not happen."""
@@ -341,7 +351,7 @@ def _one_button(game_id: str, form: Any, change: Any, stale: str,
         return _back(game_id, t(repeated), record=record)
     if not valid:
         return page(record, messages=_form_messages(form), status=422, refusal=NOTHING_CHANGED)
-    return _back(game_id, record=game.new)
+    return _back(game_id, t(done) if done else None, record=game.new)
 
 
 def _drawn(record: Record, submission: str, version: int | None) -> Record:
@@ -372,6 +382,14 @@ def put_back_undone(game_id: str) -> Any:
         r, submission=submission, version=version, resend_checked=True), STALE_PUT_BACK)
 
 
+@bp.post("/games/<game_id>/put-back-set-aside")
+def put_back_aside(game_id: str) -> Any:
+    """Return the entries a correction set aside, as far as they fit, once the step it asked
+    again is entered."""
+    return _one_button(game_id, UndoForm(), lambda r, submission, version: put_back_set_aside(
+        r, submission=submission, version=version, resend_checked=True), STALE_PUT_BACK, done=PUT_BACK)
+
+
 @bp.route("/games/<game_id>/entries/<int:entry_id>/edit", methods=["GET", "POST"])
 def edit(game_id: str, entry_id: int) -> Any:
     if request.method == "GET":
@@ -396,13 +414,13 @@ def edit(game_id: str, entry_id: int) -> Any:
                 game.new = correct(
                     record, entry_id, adapter_of(record).to_data(entry["kind"], form, record),
                     submission=form.submission.data, version=form.version_number(),
-                    mend=bool(request.form.get("mend")), key=current_app.config["SECRET_KEY"],
-                    resend_checked=True)
+                    mend=bool(request.form.get("mend")), answers=_answers(),
+                    key=current_app.config["SECRET_KEY"], resend_checked=True)
     except NeedsMending as needed:
         # Shown before it is stored: the same form, sent again with "mend", stores it.
         assert shown is not None
         mending, status = needed.mending, 409
-        preview = replay({**shown.record, "id": "", "entries": mending.entries})
+        preview = _preview(shown.record, mending)
     except Stale:
         messages, status = [t(STALE_MESSAGE)], 409
     except RulesError as error:
@@ -417,9 +435,35 @@ def edit(game_id: str, entry_id: int) -> Any:
         if again:
             return _back(game_id, t(SENT_BEFORE), record=shown.record)
         if game.new is not None:
-            return _back(game_id, t(MENDED) if request.form.get("mend") else None, record=game.new)
+            return _back(game_id, _corrected(game.new, entry_id), record=game.new)
     assert shown is not None
     return _correction_page(shown, messages, status, mending, preview, later)
+
+
+def _corrected(record: Record, entry_id: int) -> str | None:
+    """What the game page says after a correction stored with a mend."""
+    if not request.form.get("mend"):
+        return None
+    aside = set_aside(record)
+    view = replay(record)
+    if aside and aside[0].get("dropped") == entry_id and view.expect is not None:
+        return t(msg(ASKED_AGAIN, step=view.expect.title))
+    return t(MENDED)
+
+
+def _answers() -> list[int]:
+    """The table's answers to the choices a mend asks, in order (a number each; anything
+    else is no answer, and the question is asked again)."""
+    given = request.form.getlist("answer")
+    return [int(a) for a in given if a.isdigit() and len(a) < 3]
+
+
+def _preview(record: Record, mending: Mending) -> Any:
+    """The game as the mend leaves it, and as each answer of a question it asks would."""
+    if mending.question is None:
+        return replay({**record, "id": "", "entries": mending.entries})
+    return [replay({**record, "id": "", "entries": m.entries}) if m is not None else None
+            for m in mending.question.outcomes]
 
 
 class Correction(NamedTuple):

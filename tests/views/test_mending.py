@@ -82,20 +82,18 @@ def test_the_same_form_sent_again_stores_once(user, store):
     assert store.load(game_id)["version"] == version
 
 
-def test_a_later_entry_that_is_no_draw_is_named_in_plain_words_and_nothing_is_stored(user, store):
+def test_hands_after_an_end_the_correction_brings_sooner_are_shown_dropped_and_nothing_is_stored(user, store):
     game_id = beutelschneider.start(user, players=("Anna", "Ben", "Cem", "Dora"))
     for golds in ((30, 20, 20, 10), (10, 40, 10, 20), (20, 20, 20, 20)):
         user.submit("/entries", beutelschneider.hand_values(*golds))
     before = store.load(game_id)
-    # Ben's first hand 20 → 60: he reaches the limit in hand 2, so hand 3 cannot be played.
+    # Ben's first hand 20 → 60: he reaches the limit in hand 2, so hand 3 was never played.
     user.open(f"/games/{game_id}/entries/1/edit")
     response = user.submit("", beutelschneider.hand_values(10, 60, 5, 5))
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert store.load(game_id) == before
-    assert "With this change, entry 3 no longer fits the rules: The game is over" in user.page
-    assert "entry: " not in user.page and 'name="mend"' not in user.page
-    third = store.load(game_id)["entries"][2]["id"]
-    assert f'href="/games/{game_id}/entries/{third}/edit">Open the entry that no longer fits' in user.page
+    assert "comes after the end of the game now: it is dropped." in user.page
+    assert "Entry 3" in user.page and 'name="mend"' in user.page
 
 
 def test_a_mend_confirmed_after_another_phone_played_is_refused_as_stale(user, store):
@@ -124,7 +122,7 @@ def test_a_treasure_roll_the_final_scoring_no_longer_asks_for_is_dropped(user, s
     user.open(f"/games/{game_id}/entries/{final['id']}/edit")
     response = user.submit("", {"players-1-treasure": "0"})  # Beth had no unrevealed Treasure
     assert response.status_code == 409
-    assert "with this correction the game is over before it. It is dropped." in user.page
+    assert "comes after the end of the game now: it is dropped." in user.page
     assert store.load(game_id)["entries"] == record["entries"]
 
 
@@ -164,3 +162,119 @@ def test_the_draw_of_a_mend_is_the_same_whatever_submission_id_the_phone_sends(u
     drawn = record["entries"][4]
     assert drawn["kind"] == "placement_tie" and drawn["source"] == "app"
     assert [record["players"][seat] for seat in drawn["data"]["order"]] == drawn_then
+
+
+def _send(user, form, **extra):
+    data: dict[str, list[str]] = {}
+    for name, value in form["fields"]:
+        data.setdefault(name, []).append(value)
+    data.update({k: [v] for k, v in extra.items()})
+    response = user.client.post(form["action"], data=data, follow_redirects=True)
+    user.page = response.get_data(as_text=True)
+    return response
+
+
+def beutelschneider_tied_and_played_on(user):
+    """Anna and Ben tied on 110 after hand 4 (entry 4), past the limit; the table played
+    another hand (entry 5), and hand 5 (entry 6)."""
+    game_id = beutelschneider.start(user)
+    for golds in ((40, 40, 0), (30, 30, 20), (20, 20, 40), (20, 20, 40)):
+        user.submit("/entries", beutelschneider.hand_values(*golds))
+    user.submit("/entries", {"choice": "another_hand"})
+    user.submit("/entries", beutelschneider.hand_values(30, 20, 30))
+    return game_id
+
+
+def test_beutelschneider_a_tie_the_correction_removes_is_mended_in_one_step(user, store):
+    """Issue 33's dead end: hand 2 corrected, the tie the table played on from is gone."""
+    game_id = beutelschneider_tied_and_played_on(user)
+    assert [e["kind"] for e in store.load(game_id)["entries"]][-2:] == ["tie_choice", "hand"]
+    user.open(f"/games/{game_id}/entries/2/edit")
+    response = user.submit("", beutelschneider.hand_values(35, 25, 20))
+    assert response.status_code == 409
+    mends = _mends_shown(user.page)
+    assert "Entry 5" in mends and "Play another hand" in mends and "Entry 6" in mends
+    assert mends.count("comes after the end of the game now: it is dropped.") == 2
+    assert "Anna</b> · 3 players reached 100 in the same hand; the highest total wins." in user.page
+    (mend_form,) = [f for f in forms_of(user.page) if "mend-form" in f["class"]]
+    assert _send(user, mend_form, mend="1").status_code == 200
+    record = store.load(game_id)
+    assert [e["kind"] for e in record["entries"]] == ["hand"] * 4
+    assert "Corrected; the later entries were changed as shown." in user.page
+
+
+def test_beutelschneider_a_new_tie_is_asked_with_one_button_per_answer(user, store):
+    game_id = beutelschneider.start(user)
+    for golds in ((40, 40, 0), (30, 30, 20), (20, 20, 40), (5, 5, 10), (30, 10, 40)):
+        user.submit("/entries", beutelschneider.hand_values(*golds))
+    before = store.load(game_id)
+    user.open(f"/games/{game_id}/entries/4/edit")
+    response = user.submit("", beutelschneider.hand_values(10, 10, 10))  # 100, 100, 70
+    assert response.status_code == 409 and store.load(game_id) == before
+    assert "with this correction the rules ask the table “Tie at the top” there." in user.page
+    answers = [f for f in forms_of(user.page) if "mend-answer" in f["class"]]
+    said = re.findall(r'<form [^>]*class="mend-form mend-answer".*?</form>', user.page, re.S)
+    assert len(answers) == len(said) == 2
+    assert [b for f in answers for b in f["buttons"]] == [("answer", "0"), ("answer", "1")]
+    buttons = [re.search(r"<button[^>]*>(.*?)</button>", f, re.S).group(1).strip() for f in said]
+    assert buttons == ["Play another hand", "Share the win"]
+    assert "The entries after it stay as they are." in said[0]
+    assert "Highest total after playing on from a tie." in said[0] and "dropped" not in said[0]
+    assert "comes after the end of the game now: it is dropped." in said[1]
+    assert "Equal totals at the top; the table chose to share the win." in said[1]
+    assert _send(user, answers[1], answer="1").status_code == 200
+    record = store.load(game_id)
+    assert [e["kind"] for e in record["entries"]] == ["hand"] * 4 + ["tie_choice"]
+    assert record["entries"][-1]["data"] == {"choice": "share"}
+
+
+def test_treasure_a_turn_set_aside_is_asked_again_filled_in_and_the_rest_put_back(user, store):
+    from tests.games.treasure.web.test_pages import ready
+
+    game_id = ready(user)
+    user.submit("/entries", {"sides-0-combinations-0": ["red3", "red4", "red5"],
+                             "sides-0-reinforcements": ["super_rou_rou"]})
+    user.submit("/entries", {"sides-1-combinations-0": ["blue1", "green1"]})
+    user.open(f"/games/{game_id}/entries/2/edit")  # the Reinforcements kept
+    response = user.submit("", {"reinforcements-0": ["pat", "viper"]})
+    assert response.status_code == 409
+    mends = _mends_shown(user.page)
+    assert "no longer fits: Ann does not hold Super Rou-Rou." in mends
+    assert "set aside with the 1 entry after it" in mends
+    (mend_form,) = [f for f in forms_of(user.page) if "mend-form" in f["class"]]
+    assert _send(user, mend_form, mend="1").status_code == 200
+    assert "Enter “Turn 1”: the form holds what the entry set aside held." in user.page
+    asked = user.form("/entries")["fields"]
+    assert {v for k, v in asked if k == "sides-0-combinations-0"} == {"red3", "red4", "red5"}
+    # Super Rou-Rou is no longer Ann's to call: the form offers the cards kept now.
+    assert ("sides-0-reinforcements", "super_rou_rou") not in asked
+    record = store.load(game_id)
+    assert [e["kind"] for e in record["entries"]] == ["deal", "keep"]
+    assert "Put it back" not in user.page and "Put 1 entry back" not in user.page
+    user.open(f"/games/{game_id}")
+    user.submit("/entries", {"sides-0-combinations-0": ["red3", "red4", "red5"], "sides-0-reinforcements": []})
+    assert store.load(game_id)["entries"][-1]["data"]["sides"][0]["reinforcements"] == []
+    assert "1 entry set aside by a correction fits again" in " ".join(user.page.split())
+    assert "Put 1 entry back" in user.page
+    user.submit("/put-back-set-aside")
+    record = store.load(game_id)
+    assert [e["kind"] for e in record["entries"]] == ["deal", "keep", "turn", "turn"]
+    assert sorted(record["entries"][-1]["data"]["sides"][1]["combinations"][0]) == ["blue1", "green1"]
+
+
+def test_scoot_the_step_asked_after_an_action_set_aside_is_the_next_players(user, store, logged):
+    """Beth's build (entry 11) corrected into begging, which takes both actions: her second
+    action is set aside with what followed, and the page asks for Adam's turn, his seat in
+    the form whatever the entry set aside held."""
+    from companion.records import correct
+
+    game_id = logged("loot-and-scoot")
+    record = store.load(game_id)
+    with store.changing(game_id) as game:
+        game.new = correct(record, record["entries"][10]["id"], {"seat": 1, "action": "beg"},
+                           mend=True, key=b"k")
+    user.open(f"/games/{game_id}")
+    assert user.response.status_code == 200
+    assert "Turn 4: Adam" in user.page
+    assert set(re.findall(r'name="seat" type="hidden" value="(\d)"', user.page)) == {"0"}
+    assert "Put it back" not in user.page and "entry back" not in user.page

@@ -244,6 +244,10 @@ class Beutelschneider(Game[State]):
                     dealer=dealer, leader=leader, cards=CARDS_DEALT.get(len(state.players), 0)),
             section="playing-a-hand")
 
+    def choices(self, state: State) -> Sequence[Mapping[str, Any]]:
+        """A tie at the top: play another hand, or share the win."""
+        return ({"choice": "another_hand"}, {"choice": "share"}) if self._tie_pending(state) else ()
+
     def standings(self, state: State) -> list[Standing]:
         """By total; while the game is played, each seat's points still to go to the limit
         (none for a seat already at it: only a tie at the top keeps the game going then)."""

@@ -230,6 +230,10 @@ class Own(Game[State]):
             raise RulesError(errors)
         return replace(state, tie_winner=winner, tie_drawn=drawn)
 
+    def choices(self, state: State) -> Sequence[Mapping[str, Any]]:
+        """A tie at the top to break: the table names one of the tied (or lets the app draw)."""
+        return tuple({"winner": seat} for seat in state.top) if self._tie_pending(state) else ()
+
     def draw(self, state: State, rng: random.Random) -> dict[str, object]:
         if not self._tie_pending(state):
             return super().draw(state, rng)

@@ -297,6 +297,11 @@ class LootAndScoot(Game[State]):
             return []
         return tied_on_everything(final_scores(state))
 
+    def choices(self, state: State) -> Sequence[Mapping[str, Any]]:
+        """The dwarf: one of the players tied on everything."""
+        tied = self._dwarf_choices(state)
+        return tuple({"seat": seat} for seat in tied) if len(tied) > 1 else ()
+
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":
             return None

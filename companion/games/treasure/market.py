@@ -125,9 +125,14 @@ def _wraps(numbers: Sequence[int]) -> bool:
     return shifted == list(range(shifted[0], shifted[0] + len(ns)))
 
 
-def parse_card(value: str | Mapping[str, Any], path: str) -> Token:
+def parse_card(value: str | Mapping[str, Any] | Token, path: str) -> Token:
     """Read one card of an entry: {"number": 3, "colour": "red"}, "red3", {"treasure": true,
-    ...}, "treasure", {"cursed": true} or "cursed"; refuse a card that does not exist."""
+    ...}, "treasure", {"cursed": true} or "cursed"; refuse a card that does not exist. A card
+    read already (a chest's card left after a resale, say) is itself."""
+    if isinstance(value, (Card, GreatTreasure, CursedPainting)):
+        return value
+    if not isinstance(value, (str, Mapping)):
+        raise RulesError({path: msg(N_("This is not a Loot card."))})
     if isinstance(value, str):
         text = value.strip().lower().replace(" ", "").replace("-", "")
         if text in ("cursed", "cursedpainting"):
@@ -148,6 +153,7 @@ def parse_card(value: str | Mapping[str, Any], path: str) -> Token:
     if value.get("cursed"):
         return CursedPainting()
     number, colour = value.get("number"), value.get("colour", "")
+    colour = colour if isinstance(colour, str) else ""
     treasure = value.get("treasure", False)
     if treasure and number is None and not colour:
         return GreatTreasure()

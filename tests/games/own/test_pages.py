@@ -185,7 +185,7 @@ def test_a_correction_that_unties_the_top_drops_the_apps_draw(user, store):
     first = store.load(game_id)["entries"][0]["id"]
     user.open(f"/games/{game_id}/entries/{first}/edit")
     user.submit("", scores(11, 10, 1))
-    assert "is no longer called for" in user.page       # the mending is shown first
+    assert "comes after the end of the game now" in user.page  # the mending is shown first
     user.submit("", button=("mend", "1"))
     record = store.load(game_id)
     assert [e["kind"] for e in record["entries"]] == ["round"]
