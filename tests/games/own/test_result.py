@@ -60,9 +60,12 @@ def test_a_broken_tie_names_one_of_the_tied():
             "Anna & Ben are equal at the top and this game breaks a tie: tick the one who won the tie-break.")}
 
 
-def test_with_a_target_a_total_must_reach_it():
-    assert refused(result([30, 52, 18, 40], [1]), target=100) == {"players.1.score": (
-        "The game ends when a total reaches 100; the highest total here is 52.")}
+def test_with_a_target_no_total_need_reach_it_as_the_table_may_end_the_game_before():
+    # Issue 39: round, round, "end" before the target is a game the app itself accepts.
+    played = GAME.start(FOUR, GAME.setup(FOUR, {"target": 100}))
+    played = GAME.apply(GAME.apply(played, "round", {"players": [{"score": s} for s in (30, 52, 18, 40)]}), "end", {})
+    assert GAME.outcome(played).winners == (1,)
+    assert GAME.outcome(entered(result([30, 52, 18, 40], []), target=100)).winners == (1,)
     assert GAME.outcome(entered(result([30, 102, 18, 40], [2]), target=100, wins="low")).winners == (2,)
 
 
