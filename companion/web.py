@@ -21,7 +21,7 @@ from .games.base import N_
 from .groups import display_name
 from .i18n import LANGUAGES, locale_name, t, timezone_name
 from .store import DamagedFile, NoSuchGame, NotSaved
-from .summary import parse_time
+from .summary import parse_time, started
 from .views import (
     CSP,
     backup,
@@ -140,6 +140,13 @@ def _day(value: str | None, fmt: str = "medium") -> str:
     return dates.format_date(date.fromisoformat(value), fmt, locale=locale_name())
 
 
+def _began(record: Any) -> str:
+    """When a game began, for a page to say: the day alone for a result entered without a time."""
+    if record.get("played_day"):
+        return _day(record["played_day"], "short")
+    return _when(started(record), "short")
+
+
 def _number(n: int | float | None) -> str:
     # Whole numbers below 1000 look the same in English and German; Babel's formatting is
     # a tenth of a game page's render time for the few dozen scores on it.
@@ -211,6 +218,7 @@ def init_app(app: Flask) -> None:
 
     app.jinja_env.filters["when"] = _when
     app.jinja_env.filters["day"] = _day
+    app.jinja_env.globals["began"] = _began
     app.jinja_env.filters["group_name"] = lambda group: t(display_name(group))
     app.jinja_env.filters["percent"] = lambda x: format_percent(x) if x is not None else ""
     app.jinja_env.filters["decimal"] = (
