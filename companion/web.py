@@ -217,7 +217,7 @@ def init_app(app: Flask) -> None:
                 "game_stylesheet": game_stylesheet}
 
     app.jinja_env.filters["when"] = _when
-    app.jinja_env.filters["day"] = _day
+    app.jinja_env.filters["day_alone"] = _day  # ``day`` (views/lifecycle.py) reads a time
     app.jinja_env.globals["began"] = _began
     app.jinja_env.filters["group_name"] = lambda group: t(display_name(group))
     app.jinja_env.filters["percent"] = lambda x: format_percent(x) if x is not None else ""
