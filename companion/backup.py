@@ -351,7 +351,9 @@ def results_csv(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str]
     for s in finished:
         for seat, typed in enumerate(s["players"]):
             writer.writerow([_cell(v) for v in (
-                s["id"], s["game"], s.get("name") or GAMES[s["game"]].title, s.get("ended") or "",
+                # A result entered without a time ended on its day, at no time.
+                s["id"], s["game"], s.get("name") or GAMES[s["game"]].title,
+                s.get("played_day") or s.get("ended") or "",
                 groups.canonical(typed, names), typed, seat,
                 s["scores"][seat], s["ranks"][seat], int(seat in s["winners"]),
                 "" if s.get("minutes") is None else s["minutes"], s.get("rounds", ""),

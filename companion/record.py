@@ -56,6 +56,7 @@ class Record(TypedDict):
     submissions: NotRequired[list[str]]
     origin: NotRequired[str]      # the game an imported record was first exported from
     abandoned: NotRequired[str]   # when it was set aside
+    played_day: NotRequired[str]  # a result entered without a time: its day (YYYY-MM-DD) alone
     deleted: NotRequired[str]     # when it went to the Trash
     schema: NotRequired[int]      # the store's file schema
     summary_version: NotRequired[int]  # the version the index row was last made from
@@ -99,6 +100,7 @@ class Row(TypedDict, total=False):
     origin: str
     afterwards: bool          # entered after it was played
     result_only: bool
+    played_day: str           # a result entered without a time: the day alone
     status: str               # "playing", "finished", "abandoned" or "broken"
     abandoned: str
     started: str

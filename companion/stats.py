@@ -41,6 +41,7 @@ class Play:
     status: str = "finished"  # or "abandoned" (listed in the history, counted nowhere)
     afterwards: bool = False  # entered afterwards, from paper
     result_only: bool = False  # only its final result was entered (games/result.py)
+    played_day: str | None = None  # entered without a time: the day alone (views/result.py)
     reached: Mapping[str, Any] | None = None  # an abandoned game: what it waited for
     title: str = ""  # the name its host gave a game it names ("" for the game's own title)
     lowest_wins: bool = False  # its best score is the lowest
@@ -73,7 +74,7 @@ def plays(summaries: Iterable[Mapping[str, Any]], names: Mapping[str, str],
             scores=tuple(s.get("scores", ())), ranks=tuple(s.get("ranks", ())),
             winners=frozenset(s.get("winners", ())), minutes=s.get("minutes"),
             rounds=s.get("rounds"), status=s["status"], afterwards=bool(s.get("afterwards")),
-            result_only=bool(s.get("result_only")),
+            result_only=bool(s.get("result_only")), played_day=s.get("played_day"),
             reached=s.get("reached")))
     out.sort(key=lambda p: (p.ended, p.id))
     return out

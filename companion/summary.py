@@ -132,6 +132,8 @@ def summary(record: Record) -> Row:
         out["afterwards"] = True
     if result_only(record):
         out["result_only"] = True
+    if record.get("played_day"):  # entered without a time: the day alone (views/result.py)
+        out["played_day"] = record["played_day"]
     try:
         view = replay(record)
     except ReplayError:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from . import trash
@@ -41,7 +41,7 @@ MAX_DEPTH = 16   # a record's deepest value (a card in a Treasure turn's edits) 
 # validator that checks every entry's data and the settings (games.schema); the computed
 # fields are read and ignored (``object``: anything).
 RECORD: Shape = {"format": str, "format_version": int, "game": str, "players": [str], "settings?": dict,
-          "entries": list, "note?": str,
+          "entries": list, "note?": str, "played_day?": str,
           **{f"{name}?": object for name in ("id", "origin", "created", "played_on", "status",
                                                "standings", "finished", "awaiting", "winners",
                                                "decided_by", "decided_by_code", "result_only")}}
@@ -92,7 +92,8 @@ def _exported(record: Record, status: str) -> dict[str, object]:
         "id": record["id"], **({"origin": record["origin"]} if record.get("origin") else {}),
         "game": record["game"], "players": list(record["players"]),
         "settings": record["settings"], "note": record.get("note", ""),
-        "created": record["created"], "played_on": played_on(record), "status": status,
+        "created": record["created"], "played_on": played_on(record),
+        **({"played_day": record["played_day"]} if record.get("played_day") else {}), "status": status,
         "entries": [{k: e[k] for k in ("kind", "data", "at", "source", "edits") if k in e}
                     for e in record["entries"]],
     }
@@ -282,6 +283,14 @@ def _dates(record: Record, data: Mapping[str, Any]) -> None:
             "The record's played_on is not an ISO 8601 time with its zone."))
         if datetime.fromisoformat(record["played_on"]) > datetime.now(UTC) + AHEAD:
             raise _fail(N_("The record's played_on is in the future."))  # as the new-game form
+    if data.get("played_day") is not None:  # a result entered without a time: its day alone
+        try:
+            day = date.fromisoformat(data["played_day"])
+        except ValueError:
+            raise _fail(N_("The record's played_day is not a day written 2026-11-20.")) from None
+        if abs((day - datetime.fromisoformat(record["played_on"]).date()).days) > 1:
+            raise _fail(N_("The record's played_day is not the day of its played_on."))
+        record["played_day"] = day.isoformat()
 
 
 def _fingerprint(record: Record) -> list[tuple[Any, ...]]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import gzip
+from datetime import date
 from functools import lru_cache
 from typing import Any
 
@@ -20,7 +21,7 @@ from .games.base import N_
 from .groups import display_name
 from .i18n import LANGUAGES, locale_name, t, timezone_name
 from .store import DamagedFile, NoSuchGame, NotSaved
-from .summary import parse_time
+from .summary import parse_time, started
 from .views import (
     CSP,
     backup,
@@ -133,6 +134,20 @@ def _time_text(value: str, fmt: str, locale: str, zone: str) -> str:
                                  locale=locale)
 
 
+def _day(value: str | None, fmt: str = "medium") -> str:
+    """A day alone (``2026-11-20``): a result entered without a time has no time to show."""
+    if not value:
+        return ""
+    return dates.format_date(date.fromisoformat(value), fmt, locale=locale_name())
+
+
+def _began(record: Any) -> str:
+    """When a game began, for a page to say: the day alone for a result entered without a time."""
+    if record.get("played_day"):
+        return _day(record["played_day"], "short")
+    return _when(started(record), "short")
+
+
 def _number(n: int | float | None) -> str:
     # Whole numbers below 1000 look the same in English and German; Babel's formatting is
     # a tenth of a game page's render time for the few dozen scores on it.
@@ -203,6 +218,8 @@ def init_app(app: Flask) -> None:
                 "game_stylesheet": game_stylesheet}
 
     app.jinja_env.filters["when"] = _when
+    app.jinja_env.filters["day_alone"] = _day  # ``day`` (views/lifecycle.py) reads a time
+    app.jinja_env.globals["began"] = _began
     app.jinja_env.filters["group_name"] = lambda group: t(display_name(group))
     app.jinja_env.filters["percent"] = lambda x: format_percent(x) if x is not None else ""
     app.jinja_env.filters["decimal"] = (

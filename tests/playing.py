@@ -12,7 +12,9 @@ NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
 def hand(*golds: int) -> dict:
-    return {"players": [{"gold": g} for g in golds]}
+    """A hand of these golds; under the deck's 80, the Alchemist turned the rest to lead
+    (the rules refuse a hand of less gold without him)."""
+    return {"players": [{"gold": g} for g in golds], **({"alchemist": True} if sum(golds) < 80 else {})}
 
 
 def playing_game(store, *, players=("Anna", "Ben", "Cem"), hands=((20, 10, 0),), group="household",

@@ -5,8 +5,11 @@ typing every hand. The result (each seat's final score, what the game's tie-brea
 who won) is one entry, accepted only as the first and only one of a record, and it ends the
 game: its state is a ``Final``, which every reading of the rules (standings, winner, what
 comes next) answers from. Each game checks a result as far as a final score allows (its
-``result.py``): totals the rules can produce, the limit or target reached where the game ends
-at one, and a named winner the scores and the game's own tie-break agree with.
+``result.py``): totals some sequence of legal entries reaches, the limit or target reached
+where the game ends at one, and the winners. The scores and the game's own tie-break name
+them; the table ticks who won only where the rules leave it open (a coin flip, the dwarf, a
+tie broken by the table) and may tick elsewhere to confirm, which the scores must agree with.
+A game checks every row before it answers, so one refusal names everything wrong at once.
 """
 from __future__ import annotations
 
@@ -65,14 +68,20 @@ def scores(table: Sequence[Mapping[str, Any]], errors: dict[str, Msg], lo: int |
 
 
 def named(data: Mapping[str, Any], n: int, errors: dict[str, Msg]) -> tuple[int, ...]:
-    """The winners the table names: distinct seats, at least one."""
-    value = data.get("winners")
-    if (not isinstance(value, list) or not value
+    """The winners the table names: distinct seats, or none (the scores name them)."""
+    value = data.get("winners", [])
+    if (not isinstance(value, list)
             or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n for s in value)
             or len(set(value)) != len(value)):
         errors["winners"] = msg(N_("Tick who won."))
         return ()
     return tuple(sorted(value))
+
+
+def open_tie(given: Sequence[int], tied: Sequence[int]) -> list[int] | None:
+    """The one of ``tied`` the table ticked, where the rules leave the winner to the table;
+    None when it ticked no one of them, or more than one."""
+    return list(given) if len(given) == 1 and given[0] in tied else None
 
 
 def names(players: Sequence[str], seats: Sequence[int]) -> Names:
@@ -81,7 +90,8 @@ def names(players: Sequence[str], seats: Sequence[int]) -> Names:
 
 def check_winners(players: Sequence[str], given: Sequence[int], winners: Sequence[int],
                   decided_by: Msg, errors: dict[str, Msg]) -> None:
-    """A named winner the scores contradict is refused, saying whom the rules make the winner."""
+    """A named winner the scores contradict is refused, saying whom the rules make the winner
+    (nobody named: the scores' winners stand)."""
     if given and "winners" not in errors and tuple(given) != tuple(sorted(winners)):
         errors["winners"] = msg(N_("By these scores %(players)s won. %(why)s Check the scores or who won."),
                                 players=names(players, sorted(winners)), why=decided_by)

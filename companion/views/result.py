@@ -102,10 +102,15 @@ def new(slug: str) -> Any:
         if index not in seats and (row.score.data is not None or row.won.data):
             row.name.errors = [t(NAMELESS)]
             valid = False
-    played_on = None
+    played_on, played_day = None, None
     if posted and not (form.played_day.errors or form.played_time.errors):
         day = form.played_day.data or today
-        start = form.played_time.data or (NOON if day != today else clock.now().astimezone(zone()).time())
+        start = form.played_time.data
+        if start is None:
+            # The day alone: the record keeps it as that day (``played_day``), dated at its
+            # middle (so that no zone moves it to another day), or now if that is still ahead.
+            played_day = day.isoformat()
+            start = min(NOON, clock.now().astimezone(zone()).time()) if day == today else NOON
         played_on, late = lifecycle.played_on_from_form(day, start.replace(second=0, microsecond=0),
                                                         zone(), clock.now())
         if late is not None:
@@ -118,6 +123,8 @@ def new(slug: str) -> Any:
         try:
             record = new_record(slug, players, adapter.result_settings(form, seats), group=group_id(),
                                 played_on=played_on)
+            if played_day is not None:
+                record["played_day"] = played_day
             record = add_entry(record, RESULT, result_data(adapter, form, seats),
                                submission=form.submission.data)
         except RulesError as error:

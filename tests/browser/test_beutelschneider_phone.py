@@ -58,7 +58,7 @@ def test_a_table_plays_four_hands_with_a_double_tap_an_undo_and_a_correction(pag
 
     enter_hand(page, [10, 40, 10, 20])
     enter_hand(page, [25, 25, 15, 15])
-    enter_hand(page, [0, 0, 0, 0])  # a mistake
+    enter_hand(page, [20, 20, 20, 20])  # a mistake: Cem kept two cutpurses
     assert len(store.load(game_id)["entries"]) == 4
     with answered(page):
         page.get_by_role("button", name=re.compile("Undo the last entry")).tap()

@@ -28,7 +28,7 @@ def enter_round(page, outcomes):
         row.locator(f"input[name$='-stack'][value='{stack}'] + span").tap()
         if loot is not None:
             row.locator("input[name$='-loot']").fill(str(loot))
-        if bonus != "none":
+        if bonus != "none" or stack == 0:  # a 0-card is always asked: its bonus or its point
             row.locator(f"input[name$='-bonus'][value='{bonus}'] + span").tap()
     with answered(page):
         page.get_by_role("button", name="Save the round").tap()

@@ -25,7 +25,7 @@ def test_a_result_played_on_paper_with_a_refusal_and_its_fix(page, server_url, l
     shot(page, "result-form")
     with page.expect_navigation():
         page.get_by_role("button", name="Save the result").tap()
-    message = "By these scores Anna won (Highest total with 100 points or more.). Check the scores or who won."
+    message = "By these scores Anna won. Highest total with 100 points or more. Check the scores or who won."
     expect(page.locator("#winners-error")).to_have_text(message)
     expect(page.locator("#refusal")).to_contain_text("Not saved")
     assert store.index.games() == {}

@@ -58,8 +58,9 @@ def bz_save(page):
 
 def bz_refuse(page):
     rows = page.locator("form.entry-form fieldset.bz-row")
-    for i in range(3):  # the last row's stack is left out
+    for i in range(3):  # the last row's stack is left out; the 0-cards kept for their point
         rows.nth(i).locator("input[name$='-stack'][value='0'] + span").tap()
+        rows.nth(i).locator("input[name$='-bonus'][value='none'] + span").tap()
     page.get_by_role("button", name="Save the round").tap()
 
 

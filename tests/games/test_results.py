@@ -129,11 +129,14 @@ def test_beutelschneider_refuses_a_game_that_never_reached_its_limit():
 
 
 def test_beutelschneider_refuses_a_total_no_last_hand_can_reach():
-    # 3 players, 4 cutpurses: a hand gives at most 80 gold and 120 special points.
-    errors = refused("beutelschneider", BS, {"players": rows(300, 60, -20), "winners": [0]})
-    assert errors == {"players.0.score": "One hand gives a player at most 200 points (all the gold and every "
-                                         "special point), so no total ends above 299 with a limit of 100."}
+    # 3 players, 4 cutpurses: a hand gives at most 80 gold and 120 special points and costs at
+    # most 80; above 299 only after a tie at the top, whose other leader ends at 20 or more.
+    errors = refused("beutelschneider", BS, {"players": rows(300, 19, -20), "winners": [0]})
+    assert errors == {"players.0.score": "One hand gives a player at most 200 points, so a total above 299 "
+                                         "needs a tie at the top before the last hand, and the other leader "
+                                         "of that tie ends at 20 or more; no other total here does."}
     result("beutelschneider", BS, {"players": rows(299, 60, -20), "winners": [0]})
+    result("beutelschneider", BS, {"players": rows(300, 20, -20), "winners": [0]})
 
 
 def test_beutelschneider_refuses_a_winner_the_scores_contradict():
@@ -144,15 +147,16 @@ def test_beutelschneider_refuses_a_winner_the_scores_contradict():
 
 def test_beutelschneider_equal_totals_at_the_top_end_only_as_a_shared_win():
     errors = refused("beutelschneider", BS, {"players": rows(100, 100, -20), "winners": [0]})
-    assert errors["winners"].startswith("Equal totals at the top end the game only when the table shares the win: tick Anna and Ben")
+    assert errors["winners"].startswith("By these scores Anna and Ben won. Equal totals at the top; the table "
+                                        "chose to share the win.")
     game, state = result("beutelschneider", BS, {"players": rows(100, 100, -20), "winners": [0, 1]})
     assert game.outcome(state).winners == (0, 1)
     assert placed(game, state) == [(0, 1, 100), (1, 1, 100), (2, 3, -20)]
 
 
-def test_a_result_needs_a_row_per_player_and_a_winner():
+def test_a_result_needs_a_row_per_player_and_winners_that_are_seats():
     errors = refused("beutelschneider", BS, {"players": rows(105, 60), "winners": []})
-    assert errors == {"players": "Enter a result for each of the 3 players.", "winners": "Tick who won."}
+    assert errors == {"players": "Enter a result for each of the 3 players."}
     errors = refused("beutelschneider", BS, {"players": rows(105, "60", -20), "winners": [7]})
     assert errors == {"players.1.score": "Enter a whole number.", "winners": "Tick who won."}
 

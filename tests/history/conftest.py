@@ -1,6 +1,6 @@
 """A small history checked by hand, written into a real store, and two-group helpers.
 
-Five Beutelschneider games (limit 30; a first hand where nobody takes gold, then the hand
+Five Beutelschneider games (limit 30; a first hand where the Alchemist leaves nobody gold, then the hand
 that ends it, so score = gold of the second hand) by Anna, Ben and Cem:
 
 | game | day        | Anna | Ben | Cem | winners         | minutes |
@@ -31,8 +31,11 @@ def finished_game(store, golds, *, players=("Anna", "Ben", "Cem"), day=1, minute
     entries evenly spread over ``minutes`` of play from its start (no gap over 30 minutes,
     which would be a pause, for ``minutes`` up to 60)."""
     record = new_record("beutelschneider", list(players), {"limit": 30}, group=group)
-    record = add_entry(record, "hand", {"players": [{"gold": 0} for _ in golds]})
-    record = add_entry(record, "hand", {"players": [{"gold": g} for g in golds]})
+    # Under the deck's 80 gold, the Alchemist turned the rest to lead (the rules refuse less
+    # gold without him).
+    record = add_entry(record, "hand", {"players": [{"gold": 0} for _ in golds], "alchemist": True})
+    record = add_entry(record, "hand", {"players": [{"gold": g} for g in golds],
+                                        **({"alchemist": True} if sum(golds) < 80 else {})})
     if sorted(golds)[-1] == sorted(golds)[-2]:
         record = add_entry(record, "tie_choice", {"choice": "share"})
     end = datetime(2026, 1, day, 20, 0, tzinfo=UTC)

@@ -66,9 +66,9 @@ NEVER = {
 # House readings: each after the words that mark it as ours, never stated as a rule fact.
 OURS = {
     ("beutezug", "en"): ("Our readings", ["Loot chips worth 6, 5, 4, 3, 2", "Seized cards show 1–14 loot",
-                                          "either a bonus or 1 loot point", "no +1 bonus for blue"]),
+                                          "either its bonus or 1 loot point", "no +1 bonus for blue"]),
     ("beutezug", "de"): ("Unsere Lesarten", ["Beutechips im Wert von 6, 5, 4, 3, 2", "Erbeutete Karten zeigen 1–14 Beute",
-                                             "entweder einen Vorteil oder 1 Beutepunkt"]),
+                                             "entweder ihren Vorteil oder 1 Beutepunkt"]),
     ("beutelschneider", "en"): ("Our readings", ["another hand or to share the win", "The deal passes to the left",
                                                  "4 cutpurses"]),
     ("beutelschneider", "de"): ("Unsere Lesarten", ["ob noch ein Spiel folgt", "Der Geber wechselt", "4 Beutelschneider"]),

@@ -150,7 +150,7 @@ def test_the_refusals_in_german(user, store):
     ({"players-0-score": "1e3"}, "players-0-score", None),                 # not a whole number
     ({"players-1-side": "7"}, "players-1-side", "Not a valid choice."),    # a side no form offers
     ({"players-0-side": "1"}, None, "Two sides: 1 against 1, 2 against 1 or 2 against 2."),
-    ({"players-0-won": ""}, "winners", "Tick who won."),                    # nobody won
+    ({"players-0-won": "", "pat": "y"}, "winners", "Pat makes one side win: tick its players."),
     ({"players-3-score": "12"}, "players-3-name", "Enter the player&#39;s name, or clear this row."),
     ({"players-0-loot": "14 10 x"}, "players-0-loot", "Enter seven numbers"),  # no field of this game
     ({"players-0-gold": "x"}, "players-0-gold", None),

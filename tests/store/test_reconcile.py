@@ -189,7 +189,7 @@ def test_any_later_write_settles_a_row_left_pending(tmp_path):
     assert on_disk[game_id]["status"] == "playing"  # the row is behind ...
     assert store.index.games()[game_id]["status"] == "finished"  # ... the list is read from the file
     index_time = (tmp_path / "index.json").stat().st_mtime_ns
-    store.update(other, lambda r: add_entry(r, "hand", {"players": [{"gold": 0}] * 3}))  # ordinary
+    store.update(other, lambda r: add_entry(r, "hand", {"players": [{"gold": 0}] * 3, "alchemist": True}))  # ordinary
     assert store.index.games()[game_id]["status"] == "finished"
     assert (tmp_path / "index.json").stat().st_mtime_ns != index_time
     assert os.listdir(tmp_path / "pending") == []
@@ -226,7 +226,7 @@ def test_the_start_up_check_reads_only_the_files_that_changed_since_the_index(tm
     store = Store(tmp_path, summarize=summary)
     ids = [store.create(new_record("beutelschneider", ["A", "B", "C"], {})) for _ in range(5)]
     time.sleep(0.01)
-    store.update(ids[0], lambda r: add_entry(r, "hand", {"players": [{"gold": 0}] * 3}))
+    store.update(ids[0], lambda r: add_entry(r, "hand", {"players": [{"gold": 0}] * 3, "alchemist": True}))
     read: list[str] = []
     original = Store._read
 

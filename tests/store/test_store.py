@@ -16,7 +16,7 @@ from companion.store import DamagedFile, NoSuchGame, NotSaved, Store
 from companion.summary import summary
 from tests.conftest import small_tmpfs
 
-ZERO_HAND = {"players": [{"gold": 0}, {"gold": 0}, {"gold": 0}]}
+ZERO_HAND = {"players": [{"gold": 0}, {"gold": 0}, {"gold": 0}], "alchemist": True}  # no gold: the Alchemist
 
 
 def make_game(folder) -> tuple[Store, str]:

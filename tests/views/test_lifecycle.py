@@ -205,7 +205,8 @@ def test_a_game_played_on_paper_is_entered_with_its_day_and_appears_under_it(fix
     assert "entered afterwards" in user.page and "Let the app draw" not in user.page
     # Transcribe the two hands on paper; no waiting, the same forms.
     for golds in ((0, 0, 0), (40, 20, 0)):
-        user.submit(f"/games/{game_id}/entries", {f"players-{i}-gold": g for i, g in enumerate(golds)})
+        user.submit(f"/games/{game_id}/entries", {**{f"players-{i}-gold": g for i, g in enumerate(golds)},
+                                                  "alchemist": "y"})  # under 80 gold: the Alchemist
     listed = store.index.games()[game_id]
     assert listed["status"] == "finished" and listed["ended"] == "2026-02-14T19:30:00+00:00"
     assert listed["minutes"] is None and listed["afterwards"] is True

@@ -153,6 +153,20 @@ class Beutelschneider(Game[State]):
         if sum(gold) > GOLD_IN_DECK:
             errors["gold"] = msg(N_("The deck holds %(max)s in gold; this hand adds up to %(total)s."),
                                  max=GOLD_IN_DECK, total=sum(gold))
+        alchemist = data.get("alchemist", False) is True
+        if sum(gold) != GOLD_IN_DECK and not alchemist and "gold" not in errors \
+                and not any(k.endswith(".gold") for k in errors):
+            # Every trick goes to someone and the Dancer only moves small change: all the
+            # gold is taken, unless the Alchemist turned some of it to lead.
+            errors["alchemist"] = msg(N_("All %(max)s gold is taken every hand unless the Alchemist turned "
+                                         "some to lead; these hands add up to %(total)s."),
+                                 max=GOLD_IN_DECK, total=sum(gold))
+        if set_aside and event_count["guard"]:
+            # One Guard: its trick was won by its player (special points) or by another (set aside).
+            one_guard = msg(N_("There is one Guard: its player won its trick (special points) or lost it "
+                             "(cutpurses set aside), not both in one hand."))
+            errors["set_aside"] = one_guard
+            errors.update({f"players.{seat}.guard": one_guard for seat in event_seats["guard"]})
         caught = event_count["guard"] + set_aside
         if sum(cutpurses) + caught > state.cutpurses_in_deck:
             errors["cutpurses"] = msg(

@@ -3,7 +3,8 @@
 Seven rounds, one card kept a round (a seized card of 1-14 loot or a 0-card of 0 or 1), and
 at most one loot chip: that bounds the points. A tie on points is broken by the highest loot
 card, then the next ("End of the Game"), so the tied players' seven card values are needed;
-still tied after every card, a coin flip decided, and the table names whom it chose.
+still tied after every card, a coin flip decided, and the table ticks whom it chose; the
+scores and cards name every other winner.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import N_, Msg, RulesError, msg, names_of
-from ..result import Final, ResultRules, check_winners, named, places, rows, scores
+from ..result import Final, ResultRules, check_winners, named, open_tie, places, rows, scores
 from .cards import LOOT_RANGE, ROUNDS
 from .paper import PAPER
 from .rules import TIE_STEPS, Beutezug, State
@@ -41,7 +42,7 @@ class Game(ResultRules, Beutezug):
         points = scores(table, errors, 0, None)
         most = ROUNDS * LOOT_RANGE[1] + max(chips, default=0)
         for seat, total in enumerate(points):
-            if total > most:
+            if total > most and f"players.{seat}.score" not in errors:
                 errors[f"players.{seat}.score"] = msg(N_(
                     "Seven cards of at most %(loot)s loot and one loot chip make at most %(max)s points."),
                     loot=LOOT_RANGE[1], max=most)
@@ -53,14 +54,13 @@ class Game(ResultRules, Beutezug):
                 errors[f"players.{seat}.loot"] = msg(N_(
                     "These cards make %(sum)s points; with a loot chip (%(chips)s) or none, not %(score)s."),
                     sum=sum(values), chips=", ".join(map(str, sorted(chips))), score=points[seat])
-        if errors:
-            raise RulesError(errors)
+        if any(key.endswith(".score") or key == "players" for key in errors):
+            raise RulesError(errors)  # no tie to read from scores that are refused
         best = max(points)
         top = [s for s in range(n) if points[s] == best]
         code, winners = "points", top
         if len(top) > 1:
-            missing = [s for s in top if cards[s] is None]
-            for seat in missing:
+            for seat in (s for s in top if cards[s] is None and f"players.{s}.loot" not in errors):
                 errors[f"players.{seat}.loot"] = msg(N_(
                     "%(players)s are tied on points: the highest loot card breaks the tie. Enter "
                     "%(player)s's seven card values."), players=names_of(state.players, top),
@@ -68,18 +68,19 @@ class Game(ResultRules, Beutezug):
             if errors:
                 raise RulesError(errors)
             winners, step = _tie(top, {s: cards[s] or () for s in top})
-            if step is None:
+            if step is None:  # the coin flip's choice, which no score shows: the table ticks it
                 code = "coin"
-                if len(given) == 1 and given[0] in winners:
-                    winners = list(given)  # the coin's choice, which no score contradicts
+                if (chosen := open_tie(given, winners)) is not None:
+                    winners = chosen
+                else:
+                    errors["winners"] = msg(N_("%(players)s are tied on points and on every loot card: "
+                                               "tick the one the coin flip chose."),
+                                            players=" & ".join(state.players[s] for s in winners))
             else:
                 code = TIE_STEPS[step]
-        if len(winners) > 1:
-            errors["winners"] = msg(N_("%(players)s are tied on points and on every loot card: "
-                                       "tick the one the coin flip chose."),
-                                    players=names_of(state.players, winners))
         decided = self.decided(winners, code)
-        check_winners(state.players, given, winners, decided.words, errors)
+        if not errors:
+            check_winners(state.players, given, winners, decided.words, errors)
         if errors:
             raise RulesError(errors)
 

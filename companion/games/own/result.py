@@ -2,9 +2,9 @@
 or its place where the game is scored by places (the row's ``score``), and who won.
 
 The app knows of the game only its settings, so it checks what they fix: places counted as a
-table counts them (1, 1, 3), a total at the target where one ends the game, and the winners the
-scores and the tie rule make: every seat equal at the top where ties are shared, one of them
-where a tie is broken.
+table counts them (1, 1, 3), and the winners the scores and the tie rule make: every seat equal
+at the top where ties are shared (named by the scores), one of them where a tie is broken (the
+table ticks it). A target is not checked: the table may end a game before a total reaches it.
 """
 from __future__ import annotations
 
@@ -36,14 +36,9 @@ class Game(ResultRules, Own):
         given = named(data, n, errors)
         if errors:
             raise RulesError(errors)
+        # No total need reach a target: the table may end such a game before (``end``).
         ended = replace(state, totals=totals)
         top = ended.top
-        if state.target is not None and max(totals) < state.target:
-            worst = max(range(n), key=lambda s: (totals[s], -s))
-            errors[f"players.{worst}.score"] = msg(N_(
-                "The game ends when a total reaches %(target)s; the highest total here is %(total)s."),
-                target=state.target, total=max(totals))
-            raise RulesError(errors)
         winners = top
         decided = self.decided(top, "places" if state.scoring == PLACES else
                                "highest" if state.wins == HIGH else "lowest")

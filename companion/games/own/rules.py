@@ -79,7 +79,7 @@ def _scores(state: State, rows: Sequence[Mapping[str, Any]], errors: dict[str, M
 
 def check_places(state: State, rows: Sequence[Mapping[str, Any]], errors: dict[str, Msg]) -> tuple[int, ...]:
     """Places as a table counts them: 1 first, equal places shared and the next ones skipped
-    (1, 1, 3); anything else is refused on the first place that does not fit."""
+    (1, 1, 3); anything else is refused on every place that does not fit, all at once."""
     n = len(state.players)
     places = [as_int(row, "place", errors, f"players.{seat}.place", lo=1, hi=n) for seat, row in enumerate(rows)]
     if errors:
@@ -91,7 +91,6 @@ def check_places(state: State, rows: Sequence[Mapping[str, Any]], errors: dict[s
                 "%(n)s player is ahead of %(player)s, so %(player)s is place %(place)s (equal places are shared: 1, 1, 3).",
                 "%(n)s players are ahead of %(player)s, so %(player)s is place %(place)s (equal places are shared: 1, 1, 3).",
                 better, player=state.players[seat], place=better + 1)
-            break
     return tuple(places)
 
 

@@ -99,11 +99,11 @@ class Combination:
 
 
 def kind_of(cards: Sequence[Card]) -> str | None:
-    """The kind of combination these distinct cards make, or None (rule: How to Make a Combination)."""
+    """The kind of combination these cards make, or None (rule: How to Make a Combination).
+    A card may be there twice only as the Great Treasure's copy of it, which makes a pair of
+    one number and never a run."""
     numbers = sorted(c.number for c in cards)
     colours = {c.colour for c in cards}
-    if len(set(cards)) != len(cards):
-        return None
     if len(set(numbers)) == 1 and 2 <= len(cards) <= 4:
         return SAME_NUMBER
     if 3 <= len(cards) <= 5 and numbers == list(range(numbers[0], numbers[0] + len(cards))):
@@ -205,8 +205,12 @@ def combination(tokens: Sequence[str | Mapping[str, Any]], path: str) -> Combina
     # Cursed Paintings were refused above; a Great Treasure stands for the card it is placed as
     # (None: the app places it).
     known = [t.card if isinstance(t, GreatTreasure) else t for t in parsed if not isinstance(t, CursedPainting)]
+    # The Great Treasure "becomes the card you wish", with no exception: a copy of a card
+    # beside it is that card twice, so only the real cards are each there once.
     seen: set[Card] = set()
     for i, card in enumerate(known):
+        if i in treasures:
+            continue
         if card is not None and card in seen:
             raise RulesError({f"{path}.{i}": msg(N_("This card is already in this combination; "
                                                     "each Loot card exists once."))})

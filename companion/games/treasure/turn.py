@@ -105,8 +105,10 @@ def _combos(row: Mapping[str, Any], path: str, errors: dict[str, Msg],
         except RulesError as error:
             errors.update(error.errors)
             continue
+        placed = False  # the Great Treasure is one of the cards equal to what it became
         for k, card in enumerate(combo.cards):
-            if card == combo.treasure:
+            if card == combo.treasure and not placed:
+                placed = True
                 if treasure:
                     errors[f"{path}.{j}.{k}"] = msg(N_("There is only one Great Treasure."))
                 treasure.append(f"{path}.{j}.{k}")

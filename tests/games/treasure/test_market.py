@@ -60,7 +60,6 @@ def test_the_table_has_one_row_per_kind_and_size_as_printed():
     (["red0", "red1"], "c.0", "1 to 7"),
     (["pink3", "red3"], "c.0", "no pink"),
     (["red3", "red3"], "c.1", "already in this combination"),
-    (["red3", "treasure:red3"], "c.1", "already in this combination"),
     (["red3", "treasure", "gt"], "c.2", "only one Great Treasure"),
 ])
 def test_refuses_what_is_not_a_combination(cards, field, words):

@@ -42,7 +42,8 @@ from ..shapes import OUTCOME
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 STACKS = (("2", "2"), ("3", "3"), ("4", "4"), ("5", "5"), ("0", "0 ✗"))
 # Short chip labels for the round form; the long ones (BONUS_LABELS) go in titles and the log.
-BONUS_SHORT = {"none": N_("none"), "orange": N_("+1 orange"), "green": N_("+1 green"),
+# "none" is also how a 0-card kept for its point is entered (our reading: docs/readings.md).
+BONUS_SHORT = {"none": N_("none / 1 point"), "orange": N_("+1 orange"), "green": N_("+1 green"),
                "black": N_("+1 black"), "pink": N_("+1 pink"), "reroll_one": N_("one die"),
                "reroll_all": N_("all dice")}
 
@@ -77,12 +78,27 @@ class Outcome(PlainForm):
                        validators=[InputRequired(message=N_("Choose the stack, or 0 for a failed heist.")),
                                    whole_number])
     loot = IntegerField(N_("Loot"), validators=[Optional()], render_kw=NUMERIC)
+    # No default: a 0-card left as "none" would silently become 1 loot point, where the
+    # table may have kept it for its bonus (our reading of the 0-card: docs/readings.md).
     bonus = RadioField(N_("Bonus"), choices=choices((b, BONUS_SHORT[b]) for b in BONUSES),
-                       default="none", validate_choice=False, validators=[one_of_the_bonuses])
+                       default=None, validate_choice=False, validators=[one_of_the_bonuses])
+
+
+ZERO_CARD_ASKED = N_("A 0-card is kept for its bonus or for 1 loot point: tap its bonus, or "
+                     "“none / 1 point”.")
 
 
 class RoundForm(EntryForm):
     outcomes = FieldList(FormField(Outcome))
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        ok = super().validate(extra_validators)
+        for entry in self.outcomes.entries:
+            row = entry.form
+            if str(row.stack.data) == "0" and not row.bonus.data and not row.bonus.errors:
+                row.bonus.errors = [t(ZERO_CARD_ASKED)]
+                ok = False
+        return bool(ok)
 
 
 class PlacementForm(EntryForm):
