@@ -56,7 +56,8 @@ def kinds(record):
 # -- Beutelschneider: a tie at the top, gone or new --------------------------------------------
 
 def hand(*golds):
-    return ("hand", {"players": [{"gold": g} for g in golds]})
+    """Under the deck's 80 gold, the Alchemist turned the rest to lead (the rules refuse less without him)."""
+    return ("hand", {"players": [{"gold": g} for g in golds], **({"alchemist": True} if sum(golds) < 80 else {})})
 
 
 def hand_data(*golds):

@@ -85,7 +85,7 @@ def row(gold, cutpurses=0, **events):
 def test_79_gold_without_the_alchemist_is_refused_and_with_it_accepted():
     data = {"players": [row(40), row(39), row(0)]}
     assert hand_refused(data) == {"alchemist": "All 80 gold is taken every hand unless the Alchemist turned "
-                                               "some to lead; these hands add up to 79."}
+                                               "some to lead; this hand adds up to 79."}
     state = BS.apply(BS.start(PLAYERS, BS.setup(PLAYERS, {})), "hand", {**data, "alchemist": True})
     assert state.totals == (40, 39, 0)
 

@@ -85,7 +85,7 @@ def test_the_same_form_sent_again_stores_once(user, store):
 def test_hands_after_an_end_the_correction_brings_sooner_are_shown_dropped_and_nothing_is_stored(user, store):
     game_id = beutelschneider.start(user, players=("Anna", "Ben", "Cem", "Dora"))
     for golds in ((30, 20, 20, 10), (10, 40, 10, 20), (20, 20, 20, 20)):
-        user.submit("/entries", beutelschneider.hand_values(*golds))
+        user.submit("/entries", beutelschneider.hand_values(*golds, **({"alchemist": "y"} if sum(golds) < 80 else {})))
     before = store.load(game_id)
     # Ben's first hand 20 → 60: he reaches the limit in hand 2, so hand 3 was never played.
     user.open(f"/games/{game_id}/entries/1/edit")
@@ -179,7 +179,7 @@ def beutelschneider_tied_and_played_on(user):
     another hand (entry 5), and hand 5 (entry 6)."""
     game_id = beutelschneider.start(user)
     for golds in ((40, 40, 0), (30, 30, 20), (20, 20, 40), (20, 20, 40)):
-        user.submit("/entries", beutelschneider.hand_values(*golds))
+        user.submit("/entries", beutelschneider.hand_values(*golds, **({"alchemist": "y"} if sum(golds) < 80 else {})))
     user.submit("/entries", {"choice": "another_hand"})
     user.submit("/entries", beutelschneider.hand_values(30, 20, 30))
     return game_id
@@ -206,10 +206,10 @@ def test_beutelschneider_a_tie_the_correction_removes_is_mended_in_one_step(user
 def test_beutelschneider_a_new_tie_is_asked_with_one_button_per_answer(user, store):
     game_id = beutelschneider.start(user)
     for golds in ((40, 40, 0), (30, 30, 20), (20, 20, 40), (5, 5, 10), (30, 10, 40)):
-        user.submit("/entries", beutelschneider.hand_values(*golds))
+        user.submit("/entries", beutelschneider.hand_values(*golds, **({"alchemist": "y"} if sum(golds) < 80 else {})))
     before = store.load(game_id)
     user.open(f"/games/{game_id}/entries/4/edit")
-    response = user.submit("", beutelschneider.hand_values(10, 10, 10))  # 100, 100, 70
+    response = user.submit("", beutelschneider.hand_values(10, 10, 10, alchemist="y"))  # 100, 100, 70
     assert response.status_code == 409 and store.load(game_id) == before
     assert "with this correction the rules ask the table “Tie at the top” there." in user.page
     answers = [f for f in forms_of(user.page) if "mend-answer" in f["class"]]

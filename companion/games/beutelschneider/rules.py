@@ -159,7 +159,7 @@ class Beutelschneider(Game[State]):
             # Every trick goes to someone and the Dancer only moves small change: all the
             # gold is taken, unless the Alchemist turned some of it to lead.
             errors["alchemist"] = msg(N_("All %(max)s gold is taken every hand unless the Alchemist turned "
-                                         "some to lead; these hands add up to %(total)s."),
+                                         "some to lead; this hand adds up to %(total)s."),
                                  max=GOLD_IN_DECK, total=sum(gold))
         if set_aside and event_count["guard"]:
             # One Guard: its trick was won by its player (special points) or by another (set aside).

@@ -75,7 +75,7 @@ class Game(ResultRules, Beutezug):
                 else:
                     errors["winners"] = msg(N_("%(players)s are tied on points and on every loot card: "
                                                "tick the one the coin flip chose."),
-                                            players=" & ".join(state.players[s] for s in winners))
+                                            players=names_of(state.players, winners))
             else:
                 code = TIE_STEPS[step]
         decided = self.decided(winners, code)
