@@ -18,4 +18,4 @@ TERMS: tuple[tuple[str, str], ...] = (
     ("loot chip", "Beutechip"),
     ("blue, green, orange, pink, black (dice)", "blau, grün, orange, pink, schwarz (Würfel)"),
 )
-NAMES_AS_PRINTED = False
+NAMES_AS_PRINTED = ""
