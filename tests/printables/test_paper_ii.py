@@ -21,3 +21,36 @@ def test_a_rules_page_names_only_its_own_games_cards(client, slug, lang):
         assert ("stay as printed" if lang == "en" else "wie sie auf den Karten stehen") in body
     else:
         assert said == [], (slug, lang)
+
+
+# -- 36.1: no number breaks ---------------------------------------------------------------------
+
+def test_every_total_of_a_330_hand_beutelschneider_sheet_is_one_word(app):
+    # A long game to 10,000: totals of four and five digits in the narrow Σ columns, where
+    # "4200" printed as "420" over "0".
+    import io
+    from collections import Counter
+
+    import pdfplumber
+
+    from companion import pdf as render
+    from companion.games import get_game
+    from companion.records import replay
+    from companion.sheets import detail, minus
+    from companion.views import printables
+    from tests.printables.layout import NAMES, autoplay
+
+    store = app.extensions["store"]
+    record = store.load(store.create(autoplay("beutelschneider", NAMES[:5], 330, settings={"limit": 10000})))
+    with app.test_request_context():
+        html = printables.game_sheet_html(record, "de", "a4")
+    game = get_game("beutelschneider")
+    hands = detail(game, replay(record), record, "a4", str)["hands"]
+    totals = Counter(minus(cell[4]) for hand in hands for cell in hand["cells"])
+    assert len(hands) == 330 and max(int(t.replace("−", "-")) for t in totals) >= 4000
+    words: Counter[str] = Counter()
+    with pdfplumber.open(io.BytesIO(render.render(html, "a4", True))) as document:
+        for page in document.pages:
+            words.update(w["text"] for w in page.extract_words(x_tolerance=1.5, y_tolerance=2))
+    missing = {total: count - words[total] for total, count in totals.items() if words[total] < count}
+    assert missing == {}
