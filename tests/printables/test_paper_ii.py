@@ -54,3 +54,48 @@ def test_every_total_of_a_330_hand_beutelschneider_sheet_is_one_word(app):
             words.update(w["text"] for w in page.extract_words(x_tolerance=1.5, y_tolerance=2))
     missing = {total: count - words[total] for total, count in totals.items() if words[total] < count}
     assert missing == {}
+
+
+# -- 36.3: the pack takes what /printables offers -------------------------------------------------
+
+@pytest.mark.parametrize("count", [2, 7, 12])
+def test_the_pack_as_the_page_offers_it_names_each_table_it_seats_and_numbers_its_pages(tmp_path, count):
+    import io
+
+    import pdfplumber
+
+    from companion import create_app
+    from companion.groups import add_player
+    from tests.conftest import TESTING
+    from tests.formpage import Browserless
+
+    app = create_app({**TESTING, "INSTANCE_PATH": str(tmp_path / "instance")})
+    names = [f"Player {chr(65 + i)}" for i in range(count)]
+    for name in names:
+        add_player(app.extensions["store"], "household", name)
+    user = Browserless(app.test_client())
+    user.open("/printables")
+    offered = user.form("/printables/pack")["fields"]
+    ticked = [value for name, value in offered if name == "players"]
+    assert sorted(ticked) == names                     # every player of the group, ticked
+    # As offered, with the own game and one game of our own ticked.
+    sent = user.submit("/printables/pack", {"games": ["beutezug", "own-game"], "players": ticked,
+                                            "lang": "en", "paper": "a4"}, follow=False)
+    assert sent.status_code == 303, user.page[:2000]
+    response = user.client.get(sent.headers["Location"])
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    with pdfplumber.open(io.BytesIO(response.data)) as pack:
+        texts = [page.extract_text() for page in pack.pages]
+        numbers = []
+        for page in pack.pages:
+            corner = [w for w in page.extract_words() if w["x0"] > page.width * 0.8
+                      and w["top"] > page.height - 15 * 72 / 25.4]
+            numbers.append([w["text"] for w in corner])
+    assert numbers == [[str(i)] for i in range(1, len(texts) + 1)]
+    own = [text for text in texts if "Own game" in text.splitlines()[0] or "Score sheet" in text][:1]
+    sheets = [t for t in texts if "Score sheet" in t]
+    # The own game seats all of them: its sheet names every player; Beutezug (2 to 5) names
+    # them where they fit it, and prints its blank sheet otherwise.
+    assert own and any(all(name in t for name in names) for t in sheets)
+    beutezug_named = any(all(name in t for name in names) and "Beutezug" in t for t in sheets)
+    assert beutezug_named == (count <= 5)
