@@ -99,3 +99,29 @@ def test_the_pack_as_the_page_offers_it_names_each_table_it_seats_and_numbers_it
     assert own and any(all(name in t for name in names) for t in sheets)
     beutezug_named = any(all(name in t for name in names) and "Beutezug" in t for t in sheets)
     assert beutezug_named == (count <= 5)
+
+
+# -- 36.6: twelve players told apart in black and white -------------------------------------------
+
+def test_twelve_players_markers_and_lines_are_pairwise_distinct_without_colour():
+    import re
+
+    from companion.chart import legend_items, totals_chart
+
+    players = [f"P{i}" for i in range(12)]
+    totals = [[t * (s + 1) for s in range(12)] for t in range(1, 6)]
+    svg = str(totals_chart(players, totals, width=460, height=150, label="Totals"))
+    groups = re.findall(r"<g class=\"pc-[^\"]*\"[^>]*>(.*?)</g>", svg, re.S)
+    assert len(groups) == 12
+    looks = []
+    for group in groups:
+        dash = re.search(r'stroke-dasharray="([^"]*)"', group).group(1)
+        path = re.search(r'<path d="([^"]*)" ([^/]*)/>', group)
+        # A marker's shape relative to its own first point, and how it is painted: no colour.
+        numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", path.group(1).split("M")[1])]
+        shape = re.sub(r"-?\d+(?:\.\d+)?", "#", path.group(1).split("M", 2)[1]) + str(numbers[2:])
+        looks.append((shape, "fill=\"none\"" in path.group(2)))
+        assert dash is not None
+    assert len(set(looks)) == 12, looks
+    symbols = [symbol for _, _, symbol in legend_items(players)]
+    assert len(set(symbols)) == 12, symbols
