@@ -125,3 +125,28 @@ def test_twelve_players_markers_and_lines_are_pairwise_distinct_without_colour()
     assert len(set(looks)) == 12, looks
     symbols = [symbol for _, _, symbol in legend_items(players)]
     assert len(set(symbols)) == 12, symbols
+
+
+# -- 36.7: wording slips -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang,one,many", [("en", "1 player<", "3 players<"), ("de", "1 Spieler<", "3 Spieler<")])
+def test_a_sheet_for_one_player_says_player(app, lang, one, many):
+    from companion.views import printables
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        alone = printables.blank_sheet_html("own-game", 1, [], lang)
+        three = printables.blank_sheet_html("own-game", 3, [], lang)
+    assert one in alone and "1 players" not in alone and many in three
+
+
+@pytest.mark.parametrize("lang,rounds,hands", [
+    ("en", "Rounds the grid shows in full", "Hands the grid"),
+    ("de", "Runden, die die Tabelle vollständig zeigt", "Spiele, die die Tabelle")])
+def test_a_rounds_sheet_says_rounds_where_the_grid_shows_them(app, lang, rounds, hands):
+    from companion.views import printables
+    from tests.printables.layout import autoplay
+
+    store = app.extensions["store"]
+    record = store.load(store.create(autoplay("own-game", ["Ann", "Bob", "Cy"], 5)))
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        html = printables.game_sheet_html(record, lang, "a4")
+    assert rounds in html and hands not in html
