@@ -150,3 +150,23 @@ def test_a_rounds_sheet_says_rounds_where_the_grid_shows_them(app, lang, rounds,
     with app.test_request_context(headers={"Accept-Language": lang}):
         html = printables.game_sheet_html(record, lang, "a4")
     assert rounds in html and hands not in html
+
+
+@pytest.mark.parametrize("lang,said,not_said", [
+    ("en", "Tie-break: another hand, or a shared win", "a tie at the top"),
+    ("de", "Bei Gleichstand: noch ein Spiel oder ein geteilter Sieg", "Gleichstand an der Spitze")])
+def test_the_beutelschneider_sheets_tie_break_says_it_once_in_the_games_words(app, lang, said, not_said):
+    from companion.views import printables
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        html = text_of(printables.blank_sheet_html("beutelschneider", 4, [], lang))
+    assert said in html and not_said not in html
+
+
+def test_a_gold_pill_keeps_its_amount_and_unit_together(app, logged):
+    # "+8 gp": the amount and its unit joined by a no-break space, in the log and on paper.
+    from companion.views import printables
+    record = app.extensions["store"].load(logged("loot-and-scoot"))
+    with app.test_request_context():
+        html = printables.game_sheet_html(record, "en")
+    pills = __import__("re").findall(r'<span class="tag gp">([^<]*)</span>', html)
+    assert pills and all(pill.endswith("&nbsp;gp") for pill in pills), pills
