@@ -170,3 +170,15 @@ def test_a_gold_pill_keeps_its_amount_and_unit_together(app, logged):
         html = printables.game_sheet_html(record, "en")
     pills = __import__("re").findall(r'<span class="tag gp">([^<]*)</span>', html)
     assert pills and all(pill.endswith("&nbsp;gp") for pill in pills), pills
+
+
+@pytest.mark.parametrize("slug,said,not_said", [
+    # The terms define "Runde" as a hand: the table decides, not the round.
+    ("beutelschneider", "Der Tisch entscheidet, ob noch ein Spiel folgt", "Die Runde entscheidet"),
+    # A seat is a "Platz"; a place in the ranking is a "Platzierung".
+    ("own-game", "der Endstand (oder die Platzierung) jedes Platzes", "(oder Platz) jedes Platzes")])
+def test_the_german_references_keep_their_terms_apart(app, slug, said, not_said):
+    from companion.views import printables
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        text = text_of(printables.rules_html(slug, "de"))
+    assert said in text and not_said not in text
