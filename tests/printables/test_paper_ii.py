@@ -182,3 +182,21 @@ def test_the_german_references_keep_their_terms_apart(app, slug, said, not_said)
     with app.test_request_context(headers={"Accept-Language": "de"}):
         text = text_of(printables.rules_html(slug, "de"))
     assert said in text and not_said not in text
+
+
+@pytest.mark.parametrize("lang,word", [("en", "Total"), ("de", "Summe")])
+def test_the_own_games_total_head_clears_its_columns_rule(app, lang, word):
+    import io
+
+    import pdfplumber
+
+    from companion import pdf as render
+    from companion.views import printables
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        html = printables.blank_sheet_html("own-game", 12, [], lang)
+    with pdfplumber.open(io.BytesIO(render.render(html, "a4", True))) as document:
+        page = document.pages[0]
+        head = next(w for w in page.extract_words() if w["text"] == word)
+        rules = [e["x0"] for e in page.edges if e["orientation"] == "v"
+                 and e["top"] - 1 <= head["top"] <= e["bottom"] + 1 and e["x0"] > head["x0"]]
+        assert min(rules) - head["x1"] >= 0.8 * 72 / 25.4, (head, min(rules))
