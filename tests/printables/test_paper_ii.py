@@ -200,3 +200,26 @@ def test_the_own_games_total_head_clears_its_columns_rule(app, lang, word):
         rules = [e["x0"] for e in page.edges if e["orientation"] == "v"
                  and e["top"] - 1 <= head["top"] <= e["bottom"] + 1 and e["x0"] > head["x0"]]
         assert min(rules) - head["x1"] >= 0.8 * 72 / 25.4, (head, min(rules))
+
+
+def test_loot_and_scoot_picks_imported_without_a_seat_name_their_player_in_the_log(app):
+    import re
+
+    from companion.games import get_game
+    from companion.records import new_record, now_iso, replay
+    from companion.views import printables
+
+    record = new_record("loot-and-scoot", ["Ann", "Bob", "Cy"], {})
+    made = [("first_player", {"seat": 1}), ("pick", {"classes": ["squire", "priest"]}),
+            ("pick", {"classes": ["wizard", "thief"]})]
+    record["entries"] = [{"id": i + 1, "kind": k, "data": d, "at": now_iso(), "source": "import", "edits": []}
+                         for i, (k, d) in enumerate(made)]
+    record["version"] = record["entries_version"] = len(made)
+    state = replay(record).state
+    # The rules seat them from the first player on: Bob picked first, then Cy.
+    assert get_game("loot-and-scoot") and state.parties[1] != state.parties[0] != state.parties[2]
+    store = app.extensions["store"]
+    saved = store.load(store.create(record))
+    with app.test_request_context():
+        text = text_of(printables.game_log_html(saved, "en"))
+    assert re.search(r"Bob:? Squire \+ Priest", text) and re.search(r"Cy:? Wizard \+ Thief", text), text[-600:]
