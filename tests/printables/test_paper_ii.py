@@ -223,3 +223,12 @@ def test_loot_and_scoot_picks_imported_without_a_seat_name_their_player_in_the_l
     with app.test_request_context():
         text = text_of(printables.game_log_html(saved, "en"))
     assert re.search(r"Bob:? Squire \+ Priest", text) and re.search(r"Cy:? Wizard \+ Thief", text), text[-600:]
+
+
+def test_beutezugs_terms_gloss_the_display_as_the_rulebook_does():
+    # The display is the central rows of face-up loot cards (rule text); the cards won lie in
+    # each player's own "persönliche Auslage".
+    terms = dict(GAMES["beutezug"].terms)
+    display = next(en for en in terms if en.startswith("display"))
+    assert "won" not in display and terms[display] == "allgemeine Auslage"
+    assert terms["your cards won"] == "persönliche Auslage"
