@@ -105,3 +105,9 @@ def number_mm(values: Any, size_pt: float = 9.0, bold: bool = False) -> float:
                 yield item
     widest = max((width_mm(minus(v), size_pt) for v in flat(values)), default=0.0)
     return round(widest * (BOLD if bold else 1.0) + CELL_MM, 1)
+
+
+def head_lines(text: Any, room_mm: float, size_pt: float = 8.5) -> int:
+    """How many lines a bold column head of ``text`` takes in ``room_mm``: a sheet gives
+    up a row for each line more, so its last line stays on its page."""
+    return len(columns.wrap(str(text or ""), room_mm / BOLD, size_pt))

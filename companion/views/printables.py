@@ -34,7 +34,7 @@ from ..papers import PAPERS
 from ..printing import Pending, Printing, RenderFailed, RenderInterrupted
 from ..record import Record, group_of
 from ..records import MAX_NAME, replay
-from ..sheets import detail, facts, minus, number_mm, seat_names, signed
+from ..sheets import detail, facts, head_lines, minus, number_mm, seat_names, signed
 from ..summary import result_only
 from ..text import whole
 from . import group_id, store
@@ -45,6 +45,7 @@ bp.add_app_template_filter(fit, "fit")
 bp.add_app_template_filter(signed, "signed")
 bp.add_app_template_filter(minus, "minus")
 bp.add_app_template_filter(number_mm, "number_mm")
+bp.add_app_template_filter(head_lines, "head_lines")
 
 RECENT = 10  # logged games listed on the Printables page
 # A game its host names (Paper.named) prints the name in its sheet's title, on a sheet alone or in the pack.

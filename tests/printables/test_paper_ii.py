@@ -232,3 +232,24 @@ def test_beutezugs_terms_gloss_the_display_as_the_rulebook_does():
     display = next(en for en in terms if en.startswith("display"))
     assert "won" not in display and terms[display] == "allgemeine Auslage"
     assert terms["your cards won"] == "persönliche Auslage"
+
+
+# -- 36.2: no page of leftovers ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("count", [1, 4, 12])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_own_games_sheet_with_long_names_keeps_its_winner_line_on_its_page(app, count, lang):
+    import io
+
+    import pdfplumber
+
+    from companion import pdf as render
+    from companion.views import printables
+    from tests.printables.layout import NAMES
+
+    names = (NAMES * 3)[:count]
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        html = printables.blank_sheet_html("own-game", count, names, lang)
+    for paper in ("a4", "letter"):
+        with pdfplumber.open(io.BytesIO(render.render(html, paper, True))) as document:
+            assert len(document.pages) == 1, (paper, [p.extract_text()[:80] for p in document.pages[1:]])
