@@ -34,11 +34,23 @@ COLOUR_NAMES = {"blue": N_("Blue"), "orange": N_("Orange"), "green": N_("Green")
 DEFAULT_COLOURS = tuple(PALETTE)[:5]
 COLOURS = tuple(PALETTE[k][0] for k in DEFAULT_COLOURS)
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2")
-MARKERS = ("circle", "square", "diamond", "triangle", "cross")
+# Twelve, one per seat of the largest table (an own game): the five shapes filled, the
+# four that can be outlined, and two more; a seat's dash comes on top (DASHES[s % 5]).
+MARKERS = ("circle", "square", "diamond", "triangle", "cross",
+           "circle-open", "square-open", "diamond-open", "triangle-open", "plus", "triangle-down",
+           "square-cross")
 MINUS = "\u2212"
 
 # The markers as characters, for legends in text (the page's, the PDF's).
-MARKER_SYMBOLS = {"circle": "●", "square": "■", "diamond": "◆", "triangle": "▲", "cross": "✕"}
+MARKER_SYMBOLS = {"circle": "●", "square": "■", "diamond": "◆", "triangle": "▲", "cross": "✕",
+                  "circle-open": "○", "square-open": "□", "diamond-open": "◇", "triangle-open": "△",
+                  "plus": "+", "triangle-down": "▼", "square-cross": "⊠"}
+# Drawn as lines, not filled.
+STROKED = {"cross", "plus", "circle-open", "square-open", "diamond-open", "triangle-open", "square-cross"}
+
+
+def marker_of(seat: int) -> str:
+    return MARKERS[seat % len(MARKERS)]
 
 
 def _colours(count: int, colours: Sequence[str] | None) -> list[str]:
@@ -50,6 +62,13 @@ def _colours(count: int, colours: Sequence[str] | None) -> list[str]:
 
 def _marker(kind: str, x: float, y: float) -> str:
     """One marker as a piece of path data: a player's markers are one ``<path>``."""
+    kind = kind.removesuffix("-open")
+    if kind == "plus":
+        return f"M{x-4:.1f} {y:.1f}h8M{x:.1f} {y-4:.1f}v8"
+    if kind == "triangle-down":
+        return f"M{x:.1f} {y+4:.1f}l4-7h-8z"
+    if kind == "square-cross":
+        return f"M{x-3:.1f} {y-3:.1f}h6v6h-6zl6 6m0-6l-6 6"
     if kind == "circle":
         return f"M{x-3:.1f} {y:.1f}a3 3 0 1 0 6 0a3 3 0 1 0-6 0z"
     if kind == "square":
@@ -150,10 +169,10 @@ def totals_chart(players: Sequence[str], totals: Sequence[Sequence[int]], *,
              "</g></g>"]
     keys = _colours(len(players), colours)
     for s, name in enumerate(players):
-        dash, marker = DASHES[s % 5], MARKERS[s % 5]
+        dash, marker = DASHES[s % 5], marker_of(s)
         points = " ".join(f"{px:.1f},{py:.1f}" for px, py in _kept([(x(i), y(r[s])) for i, r in enumerate(rows)]))
         marks = "".join(_marker(marker, x(i), y(r[s])) for i, r in enumerate(rows) if i and i % marked == 0)
-        paint = ('fill="none" stroke="currentColor" stroke-width="2"' if marker == "cross"
+        paint = ('fill="none" stroke="currentColor" stroke-width="2"' if marker in STROKED
                  else 'fill="currentColor"')
         # The group's colour attribute paints it (the PDF, the light page); the class lets
         # the dark page swap in the dark shade.
@@ -169,11 +188,11 @@ def legend(players: Sequence[str],
            colours: Sequence[str] | None = None) -> list[tuple[str, str, str, str]]:
     """(name, colour, dash, marker) per seat, for a legend beside the chart."""
     keys = _colours(len(players), colours)
-    return [(p, PALETTE[keys[s]][0], DASHES[s % 5], MARKERS[s % 5]) for s, p in enumerate(players)]
+    return [(p, PALETTE[keys[s]][0], DASHES[s % 5], marker_of(s)) for s, p in enumerate(players)]
 
 
 def legend_items(players: Sequence[str],
                  colours: Sequence[str] | None = None) -> list[tuple[str, str, str]]:
     """(name, palette key, marker symbol) per seat, for the page's legend."""
     keys = _colours(len(players), colours)
-    return [(p, keys[s], MARKER_SYMBOLS[MARKERS[s % 5]]) for s, p in enumerate(players)]
+    return [(p, keys[s], MARKER_SYMBOLS[marker_of(s)]) for s, p in enumerate(players)]

@@ -86,3 +86,28 @@ def minus(value: Any) -> str:
 def signed(number: int) -> str:
     """+3, 0, −3: with the minus sign, not a hyphen."""
     return f"{number:+d}".replace("-", MINUS) if number else "0"
+
+
+# Bold digits of the bundled font are some 7 % wider than the regular ones it measures.
+BOLD = 1.12
+# A grid cell's padding (1 mm a side) and its share of the rules either side.
+CELL_MM = 2.8
+
+
+def number_mm(values: Any, size_pt: float = 9.0, bold: bool = False) -> float:
+    """The width of a column whose widest number as printed (``minus``) must fit on one
+    line: "4200" must not print as "420" over "0". ``values`` may be nested in lists."""
+    def flat(items: Any) -> Any:
+        for item in items:
+            if isinstance(item, (list, tuple)):
+                yield from flat(item)
+            elif item not in (None, ""):
+                yield item
+    widest = max((width_mm(minus(v), size_pt) for v in flat(values)), default=0.0)
+    return round(widest * (BOLD if bold else 1.0) + CELL_MM, 1)
+
+
+def head_lines(text: Any, room_mm: float, size_pt: float = 8.5) -> int:
+    """How many lines a bold column head of ``text`` takes in ``room_mm``: a sheet gives
+    up a row for each line more, so its last line stays on its page."""
+    return len(columns.wrap(str(text or ""), room_mm / BOLD, size_pt))

@@ -9,11 +9,14 @@ from wtforms import SelectField, SelectMultipleField, StringField
 from wtforms.validators import ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from ..games import GAMES
 from ..games.base import N_, msg
 from . import choices
 from .base import LedgerForm
 
-MOST_PLAYERS = 5   # the most any of our games seats
+# The most any of our games seats (12 at an own game); the view holds the players picked
+# to the largest table of the games picked.
+MOST_PLAYERS = max(game.max_players for game in GAMES.values())
 
 
 class Checkboxes(SelectMultipleField):

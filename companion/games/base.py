@@ -235,9 +235,10 @@ class Game(ABC, Generic[S]):
     # order before the first entry, they move with the people (see ``reseat``).
     seat_settings: tuple[tuple[str, str], ...] = ()
     # The game's terms as (English, German) pairs, in the order a player meets them, for its
-    # rules page; and whether its card and character names stay as printed (the page says so).
+    # rules page; and, where its card and character names stay as printed, the sentence
+    # (marked N_, naming this game's own cards) the page says so in under the terms.
     terms: tuple[tuple[str, str], ...] = ()
-    names_as_printed: bool = False
+    names_as_printed: str = ""
 
     def first_seat(self, players: Sequence[str], settings: Mapping[str, Any],
                    entries: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:

@@ -26,7 +26,7 @@ from ..forms import choices
 from ..forms.adapter import ADAPTERS
 from ..forms.printables import PackForm
 from ..games import GAMES, get_game
-from ..games.base import N_, Msg, ReplayError, msg
+from ..games.base import N_, Game, Msg, ReplayError, msg
 from ..glyphs import fit, printed_name, unprintable
 from ..groups import players as group_players
 from ..i18n import LANGUAGES, language, t
@@ -34,7 +34,7 @@ from ..papers import PAPERS
 from ..printing import Pending, Printing, RenderFailed, RenderInterrupted
 from ..record import Record, group_of
 from ..records import MAX_NAME, replay
-from ..sheets import detail, facts, minus, seat_names, signed
+from ..sheets import detail, facts, head_lines, minus, number_mm, seat_names, signed
 from ..summary import result_only
 from ..text import whole
 from . import group_id, store
@@ -44,6 +44,8 @@ bp = Blueprint("printables", __name__)
 bp.add_app_template_filter(fit, "fit")
 bp.add_app_template_filter(signed, "signed")
 bp.add_app_template_filter(minus, "minus")
+bp.add_app_template_filter(number_mm, "number_mm")
+bp.add_app_template_filter(head_lines, "head_lines")
 
 RECENT = 10  # logged games listed on the Printables page
 # A game its host names (Paper.named) prints the name in its sheet's title, on a sheet alone or in the pack.
@@ -291,9 +293,9 @@ def _page(messages: Sequence[Msg] = (), status: int = 200, chosen: str | None = 
     if pack is None:
         pack = pack_form()
         pack.lang.data = str(get_locale() or "en")
+        # The group's players, most games first, as many as the largest table seats.
         offered = cast(list[Any], pack.players.choices)
-        if len(offered) <= pack_max_players():
-            pack.players.data = [choice.value for choice in offered]
+        pack.players.data = [choice.value for choice in offered][:pack_max_players()]
     return render_template("printables/index.html", games=GAMES, messages=[t(m) for m in messages],
                            chosen=chosen, args=request.args, logged=logged, max_name=MAX_NAME,
                            pack=pack), status
@@ -326,12 +328,16 @@ def read_pack(form: PackForm) -> bool:
         return False
     names = form.players.data or []
     refused: list[Any] = list(form.players.errors)
-    for slug in form.games.data or []:
-        game = GAMES[slug]
-        if names and not game.min_players <= len(names) <= game.max_players:
-            refused.append(msg(
-                N_("%(game)s is played by %(min)s to %(max)s players; %(players)s are picked."),
-                game=game.title, min=game.min_players, max=game.max_players, players=len(names)))
+    picked = [GAMES[slug] for slug in form.games.data or []]
+    largest = max(game.max_players for game in picked)
+    if len(names) > largest:
+        refused.append(msg(N_("Pick at most %(n)s players."), n=largest))
+    elif names and not any(seats(game, names) for game in picked):
+        # A game the table does not fit gets its sheet without names (pack_parts); refused
+        # only where no game picked seats them.
+        refused += [msg(N_("%(game)s is played by %(min)s to %(max)s players; %(players)s are picked."),
+                        game=game.title, min=game.min_players, max=game.max_players, players=len(names))
+                    for game in picked]
     form.players.errors = refused
     return not refused and not form.named.errors
 
@@ -352,10 +358,17 @@ def pack_parts(games: Sequence[str], names: Sequence[str], paper: str, lang: str
     parts = []
     for slug in (s for s in GAMES if s in games):
         game = get_game(slug)
-        players = len(names) if names else min(4, game.max_players)
-        parts += [_blank_sheet_job(slug, players, names, paper, lang, named if game.paper.named else ""),
+        # A table of 7 with an own game and Beutezug: named sheets for the own game, a blank
+        # one for Beutezug's usual table.
+        seated = list(names) if seats(game, names) else []
+        players = len(seated) if seated else min(4, game.max_players)
+        parts += [_blank_sheet_job(slug, players, seated, paper, lang, named if game.paper.named else ""),
                   _rules_job(slug, paper, lang)]
     return parts
+
+
+def seats(game: Game[Any], names: Sequence[str]) -> bool:
+    return game.min_players <= len(names) <= game.max_players
 
 
 def game_night_pack(games: Sequence[str], names: Sequence[str], paper: str, lang: str,
@@ -366,22 +379,48 @@ def game_night_pack(games: Sequence[str], names: Sequence[str], paper: str, lang
     kept = printing().memory.get(key)
     if kept is not None:
         return kept
-    parts = pack_parts(games, names, paper, lang, named)
+    parts = [unnumbered(job) for job in pack_parts(games, names, paper, lang, named)]
     for job in parts:
         job.queue()
     pdfs = [job.make() for job in parts]
-    pack = merge_pdfs(pdfs)
+    pack = merge_pdfs(pdfs, paper)
     printing().memory.put(key, pack)
     return pack
 
 
-def merge_pdfs(pdfs: Sequence[bytes]) -> bytes:
+# A part of the pack leaves out its own page number (each part's would start at 1): the
+# merged pack's pages are numbered through, stamped from one page of numbers each. The
+# style sheet of companion/pdf.py comes after the document's: hence "!important".
+UNNUMBERED = "<style>@page { @bottom-right { content: none !important } }</style>"
+NUMBERS_ONLY = "<style>@page { @bottom-left { content: none !important } }</style>"
+
+
+def unnumbered(job: PdfJob) -> PdfJob:
+    html = job.html
+    return PdfJob(("pack-part", job.key), lambda: html().replace("</head>", UNNUMBERED + "</head>", 1),
+                  job.paper, job.landscape, job.keep_on_disk)
+
+
+def page_numbers(count: int, paper: str, landscape: bool) -> bytes:
+    """``count`` pages holding their page number where every sheet prints it, nothing else."""
+    page = '<div style="break-after: page">\u00a0</div>'
+    html = f"<!doctype html><html><head><meta charset='utf-8'>{NUMBERS_ONLY}</head><body>{page * count}</body></html>"
+    return printing().make(("pack-numbers", count, paper, landscape), lambda: html, paper, landscape,
+                           keep_on_disk=True)
+
+
+def merge_pdfs(pdfs: Sequence[bytes], paper: str = "a4") -> bytes:
     import io
 
-    from pypdf import PdfWriter  # only when a pack is merged: the app starts without it
+    from pypdf import PdfReader, PdfWriter  # only when a pack is merged: the app starts without it
     writer = PdfWriter()
     for data in pdfs:
         writer.append(io.BytesIO(data))
+    count = len(writer.pages)
+    turned = {page.mediabox.width > page.mediabox.height for page in writer.pages}
+    numbers = {landscape: PdfReader(io.BytesIO(page_numbers(count, paper, landscape))) for landscape in turned}
+    for i, page in enumerate(writer.pages):
+        page.merge_page(numbers[bool(page.mediabox.width > page.mediabox.height)].pages[i])
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()

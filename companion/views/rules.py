@@ -27,9 +27,6 @@ bp = Blueprint("rules", __name__)
 MAX_QUERY = 100
 # The term list's section, whose id follows the rule too.
 TERMS_HEADING = N_("English ↔ German terms")
-# Said under the table of the games whose names stay English.
-AS_PRINTED = N_("Card and character names (Raoul, Chipo, Joe, Mofette, Pat, Super Rou-Rou …) "
-                "stay as printed on the cards.")
 TERMS_ID = "english-german-terms"
 
 SECTION = re.compile(r"<section([^>]*)>(.*?)</section>", re.S)
@@ -100,8 +97,9 @@ def terms_section(slug: str) -> Section:
     body = (f"<h2>{html.escape(heading)}</h2>"
             f'<div class="scroll" tabindex="0"><table class="terms"><thead><tr><th lang="en">English</th>'
             f'<th lang="de">Deutsch</th></tr></thead><tbody>{rows}</tbody></table></div>')
-    if get_game(slug).names_as_printed:
-        body += f'<p class="quiet">{html.escape(t(AS_PRINTED))}</p>'
+    as_printed = get_game(slug).names_as_printed   # in the game's own words, if any
+    if as_printed:
+        body += f'<p class="quiet">{html.escape(t(as_printed))}</p>'
     return Section(TERMS_ID, heading, body, "terms")
 
 

@@ -85,11 +85,14 @@ def _treasure(state, expect, rng, n):
     return {"sides": [{"combinations": []}, {"combinations": []}]}
 
 
-def autoplay(slug: str, players: list[str], entries: int, seed: int = 7) -> dict:
+def autoplay(slug: str, players: list[str], entries: int, seed: int = 7,
+             settings: dict | None = None) -> dict:
     """A record of ``entries`` entries (fewer if the game ends), each accepted by the rules:
     the app's own draws where the rules call for one, plausible results otherwise."""
     game, rng = get_game(slug), random.Random(seed)
-    record = new_record(slug, players, {"limit": 1000} if slug == "beutelschneider" else {})
+    if settings is None:
+        settings = {"limit": 1000} if slug == "beutelschneider" else {}
+    record = new_record(slug, players, settings)
     state = game.start(record["players"], record["settings"])
     made: list[tuple[str, dict]] = []
     n = len(players)

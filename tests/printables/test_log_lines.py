@@ -79,7 +79,7 @@ def test_a_turn_in_which_no_side_resold_says_so_once_rather_than_stand_empty(app
 def test_the_gold_an_entry_cost_prints_with_the_minus_sign(app):
     printed = line(app, "loot-and-scoot", ["Anna-Lena", "Bo"], "action", {"seat": 0, "action": "beg"},
                    changes={1: [(0, -3), (1, 2)]})
-    assert '<span class="tag gp">Anna-Lena −3 gp</span><span class="tag gp">Bo +2 gp</span>' in printed
+    assert '<span class="tag gp">Anna-Lena −3&nbsp;gp</span><span class="tag gp">Bo +2&nbsp;gp</span>' in printed
 
 
 def test_a_result_line_stars_the_winner_and_prints_a_negative_score_with_the_minus_sign(app):

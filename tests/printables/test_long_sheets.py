@@ -118,7 +118,7 @@ def test_the_sheet_replays_a_game_once_and_still_says_what_each_treasure_rolled(
     record = app.extensions["store"].load(logged("loot-and-scoot"))
     with app.test_request_context():
         html = printables.game_sheet_html(record, "en")
-    assert re.search(r"Unrevealed Treasure</b> Beth 3\+5\s*<span class=\"tag gp\">Beth \+8 gp</span>", html)
+    assert re.search(r"Unrevealed Treasure</b> Beth 3\+5\s*<span class=\"tag gp\">Beth \+8&nbsp;gp</span>", html)
 
 
 # -- the chart ---------------------------------------------------------------------------------

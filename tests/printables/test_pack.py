@@ -41,10 +41,13 @@ def test_the_pack_holds_each_picked_games_sheet_and_reference_with_the_names(tab
     assert "game-night-beutezug-loot-and-scoot-a4-de.pdf" in response.headers["Content-Disposition"]
     pack = Pdf(response.data)
     texts = [" ".join(page.extract_text().split()) for page in pack.reader.pages]
-    firsts = [text for text in texts if not text.endswith(" 2")]   # each part's first page
-    assert [text.split(" · ")[0] + " · " + text.split(" · ")[1].split()[0] for text in firsts] == [
-        "Beutezug · Wertungsblatt", "Beutezug · Regelübersicht",
-        "Loot and Scoot · Wertungsblatt", "Loot and Scoot · Regelübersicht"]
+    # Each part's first page: its title differs from the page before's (pages are numbered
+    # through the pack, issue 36.3).
+    parts = ["Beutezug · Wertungsblatt", "Beutezug · Regelübersicht",
+             "Loot and Scoot · Wertungsblatt", "Loot and Scoot · Regelübersicht"]
+    titles = [next(part for part in parts if part in text[text.rindex(" · Loot Ledger") - 60:])
+              for text in texts]   # from each page's footer
+    assert [title for i, title in enumerate(titles) if not i or title != titles[i - 1]] == parts
     for sheet in (text for text in texts if "Wertungsblatt" in text.split(" · ")[1][:15]):
         for name in PLAYERS:
             assert name in sheet, (name, sheet[:200])

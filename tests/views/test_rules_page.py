@@ -84,7 +84,7 @@ def test_the_term_list_has_every_term_in_both_languages(client, slug, lang):
 def test_the_german_term_list_names_the_rule_texts_words(client):
     body = page(client, "beutelschneider", "de").get_data(as_text=True)
     assert '<td lang="en">Cutpurse</td><td lang="de">Beutelschneider</td>' in body
-    assert "bleiben, wie sie auf den Karten stehen" in page(client, "loot-and-scoot", "de").get_data(as_text=True)
+    assert "bleiben, wie sie auf den Karten stehen" in page(client, "give-me-the-treasure", "de").get_data(as_text=True)
 
 
 @pytest.mark.parametrize("slug", list(GAMES))

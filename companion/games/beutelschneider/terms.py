@@ -17,4 +17,4 @@ TERMS: tuple[tuple[str, str], ...] = (
     ("Chancellor, Bishop, Prince", "Kanzler, Bischof, Fürst"),
     ("special points", "Sonderpunkte"),
 )
-NAMES_AS_PRINTED = False
+NAMES_AS_PRINTED = ""

@@ -10,7 +10,8 @@ TERMS: tuple[tuple[str, str], ...] = (
     ("loot card, loot (its points)", "Beutekarte, Beute (ihre Punkte)"),
     ("the 0, 2, 3, 4 and 5 stacks", "der 0er-, 2er-, 3er-, 4er- und 5er-Stapel"),
     ("0-card", "0er-Karte"),
-    ("display (your cards won)", "Auslage (deine gewonnenen Karten)"),
+    ("display (the face-up loot cards to choose from)", "allgemeine Auslage"),
+    ("your cards won", "persönliche Auslage"),
     ("bonus", "Vorteil"),
     ("re-roll one die, re-roll all dice", "einen Würfel neu werfen, alle Würfel neu werfen"),
     ("re-roll chip", "Neuwurf-Chip"),
@@ -18,4 +19,4 @@ TERMS: tuple[tuple[str, str], ...] = (
     ("loot chip", "Beutechip"),
     ("blue, green, orange, pink, black (dice)", "blau, grün, orange, pink, schwarz (Würfel)"),
 )
-NAMES_AS_PRINTED = False
+NAMES_AS_PRINTED = ""

@@ -1,5 +1,5 @@
 """Loot and Scoot's terms in English and German, for its rules page: the German rule text read
-beside an English player. Card and character names stay as printed."""
+beside an English player."""
 
 # (English, German), in the order a player meets them.
 TERMS: tuple[tuple[str, str], ...] = (
@@ -11,5 +11,5 @@ TERMS: tuple[tuple[str, str], ...] = (
     ("battle", "Kampf"),
     ("leaving the dungeon", "den Dungeon verlassen"),
 )
-# The rules page says that card and character names (Raoul, Chipo, Joe ...) stay as printed.
-NAMES_AS_PRINTED = True
+# The classes, rooms and Bosses have German names in the app: nothing stays as printed.
+NAMES_AS_PRINTED = ""

@@ -1,5 +1,6 @@
 """Give Me The Treasure's terms in English and German, for its rules page: the German rule text
 read beside an English player. Card and character names stay as printed."""
+from ..base import N_
 
 # (English, German), in the order a player meets them.
 TERMS: tuple[tuple[str, str], ...] = (
@@ -12,5 +13,6 @@ TERMS: tuple[tuple[str, str], ...] = (
     ("Bandits", "Banditen"),
     ("Reinforcements", "Verstärkungen"),
 )
-# The rules page says that card and character names (Raoul, Chipo, Joe ...) stay as printed.
-NAMES_AS_PRINTED = True
+# Said under the terms on the rules page: this game's own card and character names.
+NAMES_AS_PRINTED = N_("Card and character names (Raoul, Chipo, Joe, Mofette, Pat, Super Rou-Rou …) "
+                      "stay as printed on the cards.")
