@@ -66,10 +66,17 @@ def pytest_xdist_make_scheduler(config, log):
 
 
 def free_port() -> int:
-    """A port nothing listens on, for a server a test starts."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A port nothing listens on, for a server a test starts, with the port after it free too:
+    `serve` puts https on port + 1 (two workers' servers met there: "port … is in use")."""
+    while True:
+        with socket.socket() as s, socket.socket() as after:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+            try:
+                after.bind(("127.0.0.1", port + 1))
+            except OSError:
+                continue
+            return port
 
 
 # A test that asks for a PDF waits for it: on a loaded machine a sheet can take longer than

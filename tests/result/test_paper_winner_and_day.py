@@ -37,7 +37,7 @@ def test_a_coin_flip_is_the_tick_the_table_gives(user, store):
     same = "14 10 4 4 4 2 2"
     response = enter(user, "beutezug", values(("Vincenzo", "Kate"), (40, 40), set(), loot=(same, same)))
     assert response.status_code == 422
-    assert "Vincenzo &amp; Kate are tied on points and on every loot card: tick the one the coin flip chose." in user.page
+    assert "Vincenzo and Kate are tied on points and on every loot card: tick the one the coin flip chose." in user.page
     assert store.index.games() == {}
     enter(user, "beutezug", values(("Vincenzo", "Kate"), (40, 40), {1}, loot=(same, same)))
     assert store.index.games()[game_of(user)]["winners"] == [1]
