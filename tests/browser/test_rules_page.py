@@ -4,6 +4,7 @@ and at 200 % text."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -84,6 +85,16 @@ def test_a_search_without_script_is_answered_by_the_server_marked(no_script, ser
     shot(page, "rules-search-no-script")
 
 
+
+def until(page, expression: str, seconds: float = 15.0) -> None:
+    """Poll `expression` from the test's side: wait_for_function evaluates its predicate with
+    the page's own eval, which the page's CSP (no 'unsafe-eval') refuses at times."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"never true: {expression}"
+        page.wait_for_timeout(100)
+
+
 @on_the_table
 def test_the_rules_page_reads_offline_once_opened(page, server_url, origin, ids):
     page.goto(f"{server_url}/rules/beutelschneider")
@@ -91,11 +102,11 @@ def test_the_rules_page_reads_offline_once_opened(page, server_url, origin, ids)
     assert secure == (origin == "https")
     if secure:
         # Kept on its first opening (rules.js), before the service worker took over the page.
-        page.wait_for_function("caches.open('pages').then(c => c.match(location.pathname)).then(Boolean)")
+        until(page, "caches.open('pages').then(c => c.match(location.pathname)).then(Boolean)")
         # The reload offline is answered by the worker: wait until it runs (its install fetches
         # every script minified, seconds on the first request of a process).
         page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        until(page, "navigator.serviceWorker.controller !== null")
     page.context.set_offline(True)
     try:
         if secure:
