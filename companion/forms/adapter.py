@@ -47,6 +47,19 @@ class Adapter(ABC):
     #: lost the connection can queue several (app.js advances the form on the phone).
     goes_on: ClassVar[tuple[str, ...]] = ()
 
+    def waiting(self, view: Any) -> dict[str, object] | None:
+        """How an entry waiting on the phone changes each seat's total, for the standings the
+        phone shows until it is sent (static/js/waiting.js reads it): ``{"kinds": {kind:
+        {"rows": n, "terms": [...]}}}``, each term a form field's value times ``k`` (``f``),
+        a constant (``c``), the largest or the count of a field's values (``max``,
+        ``count``), a combination's price (``combo``, with ``market``), each given to a seat
+        (``to``: a number, ``{i}`` the row, ``@field`` the seat a field names; with ``sides``
+        a side's seats) when its fields say so (``if``, ``not``); ``set`` replaces the total,
+        ``note`` says what is not counted. The numbers come from the rules (their constants,
+        the prices of this state): only the arithmetic is the phone's. ``None``: a waiting
+        entry is listed under the standings, not counted."""
+        return None
+
     @abstractmethod
     def setup_form(self, formdata: Any = None) -> LedgerForm:
         """The game's settings on the new-game page."""

@@ -16,7 +16,7 @@ from ..forms.adapter import ADAPTERS
 
 bp = Blueprint("offline", __name__)
 
-ASSETS = ("css/app.css", "css/areas.css", "js/app.js", "js/zone.js", "js/secret.js", "css/rules.css", "js/rules.js",
+ASSETS = ("css/app.css", "css/areas.css", "js/app.js", "js/zone.js", "js/secret.js", "js/waiting.js", "css/rules.css", "js/rules.js",
           "icons/icon.svg", "icons/icon-192.png", "manifest.webmanifest")
 
 

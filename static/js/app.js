@@ -307,24 +307,8 @@
   }
 
   function pendingStandings(box, items) {
-    // The standings as they will be are the server's to say (every game's own rules); until
-    // the waiting entries are sent, their values stand under the standings, marked as not
-    // counted yet.
-    var standings = doc.querySelector("main #standings"), before = standings && standings.querySelector(".pending");
-    if (before) before.remove();
-    var shown = items.filter(function (i) { return i.entry && i.values; });
-    if (!standings || !shown.length || !box.dataset.pending) return;
-    var pending = doc.createElement("div"), head = doc.createElement("p"), list = doc.createElement("ul");
-    pending.className = "pending";
-    head.textContent = box.dataset.pending;
-    shown.forEach(function (i) {
-      var li = doc.createElement("li");
-      li.textContent = (i.title ? i.title + ": " : "") + i.values;
-      list.appendChild(li);
-    });
-    pending.appendChild(head); pending.appendChild(list);
-    var table = standings.querySelector("table"), after = table && (table.closest(".scroll") || table);
-    if (after && after.parentNode === standings) after.after(pending); else standings.appendChild(pending);
+    // The standings as they will be once what waits is sent, marked so: static/js/waiting.js.
+    if (window.lootWaiting) window.lootWaiting(box, items);
   }
 
   function change(form, item, head) {
@@ -608,7 +592,7 @@
     var id = body.get("submission") || newId(), line = waiting();
     var item = {
       id: id, url: action.href, hash: action.hash, body: body.toString(), game: gameId(), at: Date.now(),
-      title: title.trim(), values: heading ? valuesOf(form, ev.submitter) : "", entry: entry,
+      title: title.trim(), values: heading ? (window.lootLine && window.lootLine(form)) || valuesOf(form, ev.submitter) : "", entry: entry,
       ahead: entry && form.hasAttribute("data-goes-on"), same: form.hasAttribute("data-keeps-version"),
       rev: newId(),  // which copy: one changed while it was being sent is sent again
       follows: line.some(function (i) { return i.id !== id; }) && !(line[0] && line[0].id === id)

@@ -20,6 +20,7 @@ from ..rules import (
     EVENTS,
     GOLD_IN_DECK,
     SETTINGS_DEFAULTS,
+    SPECIAL_STEP,
     TRUMPS_LEFT_OUT,
     event_most,
     gold_left,
@@ -138,6 +139,19 @@ class GameAdapter(Adapter):
             special = special_points(row.get("events", {}).values(), row.get("other", 0))
             cells.append((name, row["gold"], CUTPURSE_PENALTY * row.get("cutpurses", 0), special))
         return cells
+
+    def waiting(self, view: Any) -> dict[str, object]:
+        """A hand adds each row's score (``hand_score``): its gold (one left blank: the rest
+        of the deck's, as ``HandForm.golds``), minus the penalty per cutpurse, plus ten per
+        event and the other special points. A tie choice changes no total."""
+        row = "players-{i}-"
+        terms: list[dict[str, object]] = [
+            {"f": row + "gold", "rest": GOLD_IN_DECK, "unless": "alchemist"},
+            {"f": row + "cutpurses", "k": -CUTPURSE_PENALTY},
+            *({"f": row + key, "k": SPECIAL_STEP} for key in EVENT_KEYS),
+            {"f": row + "other"}]
+        return {"kinds": {"hand": {"rows": len(view.state.players), "terms": terms},
+                          "tie_choice": {"terms": []}}}
 
     def setup_form(self, formdata: Any = None) -> SetupForm:
         return SetupForm(formdata=formdata)

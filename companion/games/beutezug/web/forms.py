@@ -30,12 +30,14 @@ from ..cards import (
     BONUS_MARKS,
     BONUSES,
     LOOT_RANGE,
+    NONE,
     PLACEMENT_CHIP_BONUSES,
     ROUNDS,
     STACK_SIZES,
+    ZERO_CARD_LOOT,
     read_outcome,
 )
-from ..odds import COLOUR_LABELS, COLOURS, FACES, MOST_DICE
+from ..odds import COLOUR_LABELS, COLOURS, FACES, MOST_DICE, PLUS_COLOURS
 from ..rules import State, bonus_inventory, points_groups
 from ..shapes import OUTCOME
 
@@ -174,6 +176,26 @@ class GameAdapter(Adapter):
     rounds = ROUNDS
     loot_range = LOOT_RANGE
     faces = FACES
+
+    def waiting(self, view: Any) -> dict[str, object]:
+        """A round adds each row's card to the seat it names: its loot, or the 0-card's point
+        when it is kept for no bonus (``read_outcome``); and the next loot chip to a seat
+        whose card completes the four plus colours (``has_four_colours``: the colours each
+        seat still lacks, and the chips left, in the order the rules hand them out). The
+        placement order after it is the server's; a placement and the coin change no total."""
+        state = view.state
+        row = "outcomes-{i}-"
+        missing = {str(seat): sorted(set(PLUS_COLOURS) - {c.bonus for c in state.cards(seat)})
+                   for seat in range(len(state.players)) if state.loot_chip(seat) is None}
+        seat = "@" + row + "seat"
+        return {"kinds": {
+            "round": {"rows": len(state.players), "terms": [
+                {"to": seat, "f": row + "loot", "not": {row + "stack": "0"}},
+                {"to": seat, "c": ZERO_CARD_LOOT, "if": {row + "stack": "0", row + "bonus": NONE}},
+                {"to": seat, "chip": row + "bonus", "missing": missing,
+                 "left": list(state.loot_chips_left)}]},
+            **{kind: {"terms": []} for kind in ("placement", "placement_tie", "coin")}},
+            "note": t(msg(N_("The order after a waiting round shows once it is sent.")))}
 
     def setup_form(self, formdata: Any = None) -> SetupForm:
         return SetupForm(formdata=formdata)

@@ -121,6 +121,16 @@ class GameAdapter(Adapter):
     # A round after a round, whatever it said, but a target may end the game: the server's to tell.
     goes_on = ("round",)
 
+    def waiting(self, view: Any) -> dict[str, object]:
+        """A round adds each row's points; the final scores and the places are the totals;
+        ending the game and a tie-break change none."""
+        n = len(view.state.players)
+        return {"kinds": {
+            "round": {"rows": n, "terms": [{"f": "players-{i}-score"}]},
+            "final": {"rows": n, "set": True, "terms": [{"f": "players-{i}-score"}]},
+            "places": {"rows": n, "set": True, "terms": [{"f": "players-{i}-place"}]},
+            "end": {"terms": []}, "tie_break": {"terms": []}}}
+
     def setup_form(self, formdata: Any = None) -> SetupForm:
         return SetupForm(formdata=formdata)
 

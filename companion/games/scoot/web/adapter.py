@@ -20,8 +20,10 @@ from ..actions import can_train_free
 from ..rules import GAME
 from ..score import Score, final_scores, tied_on_everything
 from ..state import (
+    BEG_GOLD,
     BOSS_LEVEL,
     CLASSES,
+    GOLD_PER_LEVEL,
     HIRE_PRICE,
     HIRELING,
     MOST_HIRED_AT_ONCE,
@@ -282,6 +284,38 @@ class GameAdapter(Adapter):
         return attach_errors(form, RulesError(moved))
 
     # -- the turn panel ------------------------------------------------------------------
+
+    def waiting(self, view: Any) -> dict[str, object]:
+        """A waiting action's gold, as the rules take and give it from this state (only one
+        entry waits in this game: the next one needs the server's answer): recruiting,
+        hiring, building and training at their prices for this party, a fee and a trade's gold
+        between two players, begging, a Treasure's dice, and leaving the Dungeon
+        (``leave_payout``). A Treasure the app rolls, and the end's victory points, are the
+        server's to say."""
+        state = view.state
+        seat, party, me = "@seat", state.parties[state.current], str(state.current)
+        own = {"owner": [me, ""]}
+        build = upgrade_price(party)
+        recruit = {c: -price for c in CLASSES if (price := recruit_price(party, c)) is not None}
+        kinds: dict[str, object] = {f"action:{action}": {"terms": terms} for action, terms in {
+            "recruit": [{"to": seat, "map": "class", "v": recruit}],
+            "hire": [{"to": seat, "f": "count", "k": -HIRE_PRICE, "blank": 1}],
+            "beg": [{"to": seat, "c": BEG_GOLD}],
+            "build": [{"to": seat, "c": -build}] if build is not None else [],
+            "train": [{"to": seat, "f": "count", "k": -TRAIN_PRICE, "blank": 1, "if": own},
+                      {"to": seat, "f": "fee", "k": -1, "not": own}, {"to": "@owner", "f": "fee", "not": own}],
+            "trade": [{"to": seat, "f": "pay", "k": -1}, {"to": seat, "f": "receive"},
+                      {"to": "@with", "f": "pay"}, {"to": "@with", "f": "receive", "k": -1}],
+            "treasure": [{"unknown": True, "if": {"roll": "app"}},
+                         {"to": seat, "f": "dice-0"}, {"to": seat, "f": "dice-1"}],
+            "poison": [], "wounds": []}.items()}
+        peaceful = {"how": "peaceful"}
+        kinds["leave"] = {"terms": [
+            {"to": seat, "max": "levels", "k": GOLD_PER_LEVEL}, {"to": seat, "count": "levels", "if": peaceful},
+            {"to": seat, "c": state.turn_specials, "if": peaceful}]}
+        for kind in ("first_player", "pick", "dwarf"):
+            kinds[kind] = {"terms": []}
+        return {"kinds": kinds}
 
     def panel(self, record: Record, form: Any = None, entry: Entry | None = None) -> Panel:
         """The current player's actions (or, correcting an entry, the ones it can become)."""

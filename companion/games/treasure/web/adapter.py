@@ -12,10 +12,11 @@ from ....forms.adapter import Adapter, given_label
 from ....i18n import t
 from ....record import Record
 from ....records import entries_version, replay
-from ...base import N_, RulesError, msg
+from ...base import N_, RulesError, msg, msg_n
 from ..market import (
     BANDIT_SKILLS,
     BANDITS,
+    BLACK_MARKET,
     BLACK_MARKET_ROWS,
     COLOUR_LABELS,
     COLOURS,
@@ -30,6 +31,7 @@ from ..market import (
     parse_card,
 )
 from ..rules import FREE_DISCARDS, KEPT_PER_SIDE, State
+from ..turn import CURSED_PAY
 from .forms import (
     CURSED,
     LOOT,
@@ -221,6 +223,31 @@ class GameAdapter(Adapter):
         return {"sides": sides}
 
     # -- what the pages show -----------------------------------------------------------------
+
+    def waiting(self, view: Any) -> dict[str, object]:
+        """A turn adds to each side the Black Market's price of each combination resold (by
+        kind and size, ``BLACK_MARKET``; the Great Treasure as the card it became, else where
+        it is worth most) less the Cursed Paintings paid off; a correction its coins. The
+        coins of Reinforcements and Bandit skills are the server's to count (they depend on
+        the cards called and kept), said so in ``note``. ``line``: the words of a waiting
+        turn, as the log says a turn (_words.html)."""
+        state = view.state
+        market: dict[str, dict[int, int]] = {}
+        for (kind, size), coins in BLACK_MARKET.items():
+            market.setdefault(kind, {})[size] = coins
+        side = "sides-{i}-"
+        held = t(msg_n("%(num)s Cursed held", "%(num)s Cursed held", 2))
+        line = {"colours": {c: t(COLOUR_LABELS[c]) for c in COLOURS}, "nothing": t(N_("nothing resold")),
+                "treasure": "★ " + t(N_("Great Treasure")), "cursed": "✖ " + t(N_("Cursed Painting")),
+                "cursed_paid": t(msg(N_("%(n)s paid off"), n="{}")),
+                "cursed_free": t(msg(N_("%(n)s discarded free"), n="{}")), "cursed_held": held.replace("2", "{}")}
+        return {"sides": {str(s): list(state.sides[s]) for s in (0, 1)}, "market": market, "kinds": {
+            "turn": {"rows": 2, "line": line, "terms": [
+                {"combo": side + "combinations-", "slots": SLOTS, "as": "treasure_as", "cards": LOOT},
+                {"f": side + "cursed_paid", "k": -CURSED_PAY}]},
+            "correction": {"terms": [{"to": "@side", "f": "coins"}]},
+            "deal": {"terms": []}, "keep": {"terms": []}},
+            "note": t(msg(N_("The coins of Reinforcements and Bandit skills count once the turn is sent.")))}
 
     def correction_form(self, record: Record, refused: Any = None) -> CorrectionForm:
         """The small coin-correction form under the standings: the ``refused`` one, with its
