@@ -126,12 +126,12 @@
     var standings = doc.querySelector("main #standings");
     if (!standings) return;
     undo(standings);
-    items = items.filter(function (i) { return i.entry && i.body; });
-    if (!items.length) return;
     var desc = described(), ctx = {}, change = {}, counted = [], not = [];
     items.forEach(function (item) {
-      var by = desc && count(desc, item, ctx);
-      if (!by) { not.push(item); return; }
+      // Any form the game describes (a turn's action, a coin correction under the standings),
+      // else an entry's values under the standings, not counted.
+      var by = desc && item.body && count(desc, item, ctx);
+      if (!by) { if (item.entry && item.values) not.push(item); return; }
       counted.push(item);
       Object.keys(by).forEach(function (seat) {
         var was = change[seat] || [null, 0];

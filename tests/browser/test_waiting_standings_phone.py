@@ -119,7 +119,7 @@ def test_own_game_two_rounds_offline_count_in_the_standings(page, server_url, li
             form.locator(f"input[name='players-{seat}-score']").fill(str(score))
         form.get_by_role("button", name="Save the round").tap()
         expect(page.locator("#next .outbox li")).to_have_count(n + 1)
-    names = list(before)
+    names = store.load(game_id)["players"]
     shown = totals(page)
     assert shown != before
     assert shown == {names[0]: 16, names[1]: 12, names[2]: 33, names[3]: 51}

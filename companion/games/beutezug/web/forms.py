@@ -195,7 +195,7 @@ class GameAdapter(Adapter):
                 {"to": seat, "chip": row + "bonus", "missing": missing,
                  "left": list(state.loot_chips_left)}]},
             **{kind: {"terms": []} for kind in ("placement", "placement_tie", "coin")}},
-            "note": t(msg(N_("The order after a waiting round shows once it is sent.")))}
+            "note": t(msg(N_("The rolling order of the next round shows once it is sent.")))}
 
     def setup_form(self, formdata: Any = None) -> SetupForm:
         return SetupForm(formdata=formdata)

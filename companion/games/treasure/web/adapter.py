@@ -9,10 +9,10 @@ from typing import Any, ClassVar, TypedDict, cast
 
 from ....forms import EntryForm, new_submission
 from ....forms.adapter import Adapter, given_label
-from ....i18n import t
+from ....i18n import ngettext, t
 from ....record import Record
 from ....records import entries_version, replay
-from ...base import N_, RulesError, msg, msg_n
+from ...base import N_, RulesError, msg
 from ..market import (
     BANDIT_SKILLS,
     BANDITS,
@@ -236,11 +236,11 @@ class GameAdapter(Adapter):
         for (kind, size), coins in BLACK_MARKET.items():
             market.setdefault(kind, {})[size] = coins
         side = "sides-{i}-"
-        held = t(msg_n("%(num)s Cursed held", "%(num)s Cursed held", 2))
+        held = ngettext("%(num)s Cursed held", "%(num)s Cursed held", 2, num="{}")
         line = {"colours": {c: t(COLOUR_LABELS[c]) for c in COLOURS}, "nothing": t(N_("nothing resold")),
                 "treasure": "★ " + t(N_("Great Treasure")), "cursed": "✖ " + t(N_("Cursed Painting")),
                 "cursed_paid": t(msg(N_("%(n)s paid off"), n="{}")),
-                "cursed_free": t(msg(N_("%(n)s discarded free"), n="{}")), "cursed_held": held.replace("2", "{}")}
+                "cursed_free": t(msg(N_("%(n)s discarded free"), n="{}")), "cursed_held": held}
         return {"sides": {str(s): list(state.sides[s]) for s in (0, 1)}, "market": market, "kinds": {
             "turn": {"rows": 2, "line": line, "terms": [
                 {"combo": side + "combinations-", "slots": SLOTS, "as": "treasure_as", "cards": LOOT},
