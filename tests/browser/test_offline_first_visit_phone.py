@@ -211,9 +211,9 @@ def test_waiting_entries_show_their_values_with_change_and_remove(bs_game, page,
         # The first too: it is not on its way while the connection is gone.
         expect(item.get_by_role("button", name=change)).to_be_visible()
         expect(item.get_by_role("button", name=remove)).to_be_visible()
-    # The standings say what is not counted yet.
+    # The standings count them as they will be, and say which they are.
     pending = page.locator("#standings .pending")
-    expect(pending).to_contain_text(outbox.get_attribute("data-pending"))
+    expect(pending).to_contain_text(page.locator("#standings").get_attribute("data-counted"))
     expect(pending.locator("li")).to_have_count(2)
     expect(pending.locator("li").first).to_contain_text("Anna 10 · Ben 50")
     pending.scroll_into_view_if_needed()
@@ -246,7 +246,7 @@ OWN = type(GAMES[0])("own-game", own_setup, own_save, own_save, "")
 # What each game's saved entry shows of its values (test_table_loop's and the own game's saves).
 SAID = {"beutelschneider": "Anna 25 · Ben 25 · Cem 15 · Dora –",
         "beutezug": "1. Dora 2, 3, ▲ +1 orange · 2. Johnny 3, 6",
-        "give-me-the-treasure": "Ann 1, 2, 3",
+        "give-me-the-treasure": "Ann: red 1, red 2, red 3 → 6 · Bob: nothing resold",
         "loot-and-scoot": "Thief",
         "own-game": "Anna 5 · Ben -10 · Cem 0 · Dora 15"}
 

@@ -148,8 +148,10 @@ def test_a_game_page_is_small(user):
     # 50 KB since scripts and stylesheets are served minified (issue 26); 60 KB since app.js
     # keeps the group's pages for offline use on plain http and sends what waits from any page
     # (issue 33; 56.9 KB measured then): the page a table looks at all evening, on a phone
-    # that may be slow, stays small; about 16 KB gzipped.
-    assert html + sum(served.values()) <= 60 * 1024, (html, served)
+    # that may be slow, stays small; about 16 KB gzipped. 65 KB since the standings count
+    # the entries waiting on the phone (issue 33, item 3: waiting.js 5.8 KB and each game's
+    # description of its entries, 0.7 KB; 63.1 KB measured then).
+    assert html + sum(served.values()) <= 65 * 1024, (html, served)
 
 
 def test_a_game_page_loads_its_own_stylesheet_and_no_other_games(user):
