@@ -26,7 +26,7 @@ lan = pytest.mark.parametrize("origin", ["lan-http"], indirect=True)
 
 def totals(page) -> dict[str, int]:
     """Each player's total as the standings show it."""
-    rows = page.evaluate("""() => [...document.querySelectorAll('#standings tr[data-seat]')].map(r =>
+    rows = page.evaluate("""() => [...document.querySelectorAll('#standings table.standings tbody tr')].map(r =>
         [r.querySelector('bdi').textContent, r.querySelector('td.n').childNodes[0].textContent])""")
     return {name: int(re.sub(r"[^\d-]", "", total.replace("−", "-"))) for name, total in rows}
 
