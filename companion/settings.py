@@ -33,6 +33,8 @@ DEFAULTS: dict[str, Any] = {
     "BABEL_DEFAULT_LOCALE": "en",
     "SEND_FILE_MAX_AGE_DEFAULT": 60 * 60 * 24,
     "SHARE_POLL_SECONDS": 5,  # how often a share view asks for news; a 304 is a few bytes
+    # how often a game page asks whether another phone saved (a 304 while nothing changed)
+    "FOLLOW_POLL_SECONDS": 1.5,
     "PDF_WORKERS": os.cpu_count() or 1,
     "PDF_WAITING": 4,  # requests that may wait for a PDF at once; keep it below serve --threads
     "PDF_WAIT_SECONDS": 20,

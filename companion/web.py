@@ -27,6 +27,7 @@ from .views import (
     backup,
     bgstats,
     current_group,
+    follow,
     groups,
     here,
     history,
@@ -191,7 +192,8 @@ def init_app(app: Flask) -> None:
     # typed and a message, where a global CSRFProtect could only answer with a bare 400.
     # groups first: its before-request check (join a group first) must run before any view.
     for bp in (groups.bp, home.bp, play.bp, history.bp, stats.bp, share.bp, backup.bp,
-               printables.bp, lifecycle.bp, offline.bp, trust.bp, rules.bp, result.bp, bgstats.bp):
+               printables.bp, lifecycle.bp, offline.bp, trust.bp, rules.bp, result.bp, bgstats.bp,
+               follow.bp):
         app.register_blueprint(bp)
     for slug in PACKAGES:  # a game's pages of its own (the Beutezug heist check ...)
         if (own := getattr(web(slug), "bp", None)) is not None:

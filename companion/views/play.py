@@ -27,6 +27,7 @@ from ..forms.adapter import ADAPTERS, Adapter
 from ..games import GAMES
 from ..games.base import N_, Expect, ReplayError, RulesError, msg
 from ..i18n import t
+from ..meanwhile import meanwhile
 from ..mending import Mending, NeedsMending
 from ..record import Entry, Record, group_of
 from ..records import (
@@ -313,7 +314,8 @@ def _entry_form(record: Record) -> tuple[str, Any]:
 def _added(record: Record, kind: str, form: Any) -> Record:
     adapter = adapter_of(record)
     return add_entry(record, kind, adapter.to_data(kind, form, record), source=adapter.source(form),
-                     submission=form.submission.data, version=form.version_number(),
+                     submission=form.submission.data,
+                     version=meanwhile(record, kind, form.version_number(), request.form.get("after")),
                      resend_checked=True)
 
 

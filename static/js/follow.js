@@ -1,0 +1,96 @@
+// Every phone of the group follows the game page (issue 38). Every few seconds it asks with
+// the tag of what it shows: a 304 while nothing changed (a few bytes); once another phone
+// saved, the page around what is typed here is swapped in, and the form being typed stays as
+// it is, focus and keyboard too. Without this file the page is as it always was.
+(function () {
+  "use strict";
+  var doc = document;
+  function log(scope) { return (scope || doc).querySelector("#log[data-live]"); }
+  var start = log(), app = window.lootLedger;  // app.js, loaded before this file
+  if (!start || !app || !window.fetch) return;
+  var every = (+start.dataset.every || 1.5) * 1000, asking = false;
+
+  // Each form says which entry its page showed last: the server then stores it even after
+  // another phone's save, when only entries of another kind came meanwhile.
+  function stamp(scope, after) {
+    if (after == null) return;
+    scope.querySelectorAll("form[data-bg]").forEach(function (form) {
+      if (form.querySelector("input[name=after]")) return;
+      var input = doc.createElement("input");
+      input.type = "hidden"; input.name = "after"; input.value = after;
+      form.appendChild(input);
+    });
+  }
+  function stampHere() { var l = log(); if (l) stamp(doc.querySelector("main") || doc, l.dataset.after); }
+  stampHere();
+  doc.addEventListener("submit", stampHere, true);  // a form app.js put in since
+
+  function typed(el) { return el.matches("form[data-typed], form.busy") || el.querySelector("form[data-typed], form.busy"); }
+
+  // The old part stays where it holds a typed form; elsewhere the new one takes its place,
+  // part by part, as long as both have the same parts.
+  function patch(old, fresh) {
+    if (!typed(old)) { old.replaceWith(fresh); return; }
+    if (old.tagName === "FORM") return;
+    // A part kept for what it holds takes the new one's marks (#next: the version now).
+    [].forEach.call(fresh.attributes, function (a) { old.setAttribute(a.name, a.value); });
+    var olds = [].slice.call(old.children), news = [].slice.call(fresh.children);
+    var same = olds.length === news.length && olds.every(function (o, i) { return o.tagName === news[i].tagName && o.id === news[i].id; });
+    olds.forEach(function (o, i) {
+      var n = same ? news[i] : o.id && fresh.querySelector(":scope > #" + CSS.escape(o.id));
+      if (n) patch(o, n);
+    });
+  }
+
+  function heading() { var h = doc.querySelector("#next .now h2"); return h ? h.textContent.trim() : ""; }
+
+  function merge(html) {
+    var main = doc.querySelector("main"), fresh = new DOMParser().parseFromString(html, "text/html").querySelector("main");
+    if (!main || !fresh || !log(fresh)) return;
+    stampHere();
+    var token = main.querySelector("input[name=csrf_token]");
+    fresh.querySelectorAll("input[name=csrf_token]").forEach(function (i) { i.value = token ? token.value : ""; });
+    fresh.querySelectorAll("input[name=submission]").forEach(function (i) { i.value = app.id(); });
+    stamp(fresh, log(fresh).dataset.after);
+    var was = heading(), keeps = typed(main), y = scrollY, active = doc.activeElement, name = active && active.name;
+    if (keeps) {
+      patch(main, fresh);
+    } else {
+      main.replaceWith(fresh);
+      // The field the landing had focused (nothing typed in it yet) is focused again.
+      var again = name && fresh.querySelector("#next .forms [name=\"" + CSS.escape(name) + "\"]");
+      if (again && again.focus) again.focus({ preventScroll: true });
+    }
+    app.enhance(doc.querySelector("main"));
+    scrollTo(0, y);
+    var now = doc.querySelector("#next .now"), l = log(), form = doc.querySelector("#next form[data-typed]");
+    if (keeps && now && l && form && was !== heading()) {
+      // What was typed here was for the step before: said where the eyes are, and its Save
+      // is for the step now.
+      var version = form.querySelector("input[name=version]"), after = form.querySelector("input[name=after]");
+      if (version) version.value = doc.getElementById("next").dataset.version;
+      if (after) after.value = l.dataset.after;
+      var note = doc.createElement("p");
+      note.className = "notice meanwhile"; note.setAttribute("role", "status");
+      note.textContent = l.dataset.meanwhile.replace("{}", was);
+      now.appendChild(note);
+    }
+  }
+
+  function ask() {
+    var l = log();
+    if (asking || !l || doc.visibilityState !== "visible" || !navigator.onLine) return;
+    // While app.js sends an entry, its answer brings the page; asked meanwhile, it would race.
+    if (app.sending()) return;
+    asking = true;
+    fetch(l.dataset.live, { cache: "no-store", credentials: "same-origin", headers: { "If-None-Match": l.dataset.tag } })
+      .then(function (response) {
+        if (response.status !== 200) return;
+        return response.text().then(function (html) {
+          if (!app.sending()) merge(html);
+        });
+      }).catch(function () {}).then(function () { asking = false; });
+  }
+  setInterval(ask, every);
+  doc.addEventListener("visibilitychange", ask);  // back to the table: at once
+})();
