@@ -126,11 +126,14 @@ def blank_sheet_key(slug: str, players: int, names: Sequence[str], paper: str, l
     return ("sheet", slug, players, tuple(names), paper, lang, named)
 
 
-def blank_sheet_html(slug: str, players: int, names: Sequence[str], lang: str, named: str = "") -> str:
-    """``named``: the game's name, for a game its host names (``Paper.named``), else blank."""
+def blank_sheet_html(slug: str, players: int, names: Sequence[str], lang: str, named: str = "",
+                     paper: str = "a4") -> str:
+    """``named``: the game's name, for a game its host names (``Paper.named``), else blank.
+    ``paper``: a sheet whose grid fills its page sizes the grid to the paper's height."""
     game = get_game(slug)
     with language(lang):
         return render_template(f"games/{slug}/print/sheet.html", game=game, lang=lang, players=players,
+                               paper=paper,
                                named=printed_name(named) if named else "",
                                names=seat_names(players, [printed_name(n) for n in names]),
                                unprintable=unprintable(list(names)), f=facts(slug, players))
@@ -168,7 +171,7 @@ def _blank_sheet_job(slug: str, players: int, names: Sequence[str], paper: str, 
                      named: str = "") -> PdfJob:
     # Those without names, a fixed set, are kept on disk once made.
     return PdfJob(blank_sheet_key(slug, players, names, paper, lang, named),
-                  partial(blank_sheet_html, slug, players, names, lang, named), paper,
+                  partial(blank_sheet_html, slug, players, names, lang, named, paper), paper,
                   landscape=get_game(slug).paper.landscape, keep_on_disk=not any(names) and not named)
 
 

@@ -3,7 +3,9 @@ Black Market, the Bandits, the chest limits, ...), and the rows of a filled shee
 row, each side's coins and what made them)."""
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from ..base import N_, Game, Paper, Say
@@ -11,9 +13,12 @@ from ..paper import BLANK_ROWS, log_rounds
 from . import market, rules, turn
 from .rules import State
 
-# Turns to 20 coins for two and to 30 for three or four: the lengths of the games the table
-# plays, as published pads count them.
-TURN_ROWS = {2: 14, 3: 20, 4: 20}
+# Turns to 20 coins for two and to 30 for three or four, as many as fit the page above the
+# sheet's reference (a row fewer for each seat of the setup table; Letter is 18 mm shorter
+# than A4): the reference moved to a page of its own for 3 and 4 players at 20 rows.
+TURN_ROWS = {2: {"a4": 14, "letter": 14}, 3: {"a4": 17, "letter": 14}, 4: {"a4": 16, "letter": 13}}
+# A turn's row (dense grid), and a line of a name in the setup table and in a side's head.
+ROW_MM, SETUP_LINE_MM, HEAD_LINE_MM = 5.9, 3.2, 3.6
 
 
 class TreasurePaper(Paper):
@@ -35,7 +40,8 @@ class TreasurePaper(Paper):
             "cursed_paintings": turn.CURSED_PAINTINGS, "joe": market.JOE_THRESHOLD,
             "mofette": market.MOFETTE_CURSED, "skill_coin": market.SKILL_COIN,
             "teams": rules.DEFAULT_TEAMS.get(players, rules.DEFAULT_TEAMS[2]),
-            "turn_rows": TURN_ROWS.get(players, 20),
+            "turn_rows": TURN_ROWS.get(players, TURN_ROWS[4]),
+            "fit_rows": partial(turn_rows, players),
             "loot_cards": len(market.ALL_CARDS), "colours": market.COLOUR_LABELS,
             "numbers": (market.NUMBERS[0], market.NUMBERS[-1]),
         }
@@ -49,6 +55,14 @@ class TreasurePaper(Paper):
                 "bandits": [market.BANDITS.get(b, b) for b in state.bandits],
                 "log": log_rounds(game, players, record["settings"], record["entries"]),
                 "blank_rows": 0 if finished else BLANK_ROWS}
+
+
+def turn_rows(players: int, paper: str, setup_lines: list[int], head_lines: int) -> int:
+    """The blank sheet's turns on ``paper``: a row fewer for each row's worth of lines the names
+    take beyond one in the setup table (a 7 mm row holds two) and beyond one in a side's head."""
+    extra = sum(max(0.0, lines * SETUP_LINE_MM + 1.2 - 7) for lines in setup_lines)
+    extra += max(0, head_lines - 1) * HEAD_LINE_MM
+    return TURN_ROWS.get(players, TURN_ROWS[4])[paper] - math.ceil(extra / ROW_MM)
 
 
 PAPER = TreasurePaper()
