@@ -385,7 +385,7 @@ RESULT_ONLY_BOARD = "Result only (played on paper)"
 def _bg_game(record: Mapping[str, Any]) -> dict[str, Any]:
     """A game as BG Stats describes it, named and scored as its record's settings say."""
     game, settings = GAMES[record["game"]], record.get("settings") or {}
-    return {"name": game.name(settings), "cooperative": False,
+    return {"name": game.name(settings), "cooperative": settings.get("cooperative") is True,
             "highestWins": game.highest_wins(settings), "noPoints": not game.has_points(settings),
             "usesTeams": _teams(record) is not None,
             "minPlayerCount": game.min_players, "maxPlayerCount": game.max_players}
