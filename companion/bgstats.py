@@ -260,8 +260,6 @@ def _result(play: Mapping[str, Any], game: Mapping[str, Any], slug: str, n_playe
     ranks = [r["rank"] if isinstance(r.get("rank"), int) and not isinstance(r["rank"], bool) else 0 for r in rows]
     teams = [str(r.get("team") or "") for r in rows]
     cooperative = game.get("cooperative") is True
-    if cooperative and not any(winners):
-        raise Skip(msg(N_("a cooperative play everyone lost: this app keeps no game without a winner.")))
     no_points = game.get("noPoints") is True or all(s is None for s in scores)
     if slug != OWN:
         if any(s is None for s in scores):
@@ -269,14 +267,27 @@ def _result(play: Mapping[str, Any], game: Mapping[str, Any], slug: str, n_playe
                            game=GAMES[slug].title))
         data: dict[str, Any] = {"players": [{"score": s} for s in scores],
                                 "winners": [i for i, w in enumerate(winners) if w]}
+        whole = [s for s in scores if s is not None]  # every one, as just checked
+        if "tie_unrecorded?" in SHAPES[slug].ENTRIES["result"] and whole.count(max(whole)) > 1:
+            # A tie at the top: the export has no loot cards or money for the game's
+            # tie-break, so the winners BG Stats marks stand (all the tied where it marks none).
+            data["tie_unrecorded"] = True
         settings: dict[str, Any] = {}
         if "teams?" in SHAPES[slug].SETTINGS and n_players > 2 and len(set(teams)) == 2:
             sides = list(dict.fromkeys(teams))  # the first team listed is side 0
             settings["teams"] = [sides.index(team) for team in teams]
         return settings, data
     name = _game_name(game) or "BG Stats"
+    if cooperative:  # everyone won together, or nobody won: the own game's cooperative result
+        high = game.get("highestWins") is not False
+        kept = [s if s is not None else (min if high else max)(x for x in scores if x is not None)
+                for s in scores] if not no_points else [1] * n_players
+        return ({"name": name, "scoring": "places" if no_points else "final",
+                 "wins": "high" if high else "low", "ties": "share", "cooperative": True},
+                {"players": [{"score": s} for s in kept],
+                 "winners": list(range(n_players)) if any(winners) else []})
     if no_points:
-        places = _places_from(winners, ranks) if not cooperative else [1] * n_players
+        places = _places_from(winners, ranks)
         return ({"name": name, "scoring": "places", "ties": "share"},
                 {"players": [{"score": p} for p in places],
                  "winners": [i for i, p in enumerate(places) if p == 1]})
@@ -286,9 +297,6 @@ def _result(play: Mapping[str, Any], game: Mapping[str, Any], slug: str, n_playe
     best = (max if high else min)(filled)
     top = [i for i, s in enumerate(filled) if s == best]
     named = [i for i, w in enumerate(winners) if w]
-    if cooperative:  # everyone won together: equal at the top
-        return ({"name": name, "scoring": "places", "ties": "share"},
-                {"players": [{"score": 1} for _ in rows], "winners": list(range(n_players))})
     ties = "break" if len(top) > 1 and len(named) == 1 and named[0] in top else "share"
     if named and set(named) != set(top) and ties == "share":
         # The table's own winner, not who the points make (BG Stats' manual winner, a team

@@ -96,7 +96,7 @@ def every_case() -> dict[str, Any]:
         play(8, 7, [score(1, "1", winner=True), score(2, "0")], ignored=True),
         # 9 Beutelschneider below the limit: refused by its rules
         play(9, 6, [score(1, "50", winner=True), score(2, "40"), score(3, "30")]),
-        # 10 a cooperative play everyone lost: refused (no game without a winner)
+        # 10 a cooperative play everyone lost: nobody won
         play(10, 5, [score(1, "", winner=False), score(2, "", winner=False)]),
     ]
     return export(PEOPLE, games, plays)

@@ -5,6 +5,8 @@ The app knows of the game only its settings, so it checks what they fix: places 
 table counts them (1, 1, 3), and the winners the scores and the tie rule make: every seat equal
 at the top where ties are shared (named by the scores), one of them where a tie is broken (the
 table ticks it). A target is not checked: the table may end a game before a total reaches it.
+A cooperative game (BG Stats' "cooperative") names no winner by its scores: the table won
+together (every seat ticked) or nobody won (none ticked).
 """
 from __future__ import annotations
 
@@ -36,6 +38,8 @@ class Game(ResultRules, Own):
         given = named(data, n, errors)
         if errors:
             raise RulesError(errors)
+        if state.cooperative:
+            return self._together(state, totals, given)
         # No total need reach a target: the table may end such a game before (``end``).
         ended = replace(state, totals=totals)
         top = ended.top
@@ -58,6 +62,19 @@ class Game(ResultRules, Own):
         order = sorted(range(n), key=lambda s: (s not in winners, ended.key(s), s))
         return Final(state.players, places(order, lambda s: (s in winners, ended.key(s)), list(totals)),
                      decided, N_("Finishing place") if state.scoring == PLACES else N_("Points"))
+
+    def _together(self, state: State, totals: tuple[int, ...], given: tuple[int, ...]) -> Final:
+        """A cooperative game: the table won together (every seat ticked) or nobody won (no
+        seat ticked); the scores, where the game has them, are kept but name no winner."""
+        n = len(state.players)
+        if given and len(given) != n:
+            raise RulesError({"winners": msg(N_("In a cooperative game everyone wins or loses together: "
+                                                "tick every player, or no one if nobody won."))})
+        ended = replace(state, totals=totals)
+        decided = self.decided(given, "together" if given else "nobody")
+        order = sorted(range(n), key=lambda s: (ended.key(s), s))
+        return Final(state.players, places(order, ended.key, list(totals)), decided,
+                     N_("Finishing place") if state.scoring == PLACES else N_("Points"))
 
 
 GAME = Game()

@@ -94,8 +94,12 @@ def check_places(state: State, rows: Sequence[Mapping[str, Any]], errors: dict[s
     return tuple(places)
 
 
+COOPERATIVE_ONLY = N_("A cooperative game is entered as its result: everyone won together, or nobody won.")
+
 # What decides a game (Outcome.decided_by): each step's code and words.
 DECISIONS = {
+    "together": N_("A cooperative game: everyone won together."),
+    "nobody": N_("A cooperative game: nobody won, the game beat the table."),
     "shared": N_("Equal at the top: the win is shared."),
     "drawn": N_("Equal at the top: the app drew %(player)s."),
     "named": N_("Equal at the top: the table named %(player)s the winner."),
@@ -135,6 +139,8 @@ class Own(Game[State]):
                                     min=self.min_players, max=self.max_players)
         out = dict(SETTINGS_DEFAULTS)
         out.update({k: settings[k] for k in SETTINGS_DEFAULTS if k in settings})
+        if settings.get("cooperative") is True:  # kept only where set: older records stay as they are
+            out["cooperative"] = True
         name = out["name"]
         if len(name) > MAX_NAME:
             errors["name"] = msg(N_("At most %(max)s characters."), max=MAX_NAME)
@@ -158,11 +164,14 @@ class Own(Game[State]):
         target = s["target"]
         return State(players=tuple(players), name=str(s["name"]), scoring=str(s["scoring"]),
                      wins=str(s["wins"]), target=cast("int | None", target),
-                     ties=str(s["ties"]), totals=(0,) * len(players))
+                     ties=str(s["ties"]), totals=(0,) * len(players),
+                     cooperative=s.get("cooperative") is True)
 
     # -- entries -------------------------------------------------------------------------
 
     def apply(self, state: State, kind: str, data: Mapping[str, Any]) -> State:
+        if state.cooperative and kind in ("round", "end", "final", "places", "tie_break"):
+            raise RulesError(msg(COOPERATIVE_ONLY))
         if kind == "round":
             return self._round(state, data)
         if kind == "end":

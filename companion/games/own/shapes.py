@@ -16,4 +16,5 @@ ENTRIES: dict[str, Shape] = {
 SETTINGS: dict[str, Shape] = {
     "name?": str, "scoring?": Choice(SCORINGS), "wins?": Choice(("high", "low")),
     "target?": Either(int, type(None)), "ties?": Choice(("share", "break")),
+    "cooperative?": bool,
 }

@@ -36,6 +36,9 @@ class State:
     closed: bool = False
     tie_winner: int | None = None
     tie_drawn: bool = False  # the app drew the tie-break, rather than the table naming one
+    # The players play together against the game (BG Stats' "cooperative"): they all win,
+    # or nobody does. Such a game is entered as its result (result.py).
+    cooperative: bool = False
 
     @property
     def reached(self) -> bool:

@@ -41,7 +41,8 @@ def test_every_entry_kind_and_setting_is_documented_and_nothing_else():
     documented = set(re.findall(r"^### `(\w+)`", text(), re.M))
     assert documented == accepted_kinds(GAME) == set(own_shapes.ENTRIES)
     rows = set(re.findall(r"^\| `(\w+)` \|", section(text(), "Settings"), re.M))
-    assert rows == set(GAME.setup(["P0"], {}))
+    # ``cooperative`` is kept only where set (older records stay as they are)
+    assert rows == set(GAME.setup(["P0"], {"cooperative": True})) == set(GAME.setup(["P0"], {})) | {"cooperative"}
 
 
 def test_every_field_of_the_shapes_is_named_in_the_doc():
