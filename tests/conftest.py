@@ -3,7 +3,6 @@ the documented example record of each game."""
 from __future__ import annotations
 
 import json
-import re
 import socket
 import subprocess
 from collections.abc import Iterator
@@ -14,13 +13,14 @@ import pytest
 from companion import cli, create_app, network
 from companion.transfer import import_record
 from tests.formpage import Browserless
+from tests.games.tables import exported_records
 
 # A game's life (tests/playing.py): its fixed clock and its two groups' fixtures, for the
 # tests of records, the trash, exports and the lifecycle pages, wherever they live.
 pytest_plugins = ["tests.playing"]
 
-DOC = (Path(__file__).resolve().parents[1] / "docs" / "record-format.md").read_text(encoding="utf-8")
-EXAMPLES = {e["game"]: e for e in (json.loads(b) for b in re.findall(r"```json\n(.*?)\n```", DOC, re.S))}
+# Each game's example record, exported by the app: in its own page, docs/games/<slug>.md.
+EXAMPLES = exported_records()
 
 
 # The test files that take longest (measured: `--durations=0` of a whole run under `--dist
