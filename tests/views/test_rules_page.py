@@ -77,7 +77,7 @@ def test_the_term_list_has_every_term_in_both_languages(client, slug, lang):
     assert ("Begriffe Englisch ↔ Deutsch" if lang == "de" else "English ↔ German terms") in terms
     rows = re.findall(r'<td lang="en">(.*?)</td><td lang="de">(.*?)</td>', terms)
     assert [(html.unescape(en), html.unescape(de)) for en, de in rows] == list(GAMES[slug].terms)
-    assert len(rows) >= 7
+
     assert '<a href="#english-german-terms">' in body
 
 
