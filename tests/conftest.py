@@ -14,13 +14,14 @@ import pytest
 from companion import cli, create_app, network
 from companion.transfer import import_record
 from tests.formpage import Browserless
+from tests.games.tables import exported_records
 
 # A game's life (tests/playing.py): its fixed clock and its two groups' fixtures, for the
 # tests of records, the trash, exports and the lifecycle pages, wherever they live.
 pytest_plugins = ["tests.playing"]
 
-DOC = (Path(__file__).resolve().parents[1] / "docs" / "record-format.md").read_text(encoding="utf-8")
-EXAMPLES = {e["game"]: e for e in (json.loads(b) for b in re.findall(r"```json\n(.*?)\n```", DOC, re.S))}
+# Each game's example record, exported by the app: in its own page, docs/games/<slug>.md.
+EXAMPLES = exported_records()
 
 
 # The test files that take longest (measured: `--durations=0` of a whole run under `--dist
@@ -47,6 +48,32 @@ LONGEST_FIRST = [
     "tests/printables/test_serving.py",
     "tests/tls/test_mdns.py",
 ]
+
+
+# The tests every game must pass, new or old: `pytest -m every_game` (docs/adding-a-game.md).
+# Each test file that runs over the registry's games is found by what it imports (no list to
+# keep); these hold every module of the app to a rule a new game's modules must keep too.
+ROOT = Path(__file__).resolve().parents[1]
+EVERY_GAME_TOO = ("tests/games/test_pure.py", "tests/test_dead_code.py", "tests/test_imports.py",
+                  "tests/test_translations.py", "tests/test_german_address.py",
+                  "tests/result/test_result_pages.py")
+OVER_THE_REGISTRY = re.compile(r"from companion\.games import [^\n]*\bGAMES\b|from tests\.games\.tables import")
+
+
+def every_game(path: Path) -> bool:
+    name = path.relative_to(ROOT).as_posix()
+    return name in EVERY_GAME_TOO or (name.startswith("tests/") and "/browser/" not in name
+                                      and bool(OVER_THE_REGISTRY.search(path.read_text(encoding="utf-8"))))
+
+
+def pytest_collection_modifyitems(config, items):
+    marked: dict[Path, bool] = {}
+    for item in items:
+        path = Path(item.fspath)
+        if path not in marked:
+            marked[path] = every_game(path)
+        if marked[path]:
+            item.add_marker(pytest.mark.every_game)
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -6,9 +6,7 @@ tests/browser/test_mending_phone.py)."""
 from __future__ import annotations
 
 import json
-import re
 import uuid
-from pathlib import Path
 
 import pytest
 
@@ -23,9 +21,9 @@ from companion.records import (
     replay,
     set_aside,
 )
+from tests.games.tables import exported_records
 
-DOC = (Path(__file__).resolve().parents[1] / "docs" / "record-format.md").read_text(encoding="utf-8")
-EXAMPLES = {e["game"]: e for e in (json.loads(b) for b in re.findall(r"```json\n(.*?)\n```", DOC, re.S))}
+EXAMPLES = exported_records()  # each game's, in docs/games/<slug>.md
 KEY = b"secret"
 
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 
 from companion import create_app
-from companion.games import GAMES, register, unregister
+from companion.games import GAMES, IncompleteGame, register, unregister
 from companion.games.base import RulesError
 from companion.records import add_entry, new_record
+from tests.conftest import TESTING
 from tests.formpage import Browserless
+from tests.printables.conftest import Pdf
 
 SLUG = "higher-card"
 
@@ -18,7 +20,7 @@ SLUG = "higher-card"
 def user(tmp_path):
     register("tests.tiny_game")
     try:
-        app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")})
+        app = create_app({**TESTING, "INSTANCE_PATH": str(tmp_path / "instance")})
         yield Browserless(app.test_client())
     finally:
         unregister(SLUG)
@@ -88,4 +90,59 @@ def test_three_rounds_won_end_the_game_with_its_winner(user):
 
 
 def test_the_game_is_gone_from_the_registry_after_its_tests():
+    assert SLUG not in GAMES
+
+
+# -- what every game opens: its printables, its rules page and its PDFs -------------------------
+
+def test_the_printables_page_offers_its_sheet_and_rules(user):
+    response = user.client.get("/printables")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert f"/printables/{SLUG}/sheet.pdf" in page and f"/printables/{SLUG}/rules.pdf" in page
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_its_rules_page_shows_its_printed_text(user, lang):
+    response = user.client.get(f"/rules/{SLUG}", headers={"Accept-Language": lang})
+    assert response.status_code == 200
+    assert ("The first to 3 points wins." if lang == "en" else "Wer zuerst 3 Punkte hat") in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("kind", ["sheet", "rules"])
+def test_its_blank_sheet_and_rules_reference_are_pdfs(user, kind):
+    response = user.client.get(f"/printables/{SLUG}/{kind}.pdf", query_string={"players": 2, "names": ["Ann", "Bob"]})
+    assert response.status_code == 200 and response.mimetype == "application/pdf", response.data[:300]
+    text = Pdf(response.data).text
+    assert ("Ann" in text and "Bob" in text) if kind == "sheet" else "The first to 3 points wins." in text
+
+
+def test_a_played_games_sheet_is_a_pdf(user):
+    game_id = start(user)
+    play(user, 9, 4)
+    response = user.client.get(f"/games/{game_id}/sheet.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    assert "Ann" in Pdf(response.data).text
+
+
+# -- register() refuses a game without a part every game needs ----------------------------------
+
+def test_a_game_without_paper_is_refused_with_the_part_named(monkeypatch):
+    # The package as a stranger might leave it: rules and shapes, no paper yet.
+    from tests.tiny_game import rules
+    monkeypatch.delattr(type(rules.GAME), "paper")
+    with pytest.raises(IncompleteGame) as refused:
+        register("tests.tiny_game")
+    assert "GAME.paper" in str(refused.value) and "docs/adding-a-game.md" in str(refused.value)
+    assert SLUG not in GAMES
+
+
+def test_a_package_without_shapes_or_web_is_refused_naming_each(tmp_path, monkeypatch):
+    (tmp_path / "half_game").mkdir()
+    (tmp_path / "half_game" / "__init__.py").write_text("from tests.tiny_game.rules import GAME\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(IncompleteGame) as refused:
+        register("half_game")
+    assert str(refused.value) == ("half_game cannot be registered: it has no shapes.py (ENTRIES and SETTINGS); "
+                                  "no web/__init__.py (its ADAPTER) (docs/adding-a-game.md, \"What a new game adds\")")
     assert SLUG not in GAMES

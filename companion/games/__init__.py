@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from importlib import import_module
+from importlib.util import find_spec
 from types import ModuleType
 from typing import Any, cast
 
 from . import schema
-from .base import Game, Msg
+from .base import Game, Msg, Paper
 
 # The games this app plays, in the order the pages offer them: each game's package.
 REGISTERED = (
@@ -31,9 +32,42 @@ SHAPES: dict[str, ModuleType] = {}  # slug -> its entry kinds and settings (docs
 PACKAGES: dict[str, str] = {}  # slug -> its package
 
 
+class IncompleteGame(ValueError):
+    """A game package without a part every game needs (docs/adding-a-game.md), named."""
+
+    def __init__(self, package: str, missing: list[str]) -> None:
+        super().__init__(f"{package} cannot be registered: it has no {'; no '.join(missing)} "
+                         "(docs/adding-a-game.md, \"What a new game adds\")")
+
+
+def missing_parts(package: str) -> list[str]:
+    """The required parts ``package`` lacks: each page of the app asks them of every game, so
+    a game without one would answer 500 somewhere (the printables without ``paper``)."""
+    module = import_module(package)
+    game = getattr(module, "GAME", None)
+    if not isinstance(game, Game):
+        return ["GAME (its Game instance, in __init__.py)"]
+    missing = [f"GAME.{name}" for name in ("slug", "title", "min_players", "max_players")
+               if not hasattr(game, name)]
+    if not isinstance(getattr(game, "paper", None), Paper):
+        missing.append("GAME.paper (its Paper, in paper.py, with templates/games/<slug>/print/)")
+    if find_spec(f"{package}.shapes") is None:
+        missing.append("shapes.py (ENTRIES and SETTINGS)")
+    else:
+        shapes = import_module(f"{package}.shapes")
+        missing += [f"shapes.{name}" for name in ("ENTRIES", "SETTINGS") if not hasattr(shapes, name)]
+    # Its phone is web/__init__.py's ADAPTER; found, not imported: the rules stay free of Flask.
+    if find_spec(f"{package}.web") is None:
+        missing.append("web/__init__.py (its ADAPTER)")
+    return missing
+
+
 def register(package: str) -> Game[Any]:
     """Add the game of ``package`` (its ``GAME`` and ``shapes``): the registry's games and,
-    for a test, a game kept outside (tests/tiny_game)."""
+    for a test, a game kept outside (tests/tiny_game). A package without a required part is
+    refused with the parts it lacks named (``IncompleteGame``)."""
+    if missing := missing_parts(package):
+        raise IncompleteGame(package, missing)
     game = cast(Game[Any], import_module(package).GAME)
     GAMES[game.slug] = game
     SHAPES[game.slug] = import_module(f"{package}.shapes")

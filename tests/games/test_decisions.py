@@ -1,10 +1,9 @@
 """What decided a game is a code (``Outcome.decided_by``) with its words looked up: each
-game's codes are the ones docs/record-format.md lists, each has German, and an export
+game's codes are the ones its page in docs/games/ lists, each has German, and an export
 carries the code beside the English words."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from babel.messages.pofile import read_po
 
@@ -14,25 +13,17 @@ from companion.games.beutelschneider import result as beutelschneider_result
 from companion.i18n import SOURCE
 from companion.records import add_entry, new_record
 from companion.transfer import export_record
-
-ROOT = Path(__file__).resolve().parents[2]
-ROW = re.search(r"^\| `decided_by_code` \|.*$", (ROOT / "docs/record-format.md").read_text(encoding="utf-8"),
-                re.M)
-TITLES = {"beutezug": "Beutezug", "beutelschneider": "Beutelschneider",
-          "give-me-the-treasure": "Give Me The Treasure", "loot-and-scoot": "Loot and Scoot",
-          "own-game": "a game of the table's own"}
+from tests.games.tables import page
 
 
 def documented(slug: str) -> set[str]:
-    """The codes the format's table gives for a game: those after its name, up to the next's."""
-    assert ROW is not None
-    text = ROW.group(0)
-    start = text.index(TITLES[slug]) + len(TITLES[slug])
-    ends = [text.find(t, start) for t in TITLES.values() if text.find(t, start) > 0]
-    return set(re.findall(r"`([a-z-]+)`", text[start:min(ends, default=len(text))]))
+    """The codes the game's own page gives (docs/games/<slug>.md, its exported record)."""
+    found = re.search(r"`decided_by_code` is one of (.*?)\.\n", page(slug), re.S)
+    assert found is not None, slug
+    return set(re.findall(r"`([a-z-]+)`", found.group(1)))
 
 
-def test_the_record_format_lists_each_games_codes():
+def test_each_games_page_lists_its_codes():
     for slug, game in GAMES.items():
         assert documented(slug) == set(game.decisions), slug
     # A result from paper says the totals at the end, not who reached the limit first.

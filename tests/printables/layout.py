@@ -19,6 +19,7 @@ import pdfplumber
 
 from companion.games import get_game
 from companion.records import new_record, now_iso
+from tests.games.tables import tables
 
 NAMES = [
     "Maximiliane Alexandra von Hohenzollern-S",
@@ -37,61 +38,14 @@ MIXED = ["محمد الأحمد", "Lena محمود", "אורי כהן 2", "Zoë 
 
 # -- games played by the rules ---------------------------------------------------------------
 
-# A Loot and Scoot turn: two Inn actions, begging, or an action and a trip a-Lootin' (with
-# what happened in the Dungeon). Each player takes each kind in turn, about 2 entries a turn.
-SCOOT_TURNS = (
-    lambda s, o: [("action", {"seat": s, "action": "trade", "with": o, "pay": 1}),
-                  ("action", {"seat": s, "action": "trade", "with": o, "receive": 1})],
-    lambda s, o: [("action", {"seat": s, "action": "beg"})],
-    lambda s, o: [("action", {"seat": s, "action": "trade", "with": o, "pay": 1}),
-                  ("action", {"seat": s, "action": "wounds", "hirelings": 1}),
-                  ("leave", {"seat": s, "dungeon": o, "levels": [], "how": "lost"})],
-    lambda s, o: [("action", {"seat": s, "action": "hire", "count": 1}),
-                  ("leave", {"seat": s, "dungeon": o, "levels": [], "how": "fled"})],
-)
-
-def _beutelschneider(state, expect, rng, n):
-    golds = [0] * n
-    for _ in range(8):                      # 80 gold in tens
-        golds[rng.randrange(n)] += 10
-    return {"players": [{"gold": g, "cutpurses": 1 if s == len(state.hands) % n else 0}
-                        for s, g in enumerate(golds)]}
-
-
-def _beutezug(state, expect, rng, n, game):
-    for _ in range(500):
-        outcomes = [{"seat": s, "stack": (stack := rng.choice([0, 2, 3, 4, 5])),
-                     "bonus": rng.choice(["none", "orange", "green", "reroll_one"]),
-                     **({"loot": rng.randint(2, 14)} if stack else {})} for s in range(n)]
-        try:
-            game.apply(state, "round", {"outcomes": outcomes})
-            return {"outcomes": outcomes}
-        except ValueError:
-            continue
-    raise AssertionError("no valid round found")
-
-
-def _treasure(state, expect, rng, n):
-    if expect.kind == "keep":   # each side keeps 2 of its 3: one each in a team of two
-        taken: dict[int, int] = {}
-        rows = []
-        for seat in range(n):
-            side = state.teams[seat]
-            count = 2 // len(state.sides[side])
-            start = taken.get(side, 0)
-            rows.append(list(state.dealt[side][start:start + count]))
-            taken[side] = start + count
-        return {"reinforcements": rows}
-    return {"sides": [{"combinations": []}, {"combinations": []}]}
-
-
 def autoplay(slug: str, players: list[str], entries: int, seed: int = 7,
              settings: dict | None = None) -> dict:
     """A record of ``entries`` entries (fewer if the game ends), each accepted by the rules:
     the app's own draws where the rules call for one, plausible results otherwise."""
     game, rng = get_game(slug), random.Random(seed)
+    rules = tables(slug)   # the game's own moves: tests/games/<pkg>/tables.py
     if settings is None:
-        settings = {"limit": 1000} if slug == "beutelschneider" else {}
+        settings = getattr(rules, "PLAY_SETTINGS", {})
     record = new_record(slug, players, settings)
     state = game.start(record["players"], record["settings"])
     made: list[tuple[str, dict]] = []
@@ -99,20 +53,8 @@ def autoplay(slug: str, players: list[str], entries: int, seed: int = 7,
     while len(made) < entries and (expect := game.expect(state)) is not None:
         if expect.draw:
             batch = [(expect.kind, game.draw(state, rng))]
-        elif slug == "beutelschneider":
-            batch = [("hand", _beutelschneider(state, expect, rng, n))]
-        elif slug == "beutezug":
-            batch = [("round", _beutezug(state, expect, rng, n, game))]
-        elif slug == "give-me-the-treasure":
-            batch = [(expect.kind, _treasure(state, expect, rng, n))]
-        elif slug == "own-game":
-            batch = [("round", {"players": [{"score": rng.randint(-5, 30)} for _ in range(n)]})]
-        elif expect.kind == "pick":
-            pairs = [["squire", "priest"], ["wizard", "thief"], ["squire", "wizard"], ["priest", "thief"]]
-            batch = [("pick", {"classes": pairs[len(state.picks)]})]
         else:
-            turn = state.turn
-            batch = SCOOT_TURNS[(turn // n) % len(SCOOT_TURNS)](state.current, (state.current + 1) % n)
+            batch = rules.play(state, expect, rng, n, game)
         for kind, data in batch:
             state = game.apply(state, kind, data)
             made.append((kind, data))

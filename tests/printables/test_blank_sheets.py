@@ -4,14 +4,10 @@ from __future__ import annotations
 import pytest
 
 from companion.games import GAMES
-from companion.games.beutelschneider.rules import CARDS_DEALT
-from companion.games.treasure.market import BLACK_MARKET_ROWS
+from tests.games.tables import tables
 from tests.printables.conftest import Pdf, save_png
 
 NAMES = ["Vincenzo", "Kate", "Johnny", "Anna", "Ben"]
-PAGES = {"beutezug": 1, "beutelschneider": 1, "give-me-the-treasure": 2, "loot-and-scoot": 2, "own-game": 1}
-# Two play Give Me The Treasure to 20 coins: fewer turns, and its references fit beside them.
-PAGES_AT = {("give-me-the-treasure", 2): 1}
 COUNTS = [(slug, n) for slug, g in GAMES.items() for n in range(g.min_players, g.max_players + 1)]
 
 
@@ -24,41 +20,19 @@ def sheet(client, slug, players, lang, paper="a4", names=None):
     return Pdf(response.data)
 
 
-# What each sheet must say, by language: rule facts the table looks up.
-FACTS = {
-    ("beutezug", "en"): ["7 rounds", "Re-roll chip", "Loot chips: 6 · 5 · 4 · 3 · 2",
-                         "the highest loot card wins, then the second-highest", "+1 orange die"],
-    ("beutezug", "de"): ["7 Runden", "Neuwurf-Chip", "Beutechips: 6 · 5 · 4 · 3 · 2",
-                         "die höchste Beutekarte gewinnt, dann die zweithöchste"],
-    ("beutelschneider", "en"): ["Limit: 100 points", "−20 per cutpurse", "Dealer", "adds up to 80"],
-    ("beutelschneider", "de"): ["Grenze: 100 Punkte", "−20 je Beutelschneider", "Geber"],
-    ("give-me-the-treasure", "en"): ["Black Market", "Raoul", "Chipo", "Joe", "Mofette",
-                                     "Team of two: Leader", "pay 2 coins"],
-    ("give-me-the-treasure", "de"): ["Schwarzmarkt", "Raoul", "Zweierteam: Anführer", "für 2 Münzen"],
-    ("loot-and-scoot", "en"): ["3 gp the first of a class, 6 gp the second", "10 gp, then 15 gp",
-                               "+5 gp", "Gold (1 VP per 5 gp)", "Tied: the most money.", "dwarf"],
-    ("loot-and-scoot", "de"): ["3 GS für den ersten einer Klasse, 6 GS für den zweiten",
-                               "10 GS, dann 15 GS", "Siegpunkte", "Zwerg"],
-    ("own-game", "en"): ["Game:", "highest or lowest wins:", "Total"],
-    ("own-game", "de"): ["Spiel:", "höchste oder niedrigste gewinnt:", "Summe"],
-}
-
-
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("slug,players", COUNTS)
 def test_each_blank_sheet_opens_with_the_players_and_the_rule_facts(client, slug, players, lang):
+    # The game's pages and the rule facts the table looks up: tests/games/<pkg>/tables.py.
+    own = tables(slug)
     document = sheet(client, slug, players, lang)
-    assert document.pages == PAGES_AT.get((slug, players), PAGES[slug])
+    assert document.pages == getattr(own, "SHEET_PAGES_AT", {}).get(players, own.SHEET_PAGES)
     for name in NAMES[:players]:
         assert name in document.text
-    for fact in FACTS[(slug, lang)]:
+    for fact in own.SHEET_FACTS[lang]:
         assert fact in document.text, fact
-    if slug == "beutelschneider":
-        assert (f"{CARDS_DEALT[players]} cards each" if lang == "en"
-                else f"je {CARDS_DEALT[players]} Karten") in document.text
-    if slug == "give-me-the-treasure":
-        for _kind, size, example, coins in BLACK_MARKET_ROWS:   # the Black Market, row by row
-            assert f"{size} {example} {coins}" in document.text
+    if hasattr(own, "check_sheet"):
+        own.check_sheet(document.text, players, lang)
     if players == GAMES[slug].max_players:
         save_png(document.data, f"sheet-{slug}-{players}p-{lang}")
 

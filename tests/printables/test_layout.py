@@ -18,13 +18,13 @@ from companion.games import GAMES
 from companion.papers import PAPERS
 from companion.views import printables
 from tests.conftest import TESTING
+from tests.games.tables import table
 from tests.printables.conftest import save_png
 from tests.printables.layout import MIXED, NAMES, UNBROKEN, autoplay, problems
 
 MM = 72 / 25.4
-# Enough entries to turn a page: 16 hands, 7 rounds, 16 turns, some 25 turns a-Lootin'.
-ENTRIES = {"beutelschneider": 16, "beutezug": 60, "give-me-the-treasure": 16, "loot-and-scoot": 60,
-           "own-game": 30}
+# Enough entries to turn a page, each game's own count (tests/games/<pkg>/tables.py).
+ENTRIES = table("LOG_ENTRIES")
 # The names each kind is checked with: the filled sheet with five unbroken names (its heads,
 # its final scoring), its twin ("mixed") with right-to-left ones, the log with words.
 KIND_NAMES = {"blank": NAMES, "filled": UNBROKEN, "mixed": MIXED, "log": NAMES, "rules": []}

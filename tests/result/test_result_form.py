@@ -10,22 +10,8 @@ import pytest
 from companion import groups, stats
 from companion.games.result import RESULT
 from companion.transfer import ImportError_, export_record, import_record
-
-DAY = "2026-11-20"
-
-
-def values(names, scores, won, **extra):
-    """The rows of the form: ``extra`` maps a row field to its values by seat."""
-    out = {"played_day": DAY}
-    for seat, (name, score) in enumerate(zip(names, scores, strict=True)):
-        out[f"players-{seat}-name"] = name
-        out[f"players-{seat}-score"] = "" if score is None else str(score)
-        if seat in won:
-            out[f"players-{seat}-won"] = "y"
-        for key, by_seat in extra.items():
-            if by_seat[seat] is not None:
-                out[f"players-{seat}-{key}"] = str(by_seat[seat])
-    return out
+from tests.games.tables import DAY, table
+from tests.games.tables import result_values as values
 
 
 def enter(user, slug, data):
@@ -33,18 +19,9 @@ def enter(user, slug, data):
     return user.submit("", data)
 
 
-# Per game: the form's values, the winner's name, the standings' first line, the score word.
-GAMES = {
-    "beutezug": (values(("Vincenzo", "Kate", "Johnny"), (38, 40, 40), {1},
-                        loot=(None, "14 10 4 4 4 2 2", "14 9 5 4 3 1 0")),
-                 "Kate", "Tie broken by the second-highest loot card."),
-    "beutelschneider": ({**values(("Anna", "Ben", "Cem"), (80, 130, -20), {1}), "limit": "120"},
-                        "Ben", "Highest total with 120 points or more."),
-    "give-me-the-treasure": (values(("Ann", "Bob", "Cem"), (31, 31, 28), {0, 1}, side=(0, 0, 1)),
-                             "Ann &amp; Bob", "First to 30 coins at the Inspection."),
-    "loot-and-scoot": (values(("Adam", "Beth"), (27, 27), {0}, gold=(12, 9)),
-                       "Adam", "Tied on victory points: the player with the most money wins."),
-}
+# Per game that takes a result from paper: the form's values, the winner's name, the
+# standings' first line (tests/games/<pkg>/tables.py, RESULT_FORM).
+GAMES = table("RESULT_FORM")
 
 
 @pytest.mark.parametrize("slug", sorted(GAMES))

@@ -3,23 +3,14 @@ equal cards score nothing; the first to three points wins."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from companion.games.base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked
 
-TARGET = 3
+from .paper import PAPER
+from .state import TARGET, State
+
 HIGHEST = 13
-
-
-@dataclass(frozen=True)
-class State:
-    players: tuple[str, ...]
-    totals: tuple[tuple[int, ...], ...] = ()  # the points after each round
-
-    @property
-    def points(self) -> tuple[int, ...]:
-        return self.totals[-1] if self.totals else (0,) * len(self.players)
 
 
 class HigherCard(Game[State]):
@@ -28,6 +19,9 @@ class HigherCard(Game[State]):
     title = "Higher Card"
     min_players = 2
     max_players = 2
+    # Its paper imports its State: State lives in state.py, so paper.py and rules.py do not
+    # import each other (docs/adding-a-game.md).
+    paper = PAPER
 
     def setup(self, players: Sequence[str], settings: Mapping[str, Any]) -> dict[str, Any]:
         if errors := self.player_count_errors(players):

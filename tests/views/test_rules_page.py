@@ -10,7 +10,7 @@ from jinja2 import ChoiceLoader, DictLoader
 
 from companion.games import GAMES
 from companion.views.rules import printed_parts, section_id, sections_of, text_of
-from tests.printables.test_rules_references import FACTS
+from tests.games.tables import tables
 
 LANGS = ("en", "de")
 
@@ -62,7 +62,7 @@ def test_the_rules_page_shows_the_printed_text_in_the_app(client, app, slug, lan
     for heading in headings(app, slug, lang):
         assert heading in text
     # The facts the PDF's tests read off the paper are on the phone too: one text.
-    for fact in FACTS[(slug, lang)]:
+    for fact in tables(slug).REFERENCE_FACTS[lang]:
         assert fact in text, fact
     assert len(shown_sections(body)) == len(headings(app, slug, lang)) + 1  # and the term list
     assert hidden_sections(body) == 0
@@ -77,7 +77,7 @@ def test_the_term_list_has_every_term_in_both_languages(client, slug, lang):
     assert ("Begriffe Englisch ↔ Deutsch" if lang == "de" else "English ↔ German terms") in terms
     rows = re.findall(r'<td lang="en">(.*?)</td><td lang="de">(.*?)</td>', terms)
     assert [(html.unescape(en), html.unescape(de)) for en, de in rows] == list(GAMES[slug].terms)
-    assert len(rows) >= 7
+
     assert '<a href="#english-german-terms">' in body
 
 
