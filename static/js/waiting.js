@@ -154,7 +154,10 @@
       number.dataset.was = number.textContent;
       number.textContent = shown(now);
       cell.classList.add("provisional");
-      number.after(el("small", "plus", standings.dataset.plus.replace("{}", signed(now - before))));
+      // Under the name, whose column wraps: beside the number it widened the numbers' column
+      // and broke long names mid-word at large text.
+      (row.querySelector("bdi") || number).parentNode.appendChild(
+        el("small", "plus", standings.dataset.plus.replace("{}", signed(now - before))));
       var togo = cell.querySelector(".to-go");
       if (togo) {
         var left = read(togo.textContent) - (now - before);

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from companion.records import replay
 from tests.browser.conftest import shot, until, waiting
+from tests.browser.layout import problems
 from tests.browser.test_offline_first_visit_phone import BIG, wifi_off, wifi_on
 from tests.browser.test_own_game_phone import own_setup
 from tests.browser.test_real_phone import HANDS, bs_game
@@ -65,7 +66,10 @@ def looks(page, name: str) -> None:
     try:
         page.wait_for_timeout(100)
         page.locator("#standings").scroll_into_view_if_needed()
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390, name
+        # Nothing wider than the screen, every number in view, no word broken
+        # (tests/browser/layout.py).
+        found = problems(page)
+        assert not (found.get("wide") or found.get("scores") or found.get("words")), found
         shot(page, f"{name}-200-dark", full_page=False)
     finally:
         cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 16, "fixed": 13}})
