@@ -193,6 +193,11 @@
     var way = desc && kind && desc.kinds[kind.value], words = way && way.line;
     if (!words) return null;
     var params = new URLSearchParams(new FormData(form)), combo = way.terms[0];
+    if (words === "side") {  // a coin correction: "Bob +3 — Miscounted", as its log line
+      var side = form.querySelector("input[name=side]:checked"), coins = whole(params.get("coins"));
+      return [side ? side.closest("label").textContent.trim() : "", coins === null ? "" : signed(coins),
+        params.get("reason") ? "— " + params.get("reason") : ""].filter(Boolean).join(" ");
+    }
     return Array.prototype.map.call(form.querySelectorAll("fieldset.side-resale"), function (set, i) {
       var parts = [];
       for (var j = 0; j < combo.slots; j++) {
