@@ -130,7 +130,8 @@
     items.forEach(function (item) {
       // Any form the game describes (a turn's action, a coin correction under the standings),
       // else an entry's values under the standings, not counted.
-      var by = desc && item.body && count(desc, item, ctx);
+      // One the server refused is not counted: it is not stored as it is.
+      var by = desc && item.body && !item.refused && count(desc, item, ctx);
       if (!by) { if (item.entry && item.values) not.push(item); return; }
       counted.push(item);
       Object.keys(by).forEach(function (seat) {
