@@ -130,7 +130,8 @@
     items.forEach(function (item) {
       // Any form the game describes (a turn's action, a coin correction under the standings),
       // else an entry's values under the standings, not counted.
-      var by = desc && item.body && count(desc, item, ctx);
+      // One the server refused is not counted: it is not stored as it is.
+      var by = desc && item.body && !item.refused && count(desc, item, ctx);
       if (!by) { if (item.entry && item.values) not.push(item); return; }
       counted.push(item);
       Object.keys(by).forEach(function (seat) {
@@ -154,7 +155,10 @@
       number.dataset.was = number.textContent;
       number.textContent = shown(now);
       cell.classList.add("provisional");
-      number.after(el("small", "plus", standings.dataset.plus.replace("{}", signed(now - before))));
+      // Under the name, whose column wraps: beside the number it widened the numbers' column
+      // and broke long names mid-word at large text.
+      (row.querySelector("bdi") || number).parentNode.appendChild(
+        el("small", "plus", standings.dataset.plus.replace("{}", signed(now - before))));
       var togo = cell.querySelector(".to-go");
       if (togo) {
         var left = read(togo.textContent) - (now - before);
@@ -190,6 +194,11 @@
     var way = desc && kind && desc.kinds[kind.value], words = way && way.line;
     if (!words) return null;
     var params = new URLSearchParams(new FormData(form)), combo = way.terms[0];
+    if (words === "side") {  // a coin correction: "Bob +3 — Miscounted", as its log line
+      var side = form.querySelector("input[name=side]:checked"), coins = whole(params.get("coins"));
+      return [side ? side.closest("label").textContent.trim() : "", coins === null ? "" : signed(coins),
+        params.get("reason") ? "— " + params.get("reason") : ""].filter(Boolean).join(" ");
+    }
     return Array.prototype.map.call(form.querySelectorAll("fieldset.side-resale"), function (set, i) {
       var parts = [];
       for (var j = 0; j < combo.slots; j++) {

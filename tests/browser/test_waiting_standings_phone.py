@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from companion.records import replay
 from tests.browser.conftest import shot, until, waiting
+from tests.browser.layout import problems
 from tests.browser.test_offline_first_visit_phone import BIG, wifi_off, wifi_on
 from tests.browser.test_own_game_phone import own_setup
 from tests.browser.test_real_phone import HANDS, bs_game
@@ -57,15 +58,19 @@ def marked(page, entries: int, lang: str = "en") -> None:
 
 def looks(page, name: str) -> None:
     """The standings with what waits, as the phone shows them, then at 200 % text in the dark."""
-    page.locator("#standings").scroll_into_view_if_needed()
+    top = "document.querySelector('#standings').scrollIntoView({block: 'start'})"
+    page.evaluate(top)
     shot(page, name, full_page=False)
     cdp = page.context.new_cdp_session(page)
     page.emulate_media(color_scheme="dark")
     cdp.send("Page.setFontSizes", {"fontSizes": BIG})
     try:
         page.wait_for_timeout(100)
-        page.locator("#standings").scroll_into_view_if_needed()
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390, name
+        page.evaluate(top)
+        # Nothing wider than the screen, every number in view, no word broken
+        # (tests/browser/layout.py).
+        found = problems(page)
+        assert not (found.get("wide") or found.get("scores") or found.get("words")), found
         shot(page, f"{name}-200-dark", full_page=False)
     finally:
         cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 16, "fixed": 13}})
@@ -125,7 +130,15 @@ def test_own_game_two_rounds_offline_count_in_the_standings(page, server_url, li
     assert shown == {names[0]: 16, names[1]: 12, names[2]: 33, names[3]: 51}
     marked(page, 2)
     looks(page, "waiting-standings-own-game")
-    assert sent(page, store, game_id, 3) == by_rules(store, game_id) == shown
+    # The second removed from the phone: the standings as they will be without it.
+    page.once("dialog", lambda d: d.accept())
+    remove = page.locator("#next .outbox").get_attribute("data-remove")
+    page.locator("#next .outbox li").nth(1).get_by_role("button", name=remove).tap()
+    expect(page.locator("#next .outbox li")).to_have_count(1)
+    shown = totals(page)
+    assert shown == {names[0]: 15, names[1]: 10, names[2]: 30, names[3]: 55}
+    marked(page, 1)
+    assert sent(page, store, game_id, 2) == by_rules(store, game_id) == shown
 
 
 def bz_round(points, kate_bonus):
@@ -192,11 +205,22 @@ def test_treasure_turn_and_correction_offline_count_in_the_standings(page, serve
     expect(item).to_contain_text("red 1, red 2, red 3 → 6")
     expect(item).to_contain_text("nothing resold")
     shown = totals(page)
-    side = [name for name in before if shown[name] != before[name]]
-    assert side and all(shown[name] == before[name] + 6 for name in side)
+    assert shown == {"Ann": before["Ann"] + 6, "Bob": before["Bob"]}
     marked(page, 1)
+    # A coin correction under the standings, while the turn waits: counted too.
+    correction = page.locator("#correction")
+    correction.locator("summary").tap()
+    correction.locator("input[name='side'][value='1']").check()
+    correction.locator("input[name='coins']").fill("3")
+    correction.locator("input[name='reason']").fill("Miscounted")
+    correction.get_by_role("button", name="Save the correction").tap()
+    until(page, lambda: waiting(page) == 2)
+    shown = totals(page)
+    assert shown == {"Ann": before["Ann"] + 6, "Bob": before["Bob"] + 3}
+    marked(page, 2)
+    expect(page.locator("#next .outbox li").nth(1)).to_contain_text("Bob +3 — Miscounted")
     looks(page, "waiting-standings-give-me-the-treasure")
-    assert sent(page, store, game_id, stored + 1) == by_rules(store, game_id) == shown
+    assert sent(page, store, game_id, stored + 2) == by_rules(store, game_id) == shown
 
 
 @lan

@@ -245,7 +245,7 @@ class GameAdapter(Adapter):
             "turn": {"rows": 2, "line": line, "terms": [
                 {"combo": side + "combinations-", "slots": SLOTS, "as": "treasure_as", "cards": LOOT},
                 {"f": side + "cursed_paid", "k": -CURSED_PAY}]},
-            "correction": {"terms": [{"to": "@side", "f": "coins"}]},
+            "correction": {"line": "side", "terms": [{"to": "@side", "f": "coins"}]},
             "deal": {"terms": []}, "keep": {"terms": []}},
             "note": t(msg(N_("The coins of Reinforcements and Bandit skills count once the turn is sent.")))}
 
