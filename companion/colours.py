@@ -35,7 +35,9 @@ def seat_colours(store: Store, group_id: str, players: Sequence[str]) -> tuple[s
         taken.add(key or "")
     free = [k for k in (*DEFAULT_COLOURS, *PALETTE) if k not in taken]
     free = list(dict.fromkeys(free))
-    return tuple(key or free.pop(0) for key in out)
+    # Twelve seats of an own game outnumber the palette: colours repeat from the 8th seat on
+    # (the charts tell seats apart by marker and dash, not by colour alone).
+    return tuple(key or (free.pop(0) if free else list(PALETTE)[i % len(PALETTE)]) for i, key in enumerate(out))
 
 
 def choose(store: Store, group_id: str, player: str, colour: str) -> None:

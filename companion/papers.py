@@ -8,5 +8,6 @@ from __future__ import annotations
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 PAPER_WIDTH_MM = {"a4": 210.0, "letter": 215.9}
+PAPER_HEIGHT_MM = {"a4": 297.0, "letter": 279.4}
 # Printable width: the paper's width, less print.css's page margins of 11 mm a side.
 PAGE_MARGINS_MM = 22.0

@@ -12,7 +12,7 @@ from . import columns
 from .games import get_game
 from .games.base import Game
 from .glyphs import width_mm
-from .papers import PAGE_MARGINS_MM, PAPER_WIDTH_MM
+from .papers import PAGE_MARGINS_MM, PAPER_HEIGHT_MM, PAPER_WIDTH_MM
 from .record import Record
 from .records import View
 
@@ -111,3 +111,15 @@ def head_lines(text: Any, room_mm: float, size_pt: float = 8.5) -> int:
     """How many lines a bold column head of ``text`` takes in ``room_mm``: a sheet gives
     up a row for each line more, so its last line stays on its page."""
     return len(columns.wrap(str(text or ""), room_mm / BOLD, size_pt))
+
+
+def seat_groups(players: int, seat_mm: float, paper: str, landscape: bool = False,
+                fixed_mm: float = 12.0) -> list[range]:
+    """The seats of a grid, in as few tables as keep each seat's columns ``seat_mm`` wide
+    beside the ``fixed_mm`` of the row's label, as even as they go: twelve seats of five-digit
+    totals print as two tables of six rather than "47032" over two lines."""
+    width = (PAPER_HEIGHT_MM if landscape else PAPER_WIDTH_MM)[paper] - PAGE_MARGINS_MM
+    fits = max(1, int((width - fixed_mm) // max(seat_mm, 0.1)))
+    tables = -(-players // fits)
+    size = -(-players // tables)
+    return [range(first, min(players, first + size)) for first in range(0, players, size)]

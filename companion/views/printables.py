@@ -34,7 +34,7 @@ from ..papers import PAPERS
 from ..printing import Pending, Printing, RenderFailed, RenderInterrupted
 from ..record import Record, group_of
 from ..records import MAX_NAME, replay
-from ..sheets import detail, facts, head_lines, minus, number_mm, seat_names, signed
+from ..sheets import detail, facts, head_lines, minus, number_mm, seat_groups, seat_names, signed
 from ..summary import result_only
 from ..text import whole
 from . import group_id, store
@@ -46,6 +46,7 @@ bp.add_app_template_filter(signed, "signed")
 bp.add_app_template_filter(minus, "minus")
 bp.add_app_template_filter(number_mm, "number_mm")
 bp.add_app_template_filter(head_lines, "head_lines")
+bp.add_app_template_filter(seat_groups, "seat_groups")
 
 RECENT = 10  # logged games listed on the Printables page
 # A game its host names (Paper.named) prints the name in its sheet's title, on a sheet alone or in the pack.
@@ -202,7 +203,7 @@ def game_sheet_html(record: Record, lang: str, paper: str = "a4", colours: Any =
         details = detail(view.game, view, printed, paper, t)
         return render_template(
             "print/game.html", record=printed, view=view, game=view.game, lang=lang,
-            landscape=layout.landscape,
+            landscape=layout.landscape, paper=paper,
             players=players, adapter=ADAPTERS[record["game"]], detail=details,
             chart=totals_chart(players, totals, width=460, height=162, label=t(view.game.chart_label(view.state)),
                                font_family="Ledger Sans", colours=colours,
