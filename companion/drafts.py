@@ -34,10 +34,18 @@ def current(doc: Mapping[str, Any], version: int, kind: str) -> Draft | None:
     return {"version": version, "kind": kind, "rows": dict(doc["rows"])}
 
 
-def row_of(formdata: Any, seat: int) -> list[list[str]]:
+# The fields of a round's form that hold a row per seat: each player's numbers, or the cards
+# each player keeps (a secret: chosen on that player's own phone, issue 38.3).
+ROWS = ("players", "reinforcements")
+
+
+def _in_row(name: str, field: str, seat: int | str) -> bool:
+    return name == f"{field}-{seat}" or name.startswith(f"{field}-{seat}-")
+
+
+def row_of(formdata: Any, field: str, seat: int) -> list[list[str]]:
     """The fields of ``seat``'s row as a form sent them (``players-<seat>-…``)."""
-    prefix = f"players-{seat}-"
-    return [[name, value] for name, value in formdata.items(multi=True) if name.startswith(prefix)]
+    return [[name, value] for name, value in formdata.items(multi=True) if _in_row(name, field, seat)]
 
 
 def with_row(draft: Draft | None, version: int, kind: str, seat: int, row: list[list[str]]) -> Draft:
@@ -45,13 +53,13 @@ def with_row(draft: Draft | None, version: int, kind: str, seat: int, row: list[
     return {**base, "rows": {**base["rows"], str(seat): row}}
 
 
-def merged(formdata: Any, draft: Draft | None) -> MultiDict[str, str]:
+def merged(formdata: Any, field: str, draft: Draft | None) -> MultiDict[str, str]:
     """What one phone typing the whole round would send: the form as sent, each row the draft
     holds in place of what this phone had in it."""
     rows = draft["rows"] if draft else {}
-    taken = tuple(f"players-{seat}-" for seat in rows)
     out: MultiDict[str, str] = MultiDict([(k, v) for k, v in formdata.items(multi=True)
-                                          if not k.startswith(taken) and k not in ("row", "draft")])
+                                          if not any(_in_row(k, field, seat) for seat in rows)
+                                          and k not in ("row", "draft")])
     for row in rows.values():
         for name, value in row:
             out.add(name, value)

@@ -8,9 +8,11 @@ going. Both are taken here before ``play.add`` runs, so the table's one-phone lo
 """
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from wtforms.fields.core import UnboundField
 
 from .. import drafts
 from ..drafts import Draft
@@ -31,17 +33,38 @@ ROW_IN = N_("Your row is in: %(n)s of %(total)s.")
 NO_SUCH_SEAT = N_("Choose one of the players.")
 
 
+def _claims(game_id: str) -> dict[str, str]:
+    """Which phone holds which seat of the game: seat (as text) → the phone's token. Kept on the
+    server, so every phone knows whose secrets stay on another phone."""
+    return {k: v for k, v in store().read_state(f"claims-{game_id}").items() if isinstance(v, str)}
+
+
 def held(game_id: str) -> int | None:
     """The seat this phone holds in the game, if it said so."""
-    seat = (session.get("holds") or {}).get(game_id)
-    return seat if isinstance(seat, int) else None
+    mine = session.get("phone")
+    return next((int(s) for s, token in _claims(game_id).items() if mine and token == mine), None)
+
+
+@bp.app_template_global()
+def secret_here(record: Record, seats: Any) -> bool:
+    """Whether what the players of ``seats`` alone should see (Give Me The Treasure's choices
+    and hand panels) may open on this phone: on the phone of a player who holds one, and on the
+    shared phone as today for players who hold none (issue 38.3)."""
+    claims, mine = _claims(record["id"]), session.get("phone")
+    seats = [seats] if isinstance(seats, int) else list(seats)
+    holders = {claims[str(s)] for s in seats if str(s) in claims}
+    return not holders or (bool(mine) and mine in holders)
+
+
+def rows_field(record: Record, kind: str) -> str | None:
+    """The field of the form of ``kind`` that holds a row per seat (``drafts.ROWS``), if the
+    round is told apart by player that way; else None."""
+    form = ADAPTERS[record["game"]].forms.get(kind)
+    return next((f for f in drafts.ROWS if isinstance(getattr(form, f, None), UnboundField)), None)
 
 
 def draftable(record: Record, kind: str) -> bool:
-    """Whether the round of ``kind`` is told apart by player: a form of one row per seat, of a
-    kind that goes on whatever the others typed (``Adapter.goes_on``)."""
-    adapter = ADAPTERS[record["game"]]
-    return kind in adapter.goes_on and "players" in adapter.forms[kind]()._fields
+    return rows_field(record, kind) is not None
 
 
 def _draft(record: Record) -> Draft | None:
@@ -55,12 +78,13 @@ def _draft(record: Record) -> Draft | None:
 def draft_tag(game_id: str) -> str:
     """What of the draft and this phone's seat the game page shows, for follow.py's tag: the
     seat and the draft file's last change (a stat, no read)."""
-    try:
-        changed = (store().folder / f"{drafts.state_name(game_id)}.json").stat().st_mtime_ns
-    except OSError:
-        changed = 0
-    seat = held(game_id)
-    return f"{'' if seat is None else seat}d{changed}"
+    changed = []
+    for name in (drafts.state_name(game_id), f"claims-{game_id}"):
+        try:
+            changed.append(str((store().folder / f"{name}.json").stat().st_mtime_ns))
+        except OSError:
+            changed.append("0")
+    return f"{session.get('phone', '')}-{'-'.join(changed)}"
 
 
 @bp.app_template_global()
@@ -89,13 +113,11 @@ def phone(game_id: str) -> Any:
         if not form.validate():
             problem = t(msg(N_("This form could not be checked (it may have been open for a long time). "
                                  "Check it and send it again.")))
-        elif seat == "":
-            holds = dict(session.get("holds") or {})
-            holds.pop(game_id, None)
-            session["holds"] = holds
-            return redirect(url_for("play.game", game_id=game_id, _anchor="next"), 303)
-        elif seat.isdigit() and len(seat) < 3 and int(seat) < len(record["players"]):
-            session["holds"] = {**(session.get("holds") or {}), game_id: int(seat)}
+        elif seat == "" or (seat.isdigit() and len(seat) < 3 and int(seat) < len(record["players"])):
+            mine = session.setdefault("phone", secrets.token_hex(8))
+            # One seat a phone, one phone a seat: the latest to claim it holds it.
+            store().change_state(f"claims-{game_id}", lambda claims: {
+                **{k: v for k, v in claims.items() if v != mine and k != seat}, **({seat: mine} if seat else {})})
             return redirect(url_for("play.game", game_id=game_id, _anchor="next"), 303)
         else:
             problem = t(msg(NO_SUCH_SEAT))
@@ -139,7 +161,9 @@ def take(game_id: str) -> Any:
                 int(seat_text) if seat_text.isdigit() and len(seat_text) < 3 else -1)
             if seat is not None and not 0 <= seat < len(record["players"]):
                 abort(400)
-            own = drafts.row_of(request.form, seat) if seat is not None else []
+            field = rows_field(record, kind)
+            assert field is not None
+            own = drafts.row_of(request.form, field, seat) if seat is not None else []
             if seat is not None and (seat_text is not None or any(v.strip() for _, v in own)):
                 draft = drafts.with_row(draft, entries_version(record), kind, seat, own)
             complete = draft is not None and len(draft["rows"]) == len(record["players"])
@@ -149,7 +173,7 @@ def take(game_id: str) -> Any:
                 notice = t(msg(ROW_IN, n=len(draft["rows"]), total=len(record["players"])))
             else:
                 # The last row, or Save for the rest: the round as one phone would send it.
-                form = adapter.form(kind, record, formdata=drafts.merged(request.form, draft))
+                form = adapter.form(kind, record, formdata=drafts.merged(request.form, field, draft))
                 form.kind.data = kind
                 said = adapter.refusals(kind, form, record)
                 if said is None:
