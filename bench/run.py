@@ -4,6 +4,7 @@
     python bench/run.py --games 500
     python bench/run.py --sheets 31  # only the filled sheets by length, 31 runs each
     python bench/run.py --server [--root ../main]  # only the server under a flood, and a big upload
+    python bench/run.py --follow   # only six phones following one game while it is played
 
 Goals are judged from these figures by a person (see the README), never asserted in tests.
 """
@@ -21,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from flask import Flask, render_template_string
 
 from bench.common import PLAYERS, figure, hand, median_ms
+from bench.follow_figures import follow_figures
 from bench.printing_figures import game_page_while_printing_figures, printables_figures, sheet_length_figures
 from bench.server_figures import server_figures
 from bench.start_figures import start_figures
@@ -171,7 +173,12 @@ def main() -> None:
                         help="with --server: serve this checkout instead (main, for the before)")
     parser.add_argument("--sheets", type=int, nargs="?", const=15, metavar="REPEAT",
                         help="only the filled sheets of 30, 300 and 1,500 entries (15 runs each)")
+    parser.add_argument("--follow", action="store_true",
+                        help="only six phones following one game while it is played (issue 38)")
     args = parser.parse_args()
+    if args.follow:
+        follow_figures()
+        return
     if args.server:
         server_figures(args.root.resolve() if args.root else Path(__file__).resolve().parents[1])
         return
@@ -236,6 +243,7 @@ def main() -> None:
         sheet_length_figures(app, store, 15)
         game_page_while_printing_figures(folder)
     server_figures()
+    follow_figures()
 
 
 if __name__ == "__main__":

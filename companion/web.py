@@ -27,6 +27,7 @@ from .views import (
     backup,
     bgstats,
     current_group,
+    drafts,
     follow,
     groups,
     here,
@@ -193,7 +194,7 @@ def init_app(app: Flask) -> None:
     # groups first: its before-request check (join a group first) must run before any view.
     for bp in (groups.bp, home.bp, play.bp, history.bp, stats.bp, share.bp, backup.bp,
                printables.bp, lifecycle.bp, offline.bp, trust.bp, rules.bp, result.bp, bgstats.bp,
-               follow.bp):
+               follow.bp, drafts.bp):
         app.register_blueprint(bp)
     for slug in PACKAGES:  # a game's pages of its own (the Beutezug heist check ...)
         if (own := getattr(web(slug), "bp", None)) is not None:

@@ -23,6 +23,7 @@ from ..colours import seat_colours
 from ..i18n import locale_name
 from ..record import Record, group_of
 from . import group_id, store, zone_name
+from .drafts import draft_tag
 from .play import load, page
 
 bp = Blueprint("follow", __name__)
@@ -75,15 +76,17 @@ def _read(game_id: str) -> Record:
     return record
 
 
-def tag_of(version: int, group: str, players: tuple[str, ...]) -> str:
+def tag_of(game_id: str, version: int, group: str, players: tuple[str, ...]) -> str:
+    """What the page shows depends on: the record's version, the phone's language, time zone
+    and seat (``drafts``), the seats' colours and the draft of the round."""
     colours = seat_colours(store(), group, list(players))
-    return f'{version}-{locale_name()}-{zone_name()}-{"-".join(colours)}'
+    return f'{version}-{locale_name()}-{zone_name()}-{"-".join(colours)}-{draft_tag(game_id)}'
 
 
 @bp.app_template_global()
 def follow_tag(record: Record) -> str:
     """The tag a game page starts following with (what it shows)."""
-    return tag_of(int(record.get("version", 0)), group_of(record), tuple(record["players"]))
+    return tag_of(record["id"], int(record.get("version", 0)), group_of(record), tuple(record["players"]))
 
 
 @bp.app_template_global()
@@ -98,7 +101,7 @@ def live(game_id: str) -> Any:
     if seen is None or seen[1] != group_id():
         record = _read(game_id)  # and 404 for a game of another group or none
         seen = int(record.get("version", 0)), group_of(record), tuple(record["players"])
-    tag = tag_of(*seen)
+    tag = tag_of(game_id, *seen)
     if tag in request.if_none_match:
         response = current_app.response_class(status=304)
     else:
@@ -106,7 +109,7 @@ def live(game_id: str) -> Any:
         if main is None:
             if record is None:
                 record = _read(game_id)
-                tag = tag_of(int(record.get("version", 0)), group_of(record), tuple(record["players"]))
+                tag = tag_of(game_id, int(record.get("version", 0)), group_of(record), tuple(record["players"]))
             main = _MAINS.get((game_id, tag)) or _render(record)
             if main is None:  # a record that does not replay: its page says so, on a reload
                 return current_app.response_class(status=204, headers={"Cache-Control": "no-cache"})

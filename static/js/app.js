@@ -593,7 +593,7 @@
     var item = {
       id: id, url: action.href, hash: action.hash, body: body.toString(), game: gameId(), at: Date.now(),
       title: title.trim(), values: (window.lootLine && window.lootLine(form)) || (heading ? valuesOf(form, ev.submitter) : ""), entry: entry,
-      ahead: entry && form.hasAttribute("data-goes-on"), same: form.hasAttribute("data-keeps-version"),
+      ahead: entry && form.hasAttribute("data-goes-on") && !body.get("row"), same: form.hasAttribute("data-keeps-version"),
       rev: newId(),  // which copy: one changed while it was being sent is sent again
       follows: line.some(function (i) { return i.id !== id; }) && !(line[0] && line[0].id === id)
     };

@@ -1,0 +1,66 @@
+"""A draft of the current round, filled row by row from several phones (issue 38.2).
+
+Where the rules tell the players' parts apart (a form of the round with a row per seat,
+``players-<seat>-…``: a Beutelschneider hand, an own game's round), each phone sends its own
+row; the rows gather here, in a small file of the data folder (``draft-<game>.json``), kept
+across a restart. A draft is never an entry: undo, replay, export and statistics read the
+record alone. It belongs to the step after the version it was started at (``entries_version``):
+any entry stored, undone or corrected since makes it void. The round is stored as one entry
+through the same form, checks and rules as one phone typing it all (``merged``), when its last
+row arrives or when one phone saves it for the rest.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypedDict
+
+from werkzeug.datastructures import MultiDict
+
+
+class Draft(TypedDict):
+    version: int          # the record's entries_version it belongs to
+    kind: str             # the entry kind of the round
+    rows: dict[str, list[list[str]]]  # seat (as text) → its fields as sent, in order
+
+
+def state_name(game_id: str) -> str:
+    return f"draft-{game_id}"
+
+
+def current(doc: Mapping[str, Any], version: int, kind: str) -> Draft | None:
+    """The draft of the step after ``version`` of ``kind``, if the file holds one."""
+    if doc.get("version") != version or doc.get("kind") != kind or not isinstance(doc.get("rows"), dict):
+        return None
+    return {"version": version, "kind": kind, "rows": dict(doc["rows"])}
+
+
+# The fields of a round's form that hold a row per seat: each player's numbers, or the cards
+# each player keeps (a secret: chosen on that player's own phone, issue 38.3).
+ROWS = ("players", "reinforcements")
+
+
+def _in_row(name: str, field: str, seat: int | str) -> bool:
+    return name == f"{field}-{seat}" or name.startswith(f"{field}-{seat}-")
+
+
+def row_of(formdata: Any, field: str, seat: int) -> list[list[str]]:
+    """The fields of ``seat``'s row as a form sent them (``players-<seat>-…``)."""
+    return [[name, value] for name, value in formdata.items(multi=True) if _in_row(name, field, seat)]
+
+
+def with_row(draft: Draft | None, version: int, kind: str, seat: int, row: list[list[str]]) -> Draft:
+    base: Draft = draft or {"version": version, "kind": kind, "rows": {}}
+    return {**base, "rows": {**base["rows"], str(seat): row}}
+
+
+def merged(formdata: Any, field: str, draft: Draft | None) -> MultiDict[str, str]:
+    """What one phone typing the whole round would send: the form as sent, each row the draft
+    holds in place of what this phone had in it."""
+    rows = draft["rows"] if draft else {}
+    out: MultiDict[str, str] = MultiDict([(k, v) for k, v in formdata.items(multi=True)
+                                          if not any(_in_row(k, field, seat) for seat in rows)
+                                          and k not in ("row", "draft")])
+    for row in rows.values():
+        for name, value in row:
+            out.add(name, value)
+    return out

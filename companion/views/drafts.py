@@ -1,0 +1,199 @@
+"""Each player enters their own part (issue 38.2): a phone says once who holds it, sends its own
+row of the current round, and the round is stored as one entry when the last row is in or
+when one phone saves it for the rest. The draft itself: ``companion/drafts.py``.
+
+The entry form stays the one form of the round: a phone that holds a seat gets a button "Send
+my row" in it (``row=<seat>``), and every phone's Save sends ``draft=1`` while a draft is
+going. Both are taken here before ``play.add`` runs, so the table's one-phone loop is as it was.
+"""
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from wtforms.fields.core import UnboundField
+
+from .. import drafts
+from ..drafts import Draft
+from ..forms.adapter import ADAPTERS
+from ..forms.groups import ShareForm
+from ..games.base import N_, RulesError, msg
+from ..i18n import t
+from ..record import Record
+from ..records import Stale, add_entry, entries_version, replay
+from . import sent_before, store
+from .play import SENT_BEFORE, _back, _here, _listed_here, load, page, refused
+
+bp = Blueprint("drafts", __name__)
+
+GONE = N_("Another phone saved meanwhile, so this row belongs to a step that is over. Here is the "
+          "game as it is now: enter your row again.")
+ROW_IN = N_("Your row is in: %(n)s of %(total)s.")
+NO_SUCH_SEAT = N_("Choose one of the players.")
+
+
+def _claims(game_id: str) -> dict[str, str]:
+    """Which phone holds which seat of the game: seat (as text) → the phone's token. Kept on the
+    server, so every phone knows whose secrets stay on another phone."""
+    return {k: v for k, v in store().read_state(f"claims-{game_id}").items() if isinstance(v, str)}
+
+
+def held(game_id: str) -> int | None:
+    """The seat this phone holds in the game, if it said so."""
+    mine = session.get("phone")
+    return next((int(s) for s, token in _claims(game_id).items() if mine and token == mine), None)
+
+
+@bp.app_template_global()
+def secret_here(record: Record, seats: Any) -> bool:
+    """Whether what the players of ``seats`` alone should see (Give Me The Treasure's choices
+    and hand panels) may open on this phone: on the phone of a player who holds one, and on the
+    shared phone as today for players who hold none (issue 38.3)."""
+    claims, mine = _claims(record["id"]), session.get("phone")
+    seats = [seats] if isinstance(seats, int) else list(seats)
+    holders = {claims[str(s)] for s in seats if str(s) in claims}
+    return not holders or (bool(mine) and mine in holders)
+
+
+def rows_field(record: Record, kind: str) -> str | None:
+    """The field of the form of ``kind`` that holds a row per seat (``drafts.ROWS``), if the
+    round is told apart by player that way; else None."""
+    form = ADAPTERS[record["game"]].forms.get(kind)
+    return next((f for f in drafts.ROWS if isinstance(getattr(form, f, None), UnboundField)), None)
+
+
+def draftable(record: Record, kind: str) -> bool:
+    return rows_field(record, kind) is not None
+
+
+def _draft(record: Record) -> Draft | None:
+    view = replay(record)
+    if view.expect is None:
+        return None
+    return drafts.current(store().read_state(drafts.state_name(record["id"])),
+                          entries_version(record), view.expect.kind)
+
+
+def draft_tag(game_id: str) -> str:
+    """What of the draft and this phone's seat the game page shows, for follow.py's tag: the
+    seat and the draft file's last change (a stat, no read)."""
+    changed = []
+    for name in (drafts.state_name(game_id), f"claims-{game_id}"):
+        try:
+            changed.append(str((store().folder / f"{name}.json").stat().st_mtime_ns))
+        except OSError:
+            changed.append("0")
+    return f"{session.get('phone', '')}-{'-'.join(changed)}"
+
+
+@bp.app_template_global()
+def draft_here(record: Record) -> dict[str, Any] | None:
+    """What the game page says of the draft and this phone's seat, where the round has rows."""
+    view = replay(record)
+    if view.expect is None or not draftable(record, view.expect.kind):
+        return None
+    seat = held(record["id"])
+    draft = _draft(record)
+    if seat is None and draft is None:
+        return None
+    rows = sorted(int(s) for s in (draft["rows"] if draft else {}))
+    return {"seat": seat, "in": [record["players"][s] for s in rows if s < len(record["players"])],
+            "total": len(record["players"])}
+
+
+@bp.route("/games/<game_id>/phone", methods=["GET", "POST"])
+def phone(game_id: str) -> Any:
+    """Which player holds this phone, for this game (kept in the phone's session)."""
+    record = load(game_id)
+    form = ShareForm()
+    problem = None
+    if request.method == "POST":
+        seat = request.form.get("seat", "")
+        if not form.validate():
+            problem = t(msg(N_("This form could not be checked (it may have been open for a long time). "
+                                 "Check it and send it again.")))
+        elif seat == "" or (seat.isdigit() and len(seat) < 3 and int(seat) < len(record["players"])):
+            mine = session.setdefault("phone", secrets.token_hex(8))
+            # One seat a phone, one phone a seat: the latest to claim it holds it.
+            store().change_state(f"claims-{game_id}", lambda claims: {
+                **{k: v for k, v in claims.items() if v != mine and k != seat}, **({seat: mine} if seat else {})})
+            return redirect(url_for("play.game", game_id=game_id, _anchor="next"), 303)
+        else:
+            problem = t(msg(NO_SUCH_SEAT))
+    return render_template("play/phone.html", record=record, players=record["players"], form=form,
+                           seat=held(game_id), problem=problem), 422 if problem else 200
+
+
+@bp.before_app_request
+def _rows() -> Any:
+    """A row sent, or a round saved for the rest while a draft is going: taken here."""
+    if request.endpoint != "play.add" or not ({"row", "draft"} & set(request.form)):
+        return None
+    return take((request.view_args or {})["game_id"])
+
+
+def take(game_id: str) -> Any:
+    _listed_here(game_id)
+    name = drafts.state_name(game_id)
+    record = form = said = None
+    again = gone = False
+    notice = None
+    try:
+        with store().changing(game_id) as game:
+            record = _here(game.record)
+            again = sent_before(record)
+            if again:
+                raise Stale()  # answered below, as a save sent twice
+            adapter = ADAPTERS[record["game"]]
+            kind = adapter.kind_of(request.form)
+            if kind not in adapter.forms or not draftable(record, kind):
+                abort(400)
+            version = request.form.get("version", "")
+            if version != str(entries_version(record)):
+                gone = True
+                raise Stale()
+            draft = _draft(record)
+            if draft is not None and draft["kind"] != kind:
+                draft = None
+            seat_text = request.form.get("row")
+            seat = held(game_id) if seat_text is None else (
+                int(seat_text) if seat_text.isdigit() and len(seat_text) < 3 else -1)
+            if seat is not None and not 0 <= seat < len(record["players"]):
+                abort(400)
+            field = rows_field(record, kind)
+            assert field is not None
+            own = drafts.row_of(request.form, field, seat) if seat is not None else []
+            if seat is not None and (seat_text is not None or any(v.strip() for _, v in own)):
+                draft = drafts.with_row(draft, entries_version(record), kind, seat, own)
+            complete = draft is not None and len(draft["rows"]) == len(record["players"])
+            if seat_text is not None and not complete:
+                assert draft is not None
+                store().change_state(name, lambda _old: dict(draft))
+                notice = t(msg(ROW_IN, n=len(draft["rows"]), total=len(record["players"])))
+            else:
+                # The last row, or Save for the rest: the round as one phone would send it.
+                form = adapter.form(kind, record, formdata=drafts.merged(request.form, field, draft))
+                form.kind.data = kind
+                said = adapter.refusals(kind, form, record)
+                if said is None:
+                    game.new = add_entry(record, kind, adapter.to_data(kind, form, record),
+                                         source=adapter.source(form), submission=form.submission.data,
+                                         version=entries_version(record), resend_checked=True)
+                elif draft is not None:
+                    store().change_state(name, lambda _old: dict(draft))
+    except Stale:
+        assert record is not None
+        if again:
+            return _back(game_id, t(SENT_BEFORE), record=record)
+        return page(record, None, [t(msg(GONE))] if gone else [], 409)
+    except RulesError as error:
+        assert record is not None and form is not None
+        return refused(record, form, ADAPTERS[record["game"]].attach(form, error))
+    if said is not None:
+        assert record is not None and form is not None
+        return refused(record, form, said)
+    if game.new is not None:
+        store().change_state(name, lambda _old: {})
+        return _back(game_id, record=game.new)
+    return _back(game_id, notice, record=record)
