@@ -77,7 +77,7 @@ def data_files(store) -> dict[str, str]:
 
 def message_shown(page: str) -> bool:
     """A message the person can read: an alert, a message by a field, or an error page's text."""
-    texts = re.findall(r'role="alert"[^>]*>\s*([^<\s][^<]*)', page) + \
+    texts = re.findall(r'class="alert"[^>]*>\s*([^<\s][^<]*)', page) + \
         re.findall(r'class="error"[^>]*>\s*([^<\s][^<]*)', page)
     if texts:
         return True

@@ -85,7 +85,7 @@ def test_three_rounds_won_end_the_game_with_its_winner(user):
     start(user)
     for ann, bob in ((9, 4), (2, 2), (3, 11), (12, 1), (13, 5)):
         play(user, ann, bob)
-    assert "<h2>★ Ann</h2>" in user.page and "First to 3 points." in user.page
+    assert "<h2><span aria-hidden=\"true\">★</span> Ann</h2>" in user.page and "First to 3 points." in user.page
     assert "Turn up a card each" not in user.page
 
 

@@ -43,7 +43,12 @@
 
   // A choice that is always followed by typing a number moves there (Beutezug: the stack
   // kept, then its loot): one tap fewer per row.
+  // Not by the arrow keys, which move through the group itself (the stacks): only a choice.
+  var arrowed = false;
+  doc.addEventListener("keydown", function (ev) { arrowed = /^Arrow/.test(ev.key); });
+  doc.addEventListener("pointerdown", function () { arrowed = false; });
   doc.addEventListener("change", function (ev) {
+    if (arrowed) return;
     var then = ev.target.dataset && ev.target.dataset.then;
     var next = then && ev.target.form && ev.target.form.elements.namedItem(then);
     if (next && next.focus) next.focus();
@@ -59,8 +64,34 @@
   }
 
   function fieldNamed(name) {
-    var found = doc.querySelector("main [name=\"" + CSS.escape(name) + "\"]:not([type=hidden])");
-    return found && visible(found) ? found : null;
+    // The refused one of fields of that name (Loot and Scoot's forms share names); a group of
+    // radios entered at its choice, as Tab enters it, else at its first.
+    var all = Array.prototype.filter.call(doc.querySelectorAll("main [name=\"" + CSS.escape(name) + "\"]:not([type=hidden]):not(:disabled)"), visible);
+    var wrong = all.filter(function (e) { return e.closest("[aria-invalid=true], .invalid"); });
+    if (wrong.length) all = wrong;
+    return all.filter(function (e) { return e.checked; })[0] || all[0] || null;
+  }
+
+  // -- said to a screen reader: one polite status (base.html), after what a tap changed ----
+  function plain(el) {
+    var copy = el.cloneNode(true);
+    copy.querySelectorAll("[aria-hidden], .vh").forEach(function (e) { e.remove(); });
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+  function say(text) {
+    var said = doc.getElementById("said");
+    if (!said) return;
+    // Emptied first: the same words twice (two saves of a round) are said twice.
+    said.textContent = "";
+    setTimeout(function () { said.textContent = text; }, 150);
+  }
+  function announce(item, waited) {
+    var d = doc.getElementById("said").dataset, path = item.url.split(/[?#]/)[0];
+    var notice = doc.querySelector("main .notice"), now = doc.querySelector("#next .now h2, #outcome h2");
+    var text = notice ? plain(notice) : waited ? d.sent.replace("{}", item.title)
+      : /\/undo$/.test(path) ? d.undone : /put-back/.test(path) ? d.putBack
+      : /\/edit$/.test(path) ? d.corrected : d.saved.replace("{}", item.title);
+    say(text + (now ? " " + d.next.replace("{}", plain(now)) : ""));
   }
 
   function showField(field) {
@@ -72,6 +103,7 @@
 
   function land(hash, status) {
     var refusal = doc.querySelector("main .refusal");
+    root.style.setProperty("--held", refusal ? refusal.offsetHeight + "px" : "0px");
     if (refusal) {
       var section = refusal.closest("section, details") || refusal;
       section.scrollIntoView({ block: "start" });
@@ -91,8 +123,10 @@
     }
   }
 
-  // A summary's link focuses its field (the link itself points at the field's message).
+  // A summary's link focuses its field (the link itself points at the field's message); the
+  // skip link the next form's first field.
   doc.addEventListener("click", function (ev) {
+    if (ev.target.matches && ev.target.matches(".skip[href='#next']")) { ev.preventDefault(); land("#next", 200); return; }
     var link = ev.target.closest && ev.target.closest(".refusal a[data-field]");
     var field = link && fieldNamed(link.dataset.field);
     if (field) { ev.preventDefault(); showField(field); }
@@ -237,6 +271,17 @@
   function showOutbox(sending) {
     var box = doc.querySelector("main .outbox");
     if (!box) return;
+    var fresh = box.cloneNode(false);
+    fillOutbox(fresh, sending);
+    // Only a change is shown, and said: the same words every few seconds are no news.
+    if (fresh.innerHTML === box.innerHTML && fresh.hidden === box.hidden) return;
+    var head = fresh.querySelector("p"), was = box.querySelector("p");
+    box.replaceWith(fresh);
+    // (Said when something waits; "Sending…" alone is no news, its answer is.)
+    if (fresh.querySelector("ul") && head && (box.hidden || !was || was.textContent !== head.textContent)) say(head.textContent);
+  }
+
+  function fillOutbox(box, sending) {
     var items = waiting().filter(function (i) { return i.id !== flying; });
     box.hidden = !items.length && !sending;
     box.textContent = "";
@@ -516,9 +561,11 @@
           // More to send: the page shown is the one the phone typed ahead on; the last
           // answer replaces it.
           showOutbox(true);
+          say(doc.getElementById("said").dataset.sent.replace("{}", item.title));
           return true;
         }
         show(page, html, response, item.hash, false, !form);
+        if (response.ok) announce(item, known);
         return true;
       });
     }).catch(function () {
@@ -667,6 +714,7 @@
       if (!note || pending !== go) return;
       note.querySelector("span").textContent = note.dataset[kind] || note.dataset.link;
       note.hidden = false;
+      say(note.querySelector("span").textContent);
       note.querySelector("button").onclick = function () { pending = null; note.hidden = true; };
     }, isDown() ? 0 : 600);
     probe();
@@ -909,23 +957,7 @@
     });
   }
 
-  // -- the live share view: asks every few seconds, 304 while nothing changed --------------
-  var live = doc.querySelector(".live[data-poll]");
-  if (live) {
-    var tag = live.dataset.tag;
-    var ask = function () {
-      if (doc.visibilityState !== "visible" || !doc.querySelector(".live[data-poll]")) return;
-      fetch(location.pathname, { cache: "no-store", credentials: "same-origin", headers: tag ? { "If-None-Match": tag } : {} })
-        .then(function (response) {
-          if (response.status !== 200) return;
-          tag = response.headers.get("ETag") || tag;
-          return response.text().then(function (html) {
-            show(new DOMParser().parseFromString(html, "text/html"), html, response, null, true);
-          });
-        }).catch(function () {});
-    };
-    setInterval(ask, (+live.dataset.poll || 5) * 1000);
-  }
+  // The live share view follows the game with share.js.
 
   // -- installed like an app: static files and the last game pages stay on the phone -------
   if ("serviceWorker" in navigator && root.dataset.worker) {

@@ -55,7 +55,7 @@ def test_a_hand_on_a_full_disk_says_not_saved_and_keeps_what_was_typed(page, ser
         page.get_by_role("button", name="Save the hand").tap()
     box = page.locator("#refusal")  # headed "Not saved", the reason below
     expect(box).to_contain_text("Not saved")
-    expect(box.get_by_role("alert")).to_contain_text("The server's disk is full.")
+    expect(page.get_by_role("alert")).to_contain_text("The server's disk is full.")  # the box is the alert
     expect(page.locator("input[name='players-0-gold']")).to_have_value("40")
     shot(page, "integrity-not-saved", full_page=False)
     page.emulate_media(color_scheme="dark")

@@ -36,7 +36,7 @@ def test_abandon_find_in_history_resume_then_delete_find_in_trash_restore(page, 
 
     with page.expect_navigation():
         mine.get_by_role("button", name="Abandon").tap()
-    expect(page.get_by_role("status")).to_contain_text("The game is abandoned.")
+    expect(page.locator("main").get_by_role("status")).to_contain_text("The game is abandoned.")
     expect(page.locator("ul.playing > li")).to_have_count(1)
     shot(page, "lifecycle-after-abandon")
 
@@ -58,7 +58,7 @@ def test_abandon_find_in_history_resume_then_delete_find_in_trash_restore(page, 
         page.go_back()
     with page.expect_navigation():
         entry.get_by_role("button", name="Resume").tap()
-    expect(page.get_by_role("status")).to_contain_text("The game is resumed.")
+    expect(page.locator("main").get_by_role("status")).to_contain_text("The game is resumed.")
     expect(page.locator("form.entry-form")).to_be_visible()
     assert store.index.games()[game_id]["status"] == "playing"
     page.locator("#about").scroll_into_view_if_needed()
@@ -69,10 +69,10 @@ def test_abandon_find_in_history_resume_then_delete_find_in_trash_restore(page, 
     delete.scroll_into_view_if_needed()
     with page.expect_navigation():
         delete.tap()
-    expect(page.get_by_role("status")).to_contain_text("The game is in the trash.")
+    expect(page.locator("main").get_by_role("status")).to_contain_text("The game is in the trash.")
     shot(page, "lifecycle-after-delete")
     with page.expect_navigation():
-        page.get_by_role("status").get_by_role("link", name="Trash").tap()
+        page.locator("main").get_by_role("status").get_by_role("link", name="Trash").tap()
     item = page.locator("ul.trash > li")
     expect(item).to_have_count(1)
     expect(item).to_contain_text("Anna, Ben, Cem")
@@ -84,7 +84,7 @@ def test_abandon_find_in_history_resume_then_delete_find_in_trash_restore(page, 
     page.emulate_media(color_scheme="light")
     with page.expect_navigation():
         item.get_by_role("button", name="Restore").tap()
-    expect(page.get_by_role("status")).to_contain_text("The game is back.")
+    expect(page.locator("main").get_by_role("status")).to_contain_text("The game is back.")
     expect(page.get_by_text("The trash is empty.")).to_be_visible()
     with page.expect_navigation():
         page.locator("nav.areas").get_by_role("link", name="Games").tap()

@@ -54,7 +54,7 @@ def test_a_game_deleted_meanwhile_keeps_the_entry_until_it_is_back(bs_game, page
 
     outbox.get_by_role("link", name="Open the trash").tap()
     page.get_by_role("button", name="Restore").tap()
-    expect(page.get_by_role("status")).to_contain_text("The game is back.")
+    expect(page.locator("main").get_by_role("status")).to_contain_text("The game is back.")
     page.goto(f"{server_url}/games/{game_id}")
     expect(page.locator("#next h2")).to_have_text("Hand 4")
     assert len(store.load(game_id)["entries"]) == 3

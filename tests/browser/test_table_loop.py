@@ -266,7 +266,7 @@ def test_back_then_save_stores_nothing_and_says_why_without_javascript(bs_game, 
         # The browser kept the page as it was: its form was sent already, and says so.
         with page.expect_navigation():
             page.get_by_role("button", name="Save the hand").tap()
-        expect(page.get_by_role("status")).to_contain_text("sent before and is stored already")
+        expect(page.locator("#next .notice")).to_contain_text("sent before and is stored already")
     else:
         # The page again from the server: the next hand, its form never refilled by the
         # browser from history; Save as it stands is refused.

@@ -23,7 +23,7 @@ def test_a_game_in_progress_is_shared_read_only_and_follows_the_game(app, user, 
     assert 'data-tag="' in page
     assert ">Refresh</a>" in page
     assert "Anna deals." in page and "Hand 1" in page  # whose turn it is
-    assert "Anna" in page and forms_of(page.split("<main>")[1]) == []  # read-only: no forms
+    assert "Anna" in page and forms_of(page.split("<main")[1]) == []  # read-only: no forms
     assert "<script>" not in page
     assert guest.get(f"/games/{game_id}").status_code == 303  # the game itself stays closed
 
@@ -40,7 +40,7 @@ def test_a_game_in_progress_is_shared_read_only_and_follows_the_game(app, user, 
 def test_a_finished_games_share_page_stops_refreshing(user, history):
     link = share(user, history[0])
     page = user.client.get(link).get_data(as_text=True)
-    assert "http-equiv" not in page and "★ Anna" in page
+    assert "http-equiv" not in page and "★</span> Anna" in page
 
 
 def test_a_revoked_link_answers_404_and_sharing_again_makes_a_new_one(user, store, history):
@@ -95,7 +95,7 @@ def test_a_game_of_the_tables_own_is_shared_by_its_name_and_follows_its_rounds(a
     response = guest.get(link)
     page = response.get_data(as_text=True)
     assert response.status_code == 200 and "Hearts" in page and "Round 1" in page
-    assert forms_of(page.split("<main>")[1]) == []
+    assert forms_of(page.split("<main")[1]) == []
     store.update(game_id, lambda r: add_entry(r, "round", {"players": [{"score": 13}, {"score": 4}, {"score": 9}]}))
     changed = guest.get(link, headers={"If-None-Match": response.headers["ETag"]})
     assert changed.status_code == 200

@@ -21,7 +21,7 @@ def test_the_winner_is_named_by_the_scores_without_a_tick(user, store):
     response = enter(user, "beutelschneider", values(("Anna", "Ben", "Cem"), (80, 130, -20), set()))
     assert response.status_code == 200
     game_id = game_of(user)
-    assert "★ Ben" in user.page
+    assert "★</span> Ben" in user.page
     assert store.index.games()[game_id]["winners"] == [1]
     # The form says so before it is sent.
     user.open("/new/beutelschneider/result")

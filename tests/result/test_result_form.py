@@ -36,7 +36,7 @@ def test_a_result_is_stored_and_shown_everywhere_as_result_only(slug, user, clie
     assert [e["kind"] for e in record["entries"]] == [RESULT]
     assert record["played_on"].startswith(DAY)
     page = user.page
-    assert f"★ {winner}" in page and decided in page
+    assert f"★</span> {winner}" in page and decided in page
     assert '<span class="tag">result only</span>' in page and "only its final result was entered" in page
     assert "Final result" in page  # the log line
     assert "score sheet (PDF)" not in page
@@ -182,7 +182,7 @@ def test_a_result_is_corrected_with_its_trail_and_undone(user, store):
     record = store.load(game_id)
     assert record["entries"][0]["data"]["winners"] == [1]
     assert record["entries"][0]["edits"][0]["data"]["winners"] == [0]
-    assert "★ Ben" in user.page
+    assert "★</span> Ben" in user.page
     response = user.submit("/undo")
     record = store.load(game_id)
     assert record["entries"] == [] and record["undone"][0]["kind"] == RESULT

@@ -14,7 +14,7 @@ from tests.games.scoot.web.test_pages import start as start_scoot
 
 
 def alerts(page: str) -> list[str]:
-    return re.findall(r'role="alert">([^<]*)<', page)
+    return re.findall(r'class="alert"(?: role="alert")?>([^<]*)<', page)
 
 
 def errors_near(page: str, name: str) -> list[str]:

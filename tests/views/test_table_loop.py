@@ -20,7 +20,7 @@ def summary(page):
     box = re.search(r'<div class="refusal".*?</div>', page, flags=re.S)
     assert box, "no refusal summary"
     links = re.findall(r'<a href="#([^"]+)" data-field="[^"]+">(.*?)</a>', box.group(0))
-    alerts = re.findall(r'role="alert">([^<]*)<', box.group(0))
+    alerts = re.findall(r'class="alert"(?: role="alert")?>([^<]*)<', box.group(0))
     return [(target, re.sub("<[^>]+>", "", text)) for target, text in links], alerts
 
 

@@ -147,7 +147,7 @@ def test_a_round_stores_each_seat_and_shows_points_cards_and_who_moved(user, sto
     assert view.state.points == (3, 2, 1)  # Johnny's 0-card without a bonus gives 1 point
     assert "Vincenzo moves up from place 2 to 1." in user.page
     assert "Kate moves down from place 1 to 2." in user.page
-    assert "▲ up from 2" in user.page and "▼ down from 1" in user.page
+    assert "▲</span> up from 2" in user.page and "▼</span> down from 1" in user.page  # the arrow hidden from a screen reader
     assert "Round 2 of 7" in user.page
     assert form_seats(user) == [JOHNNY, KATE, VINCENZO]
 

@@ -45,7 +45,7 @@ def errors(user):
 
 
 def alerts(user):
-    return re.findall(r'role="alert">([^<]*)<', user.page)
+    return re.findall(r'class="alert"(?: role="alert")?>([^<]*)<', user.page)
 
 
 def seed(store, players, items):
