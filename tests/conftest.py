@@ -100,17 +100,18 @@ class CompiledTemplates(jinja2.BytecodeCache):
     """Each template compiled once per test process instead of once per app (the tests make
     an app per test, and compiling a page's templates cost ~0.1 s of CPU, more than most
     tests' own work). Jinja checks each entry against the template's source, and the key
-    holds what compiling depends on (extensions, gettext style, filters' kinds), so an app
-    set up otherwise never gets another's code."""
+    holds what compiling depends on (extensions, gettext style, the kinds of filters and
+    tests), so an app set up otherwise never gets another's code."""
 
     def __init__(self) -> None:
         self.compiled: dict[str, bytes] = {}
 
     def get_bucket(self, environment, name, filename, source):  # type: ignore[no-untyped-def]
         bucket = super().get_bucket(environment, name, filename, source)
+        kinds = [(kind, name, str(jinja2.utils._PassArg.from_obj(f))) for kind, table in
+                 (("filter", environment.filters), ("test", environment.tests)) for name, f in table.items()]
         bucket.key += repr((sorted(environment.extensions), getattr(environment, "newstyle_gettext", None),
-                            environment.autoescape, environment.finalize,
-                            sorted((k, jinja2.utils._PassArg.from_obj(f)) for k, f in environment.filters.items())))
+                            environment.autoescape, environment.finalize, environment.is_async, sorted(kinds)))
         bucket.reset()
         self.load_bytecode(bucket)
         return bucket
