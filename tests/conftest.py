@@ -2,16 +2,21 @@
 the documented example record of each game."""
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import re
 import socket
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
+from concurrent.futures import Future
 from pathlib import Path
 
+import jinja2
 import pytest
+from flask import Flask
 
-from companion import cli, create_app, network
+from companion import cli, create_app, network, printing
 from companion.transfer import import_record
 from tests.formpage import Browserless
 from tests.games.tables import exported_records
@@ -114,6 +119,105 @@ def free_port() -> int:
 # worker time on a shared machine). What the priority is for -- no game page waits behind
 # a render -- is tested with the app's default (tests/printables/test_pool.py, test_serving.py).
 TESTING = {"TESTING": True, "PDF_WAIT_SECONDS": 600, "PDF_WORKER_NICE": 0}
+
+
+# -- what the tests make again and again, made once per run ----------------------------------
+
+class CompiledTemplates(jinja2.BytecodeCache):
+    """Each template compiled once per test process instead of once per app (the tests make
+    an app per test, and compiling a page's templates cost ~0.1 s of CPU, more than most
+    tests' own work). Jinja checks each entry against the template's source, and the key
+    holds what compiling depends on (extensions, gettext style, the kinds of filters and
+    tests), so an app set up otherwise never gets another's code."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def get_bucket(self, environment, name, filename, source):  # type: ignore[no-untyped-def]
+        bucket = super().get_bucket(environment, name, filename, source)
+        kinds = [(kind, name, str(jinja2.utils._PassArg.from_obj(f))) for kind, table in
+                 (("filter", environment.filters), ("test", environment.tests)) for name, f in table.items()]
+        bucket.key += repr((sorted(environment.extensions), getattr(environment, "newstyle_gettext", None),
+                            environment.autoescape, environment.finalize, environment.is_async, sorted(kinds)))
+        bucket.reset()
+        self.load_bytecode(bucket)
+        return bucket
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": CompiledTemplates()}
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "own_renders: every PDF of the test is rendered by the app's "
+                            "render workers, never taken from the run's shared renders (tests of the pool)")
+
+
+@pytest.fixture(scope="session")
+def shared_renders(tmp_path_factory) -> Path:
+    """A folder of PDFs rendered in this run, shared by the xdist workers (``renders``)."""
+    root = tmp_path_factory.getbasetemp()
+    folder = (root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root) / "shared-renders"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+@pytest.fixture(autouse=True)
+def renders(request, monkeypatch, shared_renders):
+    """The same PDF rendered once per run: many tests ask for the same blank sheet or rules
+    reference (each in a fresh instance folder, so the app's own caches start empty), and a
+    render is ~1 s of CPU. An app that waits for its PDFs as long as the tests' ``TESTING``
+    does gets a PDF rendered from the very same HTML, paper and orientation earlier in the run,
+    through the pool's own ``submit`` (so the app's caches fill as they would); the first
+    of each is rendered by the workers as always. Apps that wait less (the "being made" pages)
+    and tests marked ``own_renders`` (the pool's own) always render."""
+    if request.node.get_closest_marker("own_renders"):
+        return
+    made = printing.init_app
+
+    def init_app(app):
+        made(app)
+        if app.config["PDF_WAIT_SECONDS"] >= TESTING["PDF_WAIT_SECONDS"]:
+            kept = app.extensions["printing"]
+            kept.pool = SharedRenders(kept.pool, shared_renders)
+
+    monkeypatch.setattr(printing, "init_app", init_app)
+
+
+class SharedRenders:
+    """A render pool whose renders are kept in ``folder`` by their input, for the run."""
+
+    def __init__(self, pool: printing.RenderPool, folder: Path):
+        self._pool, self._folder = pool, folder
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        return getattr(self._pool, name)
+
+    def submit(self, key: Hashable, html: str, paper: str, landscape: bool,
+               done: Callable[[Hashable, bytes], None] | None = None) -> Future[bytes]:
+        path = self._folder / (hashlib.sha256(repr((html, paper, landscape)).encode()).hexdigest() + ".pdf")
+        if path.exists():
+            pdf = path.read_bytes()
+            if done is not None:
+                done(key, pdf)
+            future: Future[bytes] = Future()
+            future.set_result(pdf)
+            return future
+
+        def keep(key: Hashable, pdf: bytes) -> None:
+            part = path.with_suffix(f".{os.getpid()}.part")
+            part.write_bytes(pdf)
+            part.replace(path)
+            if done is not None:
+                done(key, pdf)
+
+        return self._pool.submit(key, html, paper, landscape, keep)
 
 
 @pytest.fixture

@@ -18,6 +18,9 @@ from companion.records import new_record
 from tests.conftest import TESTING
 from tests.printables.conftest import Pdf
 
+# The pool itself is tested here: every PDF rendered by its workers (tests/conftest.py).
+pytestmark = pytest.mark.own_renders
+
 
 def printing_of(client):
     return client.application.extensions["printing"]
