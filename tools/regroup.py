@@ -201,9 +201,11 @@ def rewrite_imports(path: Path, reverse: dict[str, str]) -> bool:
                 level, module = 0, target
             text.append(render(level, module, names))
         indent = " " * node.col_offset
-        assert node.end_lineno is not None
-        edits.append((node.lineno - 1, node.end_lineno,
-                      "".join(indent + t.replace("\n", "\n" + indent) + "\n" for t in text)))
+        assert node.end_lineno is not None and node.end_col_offset is not None
+        # What follows the statement on its last line (a comment, a noqa) stays after it.
+        tail = lines[node.end_lineno - 1][node.end_col_offset:].rstrip("\n")
+        written = "".join(indent + t.replace("\n", "\n" + indent) + "\n" for t in text)
+        edits.append((node.lineno - 1, node.end_lineno, written[:-1] + tail + "\n"))
     if not edits:
         return False
     for start, end, text in sorted(edits, reverse=True):
