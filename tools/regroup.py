@@ -63,7 +63,13 @@ FIXUPS = {
 }
 
 TEXT_FILES = ("*.md", "*.toml", "*.cfg", "*.txt", "*.py", "*.html", "*.yml", "*.yaml", "*.ini")
-SKIP = (".git", ".venv", "node_modules", "instance", "test-artifacts", "printables", "__pycache__")
+SKIP = (".git", ".venv", "node_modules", "__pycache__")
+TOP_SKIP = ("instance", "test-artifacts", "printables")  # made by the app, at the top only
+
+
+def skipped(path: Path) -> bool:
+    rel = path.relative_to(ROOT).parts
+    return rel[0] in TOP_SKIP or any(part in SKIP or part.startswith(".") for part in rel[:-1])
 
 
 def run(*args: str, dry: bool = False) -> None:
@@ -191,7 +197,7 @@ def rewrite_imports(path: Path, reverse: dict[str, str]) -> bool:
         if full in MOVES and path_of(full, package=True).exists() and all(
                 path_of(f"{full}.{a.name}").exists() or path_of(f"{full}.{a.name}", package=True).exists()
                 for a in node.names):
-            continue  # the new package of that name (companion.record), its modules imported
+            continue  # the new package of that name (companion.record.shape), its modules imported
         groups: dict[str, list[tuple[str, str | None]]] = {}
         for alias in node.names:
             target = new_name(full)
@@ -259,8 +265,7 @@ def text_files() -> list[Path]:
     out = []
     for pattern in TEXT_FILES:
         for path in ROOT.rglob(pattern):
-            rel = path.relative_to(ROOT).parts
-            if any(part in SKIP or part.startswith(".") for part in rel[:-1]) or "translations" in rel:
+            if skipped(path) or "translations" in path.relative_to(ROOT).parts:
                 continue
             out.append(path)
     return sorted(set(out))
@@ -288,9 +293,7 @@ def main() -> int:
     if args.dry_run:
         return 0
     split_markers(args.dry_run)
-    changed = [p for p in sorted(ROOT.rglob("*.py")) if not any(
-        part in SKIP or part.startswith(".") for part in p.relative_to(ROOT).parts[:-1])
-        and rewrite_imports(p, reverse)]
+    changed = [p for p in sorted(ROOT.rglob("*.py")) if not skipped(p) and rewrite_imports(p, reverse)]
     print(f"imports rewritten in {len(changed)} files")
     said = [p for p in text_files() if rewrite_mentions(p)]
     print(f"mentions rewritten in {len(said)} files")
