@@ -13,6 +13,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
 from .forms import new_submission
+from .forms.base import LedgerForm
 from .games.base import N_, msg
 from .i18n import t
 
@@ -89,7 +90,7 @@ def stepper_names() -> Markup:
                   f' data-more="{escape(t(msg(ONE_MORE, field="{}")))}"')
 
 
-def hidden(form: Any) -> Markup:
+def hidden(form: LedgerForm) -> Markup:
     """The fields every record-changing form carries: CSRF token, version, submission id
     and, on entry forms, the entry kind."""
     fields = [form.csrf_token, form.version, form.submission]

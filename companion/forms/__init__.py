@@ -84,7 +84,7 @@ class ChangeForm(LedgerForm):
             return None
 
 
-def guard_messages(form: Any) -> list[str]:
+def guard_messages(form: LedgerForm) -> list[str]:
     """What a refused form says about its hidden fields (they have no place on the page)."""
     if "csrf_token" in form.errors:
         return [t(CSRF_MESSAGE)]

@@ -65,7 +65,7 @@ class Adapter(ABC):
         """The game's settings on the new-game page."""
 
     @abstractmethod
-    def to_settings(self, form: Any) -> dict[str, object]:
+    def to_settings(self, form: LedgerForm) -> dict[str, object]:
         """The settings a validated setup form gives, for ``Game.setup``."""
 
     @abstractmethod
@@ -75,18 +75,18 @@ class Adapter(ABC):
         (a correction) or from what was posted (``formdata``)."""
 
     @abstractmethod
-    def to_data(self, kind: str, form: Any, record: Record) -> dict[str, object]:
+    def to_data(self, kind: str, form: EntryForm, record: Record) -> dict[str, object]:
         """The entry data a validated form gives; the rules check it."""
 
     def kind_of(self, formdata: Any) -> str:
         """The entry kind a posted form makes (a game may derive it from the fields)."""
         return str(formdata.get("kind", ""))
 
-    def attach(self, form: Any, error: RulesError) -> list[str]:
+    def attach(self, form: LedgerForm, error: RulesError) -> list[str]:
         """Put each rules message next to its field; return the ones that fit no field."""
         return attach_errors(form, error)
 
-    def refusals(self, kind: str, form: Any, record: Record,
+    def refusals(self, kind: str, form: EntryForm, record: Record,
                  before: int | None = None) -> list[str] | None:
         """``None`` when the form passes its own checks; otherwise its refusals, all in one
         answer: a form that refused a typed value still asks the rules about the rest
@@ -121,7 +121,7 @@ class Adapter(ABC):
     #: Lists of fields whose index is a seat (``players-2-gold`` is seat 2's gold).
     seat_lists: ClassVar[tuple[str, ...]] = ("players",)
 
-    def field_title(self, record: Record, form: Any, field: Any) -> str:
+    def field_title(self, record: Record, form: LedgerForm, field: Any) -> str:
         """What a refusal's summary calls a field: its row (a player) and its label."""
         parts = field.name.split("-")
         names = [record["players"][int(index)] for part, index in pairwise(parts)
@@ -129,7 +129,7 @@ class Adapter(ABC):
         label = given_label(field)
         return " · ".join(names + ([t(label)] if label else []))
 
-    def source(self, form: Any) -> str:
+    def source(self, form: EntryForm) -> str:
         """Who made the entry's random part: ``"table"``, or ``"app"`` when it rolled."""
         return "table"
 
@@ -141,7 +141,7 @@ class Adapter(ABC):
     #: What a row's score is called, where not "Final score" (a message id).
     result_score_label: ClassVar[str | None] = None
 
-    def result_settings(self, form: Any, seats: Sequence[int]) -> dict[str, object]:
+    def result_settings(self, form: LedgerForm, seats: Sequence[int]) -> dict[str, object]:
         """The settings a result depends on, from the new-result form (a limit, the sides);
         ``seats`` are the form's rows that are seats, in order."""
         return {}
@@ -150,7 +150,7 @@ class Adapter(ABC):
         """What one seat's row gives besides its score: what the game's tie-break needs."""
         return {}
 
-    def result_extra(self, form: Any) -> dict[str, object]:
+    def result_extra(self, form: LedgerForm) -> dict[str, object]:
         """What a result says besides its rows and winners."""
         return {}
 
@@ -166,7 +166,7 @@ class ResultForms(Adapter):
             return result_form(record, len(record["players"]), data, formdata)
         return super().form(kind, record, data, formdata)  # type: ignore[safe-super]  # the game's
 
-    def to_data(self, kind: str, form: Any, record: Record) -> dict[str, object]:
+    def to_data(self, kind: str, form: EntryForm, record: Record) -> dict[str, object]:
         if kind == RESULT:
             return result_data(self, form, list(range(len(record["players"]))))
         return super().to_data(kind, form, record)  # type: ignore[safe-super]

@@ -19,17 +19,16 @@ from ..groups import players as group_players
 from ..i18n import locale_name, t
 from ..record import group_of
 from ..records import MAX_NAME, new_record
-from ..store import NotSaved, StoreError
+from ..store import StoreError
 from ..text import Refused, field_text, identity
-from . import group_id, mine_in_trash, not_saved, safe_next, store, zone
+from . import group_id, mine_in_trash, safe_next, store, zone
 from .groups import invite_shown
+from .saving import create
 
 bp = Blueprint("home", __name__)
 RECENT = 10
 STARTED_BEFORE = N_("This game was started already (the form was sent twice), so no second game "
                     "was started. Here it is.")
-NOT_STARTED = N_("A game of this form is stored already but cannot be opened here, so no game "
-                 "was started. Tap “Start the game” again to start it with a fresh form.")
 STARTED_BEFORE_DELETED = N_("This game was started already (the form was sent twice) and is in "
                             "the trash now, so no second game was started.")
 
@@ -181,24 +180,15 @@ def new(slug: str) -> Any:
                 if key != "players" and hasattr(setup, key):
                     getattr(setup, key).errors = [t(message)]
         else:
-            try:
-                store().create(record, game_id)
-            except NotSaved as error:
-                text, status = not_saved(error)
-                loose.append(text)
-            except StoreError:  # the same form, sent twice at once: the other one started it
-                if (again := _started_before(game_id)) is not None:
-                    return again
-                # Its id is taken by a file that cannot be read as this group's game: never
-                # a 500; a fresh form starts the game.
-                current_app.logger.warning("new game %s not started: its id is taken", game_id)
-                loose.append(t(NOT_STARTED))
-                form.submission.data = new_submission()
-                status = 409
-            else:
+            created = create(record, game_id, form, _started_before)
+            if created.answer is not None:
+                return created.answer
+            if created.stored:
                 if said := joining(players, everyone):
                     flash(said, "next")
                 return redirect(url_for("play.game", game_id=game_id, _anchor="next"), 303)
+            loose += created.messages
+            status = created.status
     elif request.method == "POST":
         loose += guard_messages(form)
         if "submission" in form.errors:

@@ -22,8 +22,9 @@ from markupsafe import Markup
 
 from ..chart import totals_chart
 from ..colours import seat_colours
-from ..forms import GUARDS, DrawForm, NoteForm, UndoForm, guard_messages, new_submission, walk
+from ..forms import GUARDS, DrawForm, EntryForm, NoteForm, UndoForm, guard_messages, new_submission, walk
 from ..forms.adapter import ADAPTERS, Adapter
+from ..forms.base import LedgerForm
 from ..games import GAMES
 from ..games.base import N_, Expect, ReplayError, RulesError, msg
 from ..i18n import t
@@ -48,7 +49,8 @@ from ..records import (
 )
 from ..store import NotSaved
 from ..summary import duration_minutes
-from . import background, group_id, not_saved, sent_before, store
+from . import background, not_saved, sent_before, store
+from .saving import here, listed_here, save
 
 bp = Blueprint("play", __name__)
 
@@ -82,26 +84,14 @@ RNG = random.SystemRandom()
 def load(game_id: str) -> Record:
     """The record of a game of this phone's group; any other id answers 404.
 
-    Every game page goes through here (a save through ``_listed_here`` and ``_here``), so
+    Every game page goes through here (a save through ``listed_here`` and ``here``: views/saving.py), so
     a guessed id of another group's game looks exactly like an id that does not exist.
     """
-    _listed_here(game_id)
-    return _here(store().load(game_id))  # NoSuchGame: a 404 that knows a game in the trash
+    listed_here(game_id)
+    return here(store().load(game_id))  # NoSuchGame: a 404 that knows a game in the trash
 
 
-def _listed_here(game_id: str) -> None:
-    listed = store().index.games().get(game_id)
-    if listed is not None and group_of(listed) != group_id():
-        abort(404)  # before the file is opened: even a damaged one stays another group's
-
-
-def _here(record: Record) -> Record:
-    if group_of(record) != group_id():
-        abort(404)
-    return record
-
-
-def _form_messages(form: Any) -> list[str]:
+def _form_messages(form: LedgerForm) -> list[str]:
     return guard_messages(form)
 
 
@@ -124,20 +114,22 @@ def _next_form(adapter: Adapter, expect: Expect, record: Record,
     return adapter.form(kind, record)
 
 
-def problems(adapter: Adapter, record: Record, form: Any,
+def problems(adapter: Adapter, record: Record, form: EntryForm | None,
              messages: list[str]) -> list[tuple[str, str, str]]:
     """What a refusal says at the top of the form: (field name, what it is, its first
     message) for each refused field, in the order of the form, then the messages that
     belong to no field (field name and title empty). Every message stays next to its field."""
+    if form is None:
+        return [("", "", m) for m in messages]
     found = []
-    for field in walk(form) if form is not None else ():
+    for field in walk(form):
         first = next((e for e in field.errors or () if isinstance(e, str)), None)
         if first is not None and field.name not in GUARDS:
             found.append((field.name, adapter.field_title(record, form, field), t(first)))
     return found + [("", "", m) for m in messages]
 
 
-def page(record: Record, form: Any = None, messages: list[str] | None = None,
+def page(record: Record, form: EntryForm | None = None, messages: list[str] | None = None,
          status: int = 200, *, notice: str | None = None, notice_at: str = "next",
          refusal: str = NOT_SAVED) -> Any:
     try:
@@ -153,7 +145,7 @@ def page(record: Record, form: Any = None, messages: list[str] | None = None,
     if form is None and view.expect is not None:
         form = _next_form(adapter, view.expect, record, back or (aside[0] if aside and not returning else None))
     if form is not None:
-        form.version.data = entries_version(record)
+        form.version.data = str(entries_version(record))  # a hidden field's text
         if view.expect is not None and not form.kind.data:
             form.kind.data = view.expect.kind
         if not form.submission.data:
@@ -213,7 +205,7 @@ def shows(adapter: Adapter, view: View[Any], kind: str) -> bool:
     return kind == view.expect.kind or (kind in own and view.expect.kind in own)
 
 
-def refused(record: Record, form: Any, messages: list[str], status: int = 422) -> Any:
+def refused(record: Record, form: EntryForm, messages: list[str], status: int = 422) -> Any:
     """The page again, with the refused form in its place and what was typed kept; or,
     when the page shows no form of that kind now (scoring during play, say), with the
     form's messages at the top."""
@@ -223,10 +215,10 @@ def refused(record: Record, form: Any, messages: list[str], status: int = 422) -
         # shown there again, with its messages and what was typed.
         g.refused_form = form
         return page(record, None, messages, status)
-    if not shows(adapter, replay(record), form.kind.data):
+    if not shows(adapter, replay(record), form.kind.data or ""):
         messages = messages + [e for f in walk(form) if f.name not in GUARDS
                                for e in (f.errors or ()) if isinstance(e, str)]
-        form = None
+        return page(record, None, messages, status)
     return page(record, form, messages, status)
 
 
@@ -260,37 +252,37 @@ def log(game_id: str) -> Any:
 def add(game_id: str) -> Any:
     # One read of the game file, under its lock: the form is checked against the record
     # it is then added to, and the answer is made from the record as saved.
-    _listed_here(game_id)
-    record = form = said = None
-    again = False
-    try:
-        with store().changing(game_id) as game:
-            record = _here(game.record)
-            again = sent_before(record)
-            if not again:
-                kind, form = _entry_form(record)
-                said = adapter_of(record).refusals(kind, form, record)
-                if said is None:
-                    game.new = _added(record, kind, form)
-    except Stale:
-        assert record is not None and form is not None
-        keep = form if shows(adapter_of(record), replay(record), form.kind.data) else None
-        return page(record, keep, [t(STALE_MESSAGE)], 409)
-    except RulesError as error:
-        assert record is not None and form is not None
-        return refused(record, form, adapter_of(record).attach(form, error))
-    except NotSaved as error:
-        if record is None:  # the lock stayed taken: another phone's save was under way
-            record = load(game_id)
-            form = _entry_form(record)[1]
-        assert form is not None
-        return refused(record, form, *_not_saved(error))
-    if again:
+    form: EntryForm | None = None
+    said: list[str] | None = None
+
+    def added(record: Record) -> Record | None:
+        nonlocal form, said
+        kind, form = _entry_form(record)
+        said = adapter_of(record).refusals(kind, form, record)
+        return _added(record, kind, form) if said is None else None
+
+    saved = save(game_id, added)
+    record = saved.record
+    match saved.failure:
+        case Stale():
+            assert record is not None and form is not None
+            keep = form if shows(adapter_of(record), replay(record), form.kind.data or "") else None
+            return page(record, keep, [t(STALE_MESSAGE)], 409)
+        case RulesError() as error:
+            assert record is not None and form is not None
+            return refused(record, form, adapter_of(record).attach(form, error))
+        case NotSaved() as error:
+            if record is None:  # the lock stayed taken: another phone's save was under way
+                record = load(game_id)
+                form = _entry_form(record)[1]
+            assert form is not None
+            return refused(record, form, *_not_saved(error))
+    if saved.again:
         return _back(game_id, t(SENT_BEFORE), record=record)
     if said is not None:
         assert record is not None and form is not None
         return refused(record, form, said)
-    return _back(game_id, record=game.new)
+    return _back(game_id, record=saved.new)
 
 
 def adapter_of(record: Record) -> Adapter:
@@ -311,7 +303,7 @@ def _entry_form(record: Record) -> tuple[str, Any]:
     return kind, form
 
 
-def _added(record: Record, kind: str, form: Any) -> Record:
+def _added(record: Record, kind: str, form: EntryForm) -> Record:
     adapter = adapter_of(record)
     return add_entry(record, kind, adapter.to_data(kind, form, record), source=adapter.source(form),
                      submission=form.submission.data,
@@ -324,36 +316,37 @@ def _not_saved(error: NotSaved) -> tuple[list[str], int]:
     return [text], status
 
 
-def _one_button(game_id: str, form: Any, change: Any, stale: str,
+def _one_button(game_id: str, form: LedgerForm, change: Any, stale: str,
                 repeated: str = SENT_BEFORE, done: str | None = None) -> Any:
     """A form that is one button (draw, undo, put back): drop a repeat, check the token,
     then make ``change(record, submission, version)``, all on one read of the record under
     its lock. A refusal says in ``stale``'s words what did not happen."""
-    _listed_here(game_id)
-    record = None
-    again = valid = False
-    try:
-        with store().changing(game_id) as game:
-            record = _here(game.record)
-            again = sent_before(record)
-            valid = not again and form.validate()
-            if valid:
-                game.new = change(record, form.submission.data, form.version_number())
-    except Stale:
-        assert record is not None
-        return page(record, messages=[t(stale)], status=409, refusal=NOTHING_CHANGED)
-    except RulesError as error:
-        assert record is not None
-        return page(record, messages=[t(m) for m in error.errors.values()], status=409,
-                    refusal=NOTHING_CHANGED)
-    except NotSaved as error:
-        messages, status = _not_saved(error)
-        return page(record or load(game_id), messages=messages, status=status)
-    if again:
+    valid = False
+
+    def changed(record: Record) -> Record | None:
+        nonlocal valid
+        valid = form.validate()
+        return change(record, form.submission.data, form.version_number()) if valid else None
+
+    saved = save(game_id, changed)
+    record = saved.record
+    match saved.failure:
+        case Stale():
+            assert record is not None
+            return page(record, messages=[t(stale)], status=409, refusal=NOTHING_CHANGED)
+        case RulesError() as error:
+            assert record is not None
+            return page(record, messages=[t(m) for m in error.errors.values()], status=409,
+                        refusal=NOTHING_CHANGED)
+        case NotSaved() as error:
+            messages, status = _not_saved(error)
+            return page(record or load(game_id), messages=messages, status=status)
+    assert record is not None
+    if saved.again:
         return _back(game_id, t(repeated), record=record)
     if not valid:
         return page(record, messages=_form_messages(form), status=422, refusal=NOTHING_CHANGED)
-    return _back(game_id, t(done) if done else None, record=game.new)
+    return _back(game_id, t(done) if done else None, record=saved.new)
 
 
 def _drawn(record: Record, submission: str, version: int | None) -> Record:
@@ -397,47 +390,54 @@ def edit(game_id: str, entry_id: int) -> Any:
     if request.method == "GET":
         return _correction_page(_correction(load(game_id), entry_id))
     # A correction sent: one read of the game file, under its lock, as for a new entry.
-    _listed_here(game_id)
     shown: Correction | None = None
     messages: list[str] = []
     status = 200
     mending = preview = later = None
     again = False
-    try:
-        with store().changing(game_id) as game:
-            shown = _correction(_here(game.record), entry_id, request.form)
-            record, entry, number, form = shown
-            again = sent_before(record)
-            said = None if again else adapter_of(record).refusals(entry["kind"], form, record,
-                                                                  before=number - 1)
-            if said is not None:
-                messages, status = said, 422
-            elif not again:
-                game.new = correct(
-                    record, entry_id, adapter_of(record).to_data(entry["kind"], form, record),
-                    submission=form.submission.data, version=form.version_number(),
-                    mend=bool(request.form.get("mend")), answers=_answers(),
-                    key=current_app.config["SECRET_KEY"], resend_checked=True)
-    except NeedsMending as needed:
-        # Shown before it is stored: the same form, sent again with "mend", stores it.
-        assert shown is not None
-        mending, status = needed.mending, 409
-        preview = _preview(shown.record, mending)
-    except Stale:
-        messages, status = [t(STALE_MESSAGE)], 409
-    except RulesError as error:
-        assert shown is not None
-        messages, status = adapter_of(shown.record).attach(shown.form, error), 422
-        later = getattr(error, "entry_id", None)
-    except NotSaved as error:
-        messages, status = _not_saved(error)
-        if shown is None:  # the lock stayed taken: another phone's save was under way
-            shown = _correction(load(game_id), entry_id, request.form)
-    else:
+
+    def corrected(current: Record) -> Record | None:
+        nonlocal shown, again, messages, status
+        shown = _correction(current, entry_id, request.form)
+        record, entry, number, form = shown
+        again = sent_before(record)
+        said = None if again else adapter_of(record).refusals(entry["kind"], form, record,
+                                                              before=number - 1)
+        if said is not None:
+            messages, status = said, 422
+            return None
         if again:
-            return _back(game_id, t(SENT_BEFORE), record=shown.record)
-        if game.new is not None:
-            return _back(game_id, _corrected(game.new, entry_id), record=game.new)
+            return None
+        return correct(record, entry_id, adapter_of(record).to_data(entry["kind"], form, record),
+                       submission=form.submission.data, version=form.version_number(),
+                       mend=bool(request.form.get("mend")), answers=_answers(),
+                       key=current_app.config["SECRET_KEY"], resend_checked=True)
+
+    # The correction is built before a repeat is looked for: a correction of an entry that
+    # is gone answers 404 first.
+    saved = save(game_id, corrected, repeats=False)
+    match saved.failure:
+        case NeedsMending() as needed:
+            # Shown before it is stored: the same form, sent again with "mend", stores it.
+            assert shown is not None
+            mending, status = needed.mending, 409
+            preview = _preview(shown.record, mending)
+        case Stale():
+            messages, status = [t(STALE_MESSAGE)], 409
+        case RulesError() as error:
+            assert shown is not None
+            messages, status = adapter_of(shown.record).attach(shown.form, error), 422
+            later = getattr(error, "entry_id", None)
+        case NotSaved() as error:
+            messages, status = _not_saved(error)
+            if shown is None:  # the lock stayed taken: another phone's save was under way
+                shown = _correction(load(game_id), entry_id, request.form)
+        case None:
+            assert shown is not None
+            if again:
+                return _back(game_id, t(SENT_BEFORE), record=shown.record)
+            if saved.new is not None:
+                return _back(game_id, _corrected(saved.new, entry_id), record=saved.new)
     assert shown is not None
     return _correction_page(shown, messages, status, mending, preview, later)
 
@@ -474,7 +474,7 @@ class Correction(NamedTuple):
     record: Record
     entry: Entry
     number: int
-    form: Any
+    form: EntryForm
 
 
 def _correction(record: Record, entry_id: int, formdata: Any = None) -> Correction:
@@ -501,24 +501,26 @@ def _correction_page(shown: Correction, messages: list[str] | None = None, statu
 
 @bp.post("/games/<game_id>/note")
 def note(game_id: str) -> Any:
-    _listed_here(game_id)
     form = NoteForm()
-    record = None
     valid = False
-    try:
-        with store().changing(game_id) as game:  # one read, as a save of an entry
-            record = _here(game.record)
-            valid = form.validate()
-            if valid:
-                game.new = set_note(record, form.note.data or "", submission=form.submission.data)
-    except Repeated:
-        return _back(game_id, t(NOTE_SAVED), anchor="about", record=record)
-    except NotSaved as error:
-        messages, status = _not_saved(error)
-        # The page again with the note as typed in its field, so it can be sent again.
-        return page({**(record or load(game_id)), "note": form.note.data or ""},
-                    messages=messages, status=status)
+
+    def noted(record: Record) -> Record | None:
+        nonlocal valid
+        valid = form.validate()
+        return set_note(record, form.note.data or "", submission=form.submission.data) if valid else None
+
+    saved = save(game_id, noted, repeats=False)  # one read, as a save of an entry
+    record = saved.record
+    match saved.failure:
+        case Repeated():
+            return _back(game_id, t(NOTE_SAVED), anchor="about", record=record)
+        case NotSaved() as error:
+            messages, status = _not_saved(error)
+            # The page again with the note as typed in its field, so it can be sent again.
+            return page({**(record or load(game_id)), "note": form.note.data or ""},
+                        messages=messages, status=status)
+    assert record is not None
     if not valid:
         return page(record, messages=_form_messages(form) or
                     [t(e) for errs in form.errors.values() for e in errs], status=422)
-    return _back(game_id, t(NOTE_SAVED), anchor="about", record=game.new)
+    return _back(game_id, t(NOTE_SAVED), anchor="about", record=saved.new)

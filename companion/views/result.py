@@ -20,11 +20,11 @@ from ..games.base import N_, RulesError, msg
 from ..games.result import RESULT
 from ..i18n import t
 from ..records import add_entry, new_record
-from ..store import NotSaved, StoreError
 from ..summary import result_only
-from . import group_id, not_saved, store, zone
-from .home import NOT_STARTED, _players, _started_before, game_id_of, known_players
+from . import group_id, zone
+from .home import _players, _started_before, game_id_of, known_players
 from .play import NOT_SAVED
+from .saving import create
 
 bp = Blueprint("result", __name__)
 NAMELESS = N_("Enter the player's name, or clear this row.")
@@ -130,19 +130,13 @@ def new(slug: str) -> Any:
         except RulesError as error:
             loose = _attach(form, seats, error)
         else:
-            try:
-                store().create(record, game_id)
-            except NotSaved as error:
-                text, status = not_saved(error)
-                loose.append(text)
-            except StoreError:  # the same form, sent twice at once: the other one stored it
-                if (again := _started_before(game_id)) is not None:
-                    return again
-                loose.append(t(NOT_STARTED))
-                form.submission.data = new_submission()
-                status = 409
-            else:
+            created = create(record, game_id, form, _started_before)
+            if created.answer is not None:
+                return created.answer
+            if created.stored:
                 return redirect(url_for("play.game", game_id=game_id), 303)
+            loose += created.messages
+            status = created.status
     elif posted:
         loose += guard_messages(form)
         if "submission" in form.errors:
