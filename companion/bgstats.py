@@ -267,6 +267,11 @@ def _result(play: Mapping[str, Any], game: Mapping[str, Any], slug: str, n_playe
                            game=GAMES[slug].title))
         data: dict[str, Any] = {"players": [{"score": s} for s in scores],
                                 "winners": [i for i, w in enumerate(winners) if w]}
+        whole = [s for s in scores if s is not None]  # every one, as just checked
+        if "tie_unrecorded?" in SHAPES[slug].ENTRIES["result"] and whole.count(max(whole)) > 1:
+            # A tie at the top: the export has no loot cards or money for the game's
+            # tie-break, so the winners BG Stats marks stand (all the tied where it marks none).
+            data["tie_unrecorded"] = True
         settings: dict[str, Any] = {}
         if "teams?" in SHAPES[slug].SETTINGS and n_players > 2 and len(set(teams)) == 2:
             sides = list(dict.fromkeys(teams))  # the first team listed is side 0

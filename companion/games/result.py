@@ -38,6 +38,20 @@ from .base import (
 
 RESULT = "result"
 ENTERED = N_("Entered from the paper score sheet as the final result.")
+# A tie at the top whose tie-break another app did not keep (a BG Stats play: no loot cards,
+# no money): the result's ``tie_unrecorded`` says so, and the winners it names stand.
+UNRECORDED = "unrecorded"
+UNRECORDED_WORDS = N_("Equal at the top: the table decided, the tie-break was not recorded.")
+
+
+def unrecorded_tie(data: Mapping[str, Any], given: Sequence[int], top: Sequence[int]) -> list[int] | None:
+    """The winners of a tie at the top taken as entered: those named among the tied (all of
+    them, a shared win, where none is named; where a winner named is not tied, all of them,
+    so that the winners' check names whom the points make the winners); None where the
+    result does not say its tie-break went unrecorded."""
+    if data.get("tie_unrecorded") is not True or len(top) < 2:
+        return None
+    return list(given) if given and set(given) <= set(top) else list(top)
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,25 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import N_, Msg, RulesError, msg, names_of
-from ..result import Final, ResultRules, check_winners, named, open_tie, places, rows, scores
+from ..result import (
+    UNRECORDED,
+    UNRECORDED_WORDS,
+    Final,
+    ResultRules,
+    check_winners,
+    named,
+    open_tie,
+    places,
+    rows,
+    scores,
+    unrecorded_tie,
+)
 from .cards import LOOT_RANGE, ROUNDS
 from .paper import PAPER
-from .rules import TIE_STEPS, Beutezug, State
+from .rules import DECISIONS, TIE_STEPS, Beutezug, State
+
+# A result from another app may carry a tie its table broke without the cards (..result).
+RESULT_DECISIONS = {**DECISIONS, UNRECORDED: UNRECORDED_WORDS}
 
 
 def _cards(row: Mapping[str, Any], path: str, errors: dict[str, Msg]) -> tuple[int, ...] | None:
@@ -31,6 +46,7 @@ def _cards(row: Mapping[str, Any], path: str, errors: dict[str, Msg]) -> tuple[i
 
 class Game(ResultRules, Beutezug):
     paper = PAPER
+    decisions = RESULT_DECISIONS
 
     def fresh(self, state: State) -> bool:
         return not state.placements
@@ -59,7 +75,10 @@ class Game(ResultRules, Beutezug):
         best = max(points)
         top = [s for s in range(n) if points[s] == best]
         code, winners = "points", top
-        if len(top) > 1:
+        untold = unrecorded_tie(data, given, top) if all(cards[s] is None for s in top) else None
+        if untold is not None:
+            code, winners = UNRECORDED, untold
+        elif len(top) > 1:
             for seat in (s for s in top if cards[s] is None and f"players.{s}.loot" not in errors):
                 errors[f"players.{seat}.loot"] = msg(N_(
                     "%(players)s are tied on points: the highest loot card breaks the tie. Enter "

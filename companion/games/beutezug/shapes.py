@@ -14,6 +14,6 @@ ENTRIES: dict[str, Shape] = {
     "round": {"outcomes": [OUTCOME]},
     "coin": {"winner": int},
     # A game played on paper: its final points, the first and only entry (..result).
-    "result": {"players": [{"score": int, "loot?": [int]}], "winners": [int]},
+    "result": {"players": [{"score": int, "loot?": [int]}], "winners": [int], "tie_unrecorded?": bool},
 }
 SETTINGS: dict[str, Shape] = {"loot_chips?": [int], "placement_chip_bonuses?": [BONUS]}

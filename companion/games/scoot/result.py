@@ -11,12 +11,26 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import N_, Msg, RulesError, msg, names_of
-from ..result import Final, ResultRules, check_winners, named, places, rows, scores
+from ..result import (
+    UNRECORDED,
+    UNRECORDED_WORDS,
+    Final,
+    ResultRules,
+    check_winners,
+    named,
+    places,
+    rows,
+    scores,
+    unrecorded_tie,
+)
 from .actions import within
 from .paper import PAPER
 from .rules import LootAndScoot
-from .score import CODES, DWARF_STEP, NOTES
+from .score import CODES, DECISIONS, DWARF_STEP, NOTES
 from .state import State
+
+# A result from another app may carry a tie its table broke without the money (..result).
+RESULT_DECISIONS = {**DECISIONS, UNRECORDED: UNRECORDED_WORDS}
 
 # The tie chain's values after the victory points, in chapter 7's order, with the message
 # that asks for one.
@@ -29,6 +43,7 @@ CHAIN = (
 
 class Game(ResultRules, LootAndScoot):
     paper = PAPER
+    decisions = RESULT_DECISIONS
 
     def fresh(self, state: State) -> bool:
         return state.phase == "first_player"
@@ -49,8 +64,10 @@ class Game(ResultRules, LootAndScoot):
             raise RulesError(errors)
         top = [s for s in range(n) if vp[s] == max(vp)]
         step = 0
+        untold = unrecorded_tie(data, given, top) \
+            if all(extra[s][f] is None for s in top for f, _ in CHAIN) else None
         for step_no, (field, ask) in enumerate(CHAIN, start=1):
-            if len(top) == 1:
+            if len(top) == 1 or untold is not None:
                 break
             for seat in top:
                 if extra[seat][field] is None:
@@ -60,7 +77,9 @@ class Game(ResultRules, LootAndScoot):
             best = max(extra[s][field] or 0 for s in top)
             top = [s for s in top if extra[s][field] == best]
             step = step_no
-        if len(top) > 1:
+        if untold is not None:
+            top = untold
+        elif len(top) > 1:
             step = DWARF_STEP
             if len(given) == 1 and given[0] in top:
                 top = list(given)
@@ -68,7 +87,7 @@ class Game(ResultRules, LootAndScoot):
                 errors["winners"] = msg(N_("%(players)s are tied on everything: tick the one the table "
                                            "picked as most looking like a dwarf."),
                                         players=names_of(state.players, top))
-        decided = self.decided(top, CODES[step])
+        decided = self.decided(top, UNRECORDED if untold is not None else CODES[step])
         check_winners(state.players, given, top, decided.words, errors)
         if errors:
             raise RulesError(errors)
@@ -78,6 +97,8 @@ class Game(ResultRules, LootAndScoot):
             return (-vp[seat], *chain, 0 if seat in top else 1)
         order = sorted(range(n), key=lambda s: (key(s), s))
         notes = {s: msg(NOTES[step]) for s in top if step}
+        if untold is not None and len(untold) == 1:
+            notes = {untold[0]: decided.words}
         return Final(state.players, places(order, key, vp, notes), decided, N_("Victory points"))
 
 

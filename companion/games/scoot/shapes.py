@@ -32,6 +32,6 @@ ENTRIES: dict[str, Shape] = {
     # A game played on paper: its final victory points and the tie chain's values, the first
     # and only entry (..result).
     "result": {"players": [{"score": int, "gold?": int, "levels?": int, "rooms?": int}],
-               "winners": [int]},
+               "winners": [int], "tie_unrecorded?": bool},
 }
 SETTINGS: dict[str, Shape] = {}
