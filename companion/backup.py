@@ -380,6 +380,18 @@ def _uuid(*parts: str) -> str:
 
 
 RESULT_ONLY_BOARD = "Result only (played on paper)"
+# BG Stats' time of a play whose time of day was never entered (docs/bgstats.md).
+DAY_ALONE = "10:00:00"
+
+
+def _bg_play_date(row: Mapping[str, Any], entered: str) -> str:
+    """When a play was played, as BG Stats writes it: a result entered with its day alone
+    (``played_day``) at BG Stats' time for a day without one, or when it was entered where
+    that was earlier the same day (a play is never entered before it was played)."""
+    day = row.get("played_day")
+    if isinstance(day, str) and len(day) == 10:
+        return min(f"{day} {DAY_ALONE}", entered)
+    return _bg_time(row.get("started"))
 
 
 def _bg_game(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -463,7 +475,7 @@ def bgstats(store: Store, group_id: str, group_name: str) -> dict[str, object]:
         changed = max((last_activity(record), entered), key=lambda at: parse_time(at))  # type: ignore[arg-type,return-value]
         play = {
             "uuid": _play_uuid(group_id, s), "modificationDate": _bg_time(changed),
-            "entryDate": _bg_time(entered), "playDate": _bg_time(s.get("started")),
+            "entryDate": _bg_time(entered), "playDate": _bg_play_date(s, _bg_time(entered)),
             "usesTeams": teams is not None,
             "durationMin": int(s.get("minutes") or minutes or 0), "ignored": False,
             # A game played on paper, entered as its result alone: its winner is the one the

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from datetime import datetime
 
 import pytest
 
@@ -108,3 +109,16 @@ def test_minimal_file_round_trip(client, store):
     tap(client, upload(client, body(data)).get_data(as_text=True))
     back = client.get("/groups/household/bgstats.json").get_json()
     assert meaning(back) == meaning(data)
+
+
+def test_a_result_with_its_day_alone_goes_out_at_bg_stats_time_for_a_day_without_one(client, store):
+    client.get("/")
+    # as the result form makes it: the day's middle in the group's zone, and the day alone
+    record = new_record("loot-and-scoot", ["Anna", "Ben"], {},
+                        played_on=datetime(2025, 2, 1, 12, 0).astimezone().isoformat())
+    record["played_day"] = "2025-02-01"
+    record = add_entry(record, "result", {"players": [{"score": 20}, {"score": 10}], "winners": [0]})
+    store.create(record)
+    (only,) = client.get("/groups/household/bgstats.json").get_json()["plays"]
+    assert only["playDate"] == "2025-02-01 10:00:00"  # was 12:00:00, which BG Stats never writes so
+    assert only["playDate"] <= only["entryDate"] <= only["modificationDate"]
