@@ -285,14 +285,16 @@ def _result(play: Mapping[str, Any], game: Mapping[str, Any], slug: str, n_playe
             settings["teams"] = [sides.index(team) for team in teams]
         return settings, data
     name = _game_name(game) or "BG Stats"
-    if cooperative:  # everyone won together, or nobody won: the own game's cooperative result
+    # Everyone won together, or nobody won: the own game's cooperative result. A cooperative
+    # game's play with some marked winners and some not (a traitor's game) is kept as marked.
+    if cooperative and (all(winners) or not any(winners)):
         high = game.get("highestWins") is not False
         kept = [s if s is not None else (min if high else max)(x for x in scores if x is not None)
                 for s in scores] if not no_points else [1] * n_players
         return ({"name": name, "scoring": "places" if no_points else "final",
                  "wins": "high" if high else "low", "ties": "share", "cooperative": True},
                 {"players": [{"score": s} for s in kept],
-                 "winners": list(range(n_players)) if any(winners) else []})
+                 "winners": list(range(n_players)) if all(winners) else []})
     if no_points:
         places = _places_from(winners, ranks)
         return ({"name": name, "scoring": "places", "ties": "share"},
