@@ -141,7 +141,35 @@ def bgstats_import_figures(folder: str, plays: int = 5000) -> None:
            statistics.median(busy) / statistics.median(idle) if busy else 0, "x")
 
 
+def bgstats_plan_store_figures(folder: str, plays: int = 5000, repeat: int = 3) -> None:
+    """The import's two steps in-process, without a server or a page read meanwhile: the
+    plan (each play read and replayed by its rules, as the summary and the tap make it) and
+    the store (the games' files and index rows), each a median of ``repeat`` runs into an
+    empty data folder."""
+    from companion import bgstats
+
+    raw = json.dumps(export(plays)).encode()
+    # Wall time, and the process's CPU time, which other work on a shared machine moves less.
+    planned: list[tuple[float, float]] = []
+    stored: list[tuple[float, float]] = []
+    for run in range(repeat):
+        app = create_app({"TESTING": True, "INSTANCE_PATH": str(Path(folder) / f"plan-{run}")})
+        store = app.extensions["store"]
+        with app.test_request_context("/"):
+            start, cpu = time.perf_counter(), time.process_time()
+            plan = bgstats.plan(bgstats.read(raw), "household", bgstats.known_names(store, "household"))
+            planned.append((time.perf_counter() - start, time.process_time() - cpu))
+            start, cpu = time.perf_counter(), time.process_time()
+            bgstats.store_plan(store, "household", plan)
+            stored.append((time.perf_counter() - start, time.process_time() - cpu))
+        assert plan.added == len(plan.plays), (plan.added, len(plan.plays))
+    for step, runs in (("plan", planned), ("store", stored)):
+        figure(f"bgstats_{step}_{plays}_plays_median", statistics.median(w for w, _ in runs), "s")
+        figure(f"bgstats_{step}_{plays}_plays_cpu_median", statistics.median(c for _, c in runs), "s")
+
+
 if __name__ == "__main__":
     import tempfile
     with tempfile.TemporaryDirectory() as folder:
+        bgstats_plan_store_figures(folder, int(sys.argv[1]) if len(sys.argv) > 1 else 5000)
         bgstats_import_figures(folder, int(sys.argv[1]) if len(sys.argv) > 1 else 5000)

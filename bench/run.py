@@ -255,7 +255,9 @@ if __name__ == "__main__":
 # (bench/bgstats_figures.py; `python bench/bgstats_figures.py [PLAYS]` runs it alone). Only in
 # the full run: after main()'s figures, not with --server, --sheets, --printing or --start-only.
 if __name__ == "__main__" and not {"--server", "--sheets", "--printing", "--start-only"} & set(sys.argv):
-    from bench.bgstats_figures import bgstats_import_figures
+    from bench.bgstats_figures import bgstats_import_figures, bgstats_plan_store_figures
 
     with tempfile.TemporaryDirectory() as bgstats_folder:
+        # The plan and the store in-process, each a printed median of three runs.
+        bgstats_plan_store_figures(bgstats_folder, 5000)
         bgstats_import_figures(bgstats_folder, 5000)

@@ -23,7 +23,7 @@ def test_a_bg_stats_export_through_the_group_page(page, server_url, live_app, tm
     expect(main.locator("h1")).to_contain_text("Import from BG Stats")
     expect(main).to_contain_text("8 plays to import")
     expect(main.locator(".new-players")).to_have_text("Anna, Ben, Cem, dora, Emil")
-    expect(main.locator(".refusals li")).to_have_count(2)
+    expect(main.locator(".refusals li")).to_have_count(1)  # Beutelschneider below its limit
     assert live_app.extensions["store"].index.games() == {}  # nothing stored before the tap
     shot(page, "bgstats-summary")
     button = page.get_by_role("button", name="Import 8 plays")
@@ -46,3 +46,10 @@ def test_a_bg_stats_export_through_the_group_page(page, server_url, live_app, tm
     expect(send).to_be_visible()
     assert send.get_attribute("href").startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     shot(page, "bgstats-send", full_page=False)
+    # A cooperative play everyone lost: the game nobody won, said so on its page.
+    page.go_back()
+    with page.expect_navigation():
+        page.locator("main li", has_text="nobody won").locator("a").first.tap()
+    expect(page.locator("#outcome h2")).to_have_text("Nobody won")
+    expect(page.locator("#outcome")).to_contain_text("A cooperative game: nobody won, the game beat the table.")
+    shot(page, "bgstats-nobody-won", full_page=False)

@@ -17,6 +17,9 @@ def coop_file() -> dict:
         play(31, 5, [score(1, "", winner=True), score(2, "", winner=True), score(3, "", winner=True)],
              date="2025-02-02 19:30:00"),
         play(32, 9, [score(1, "18"), score(2, "18")], date="2025-02-03 19:30:00"),
+        # some marked winners, some not (a traitor among them): kept as BG Stats marks them
+        play(33, 5, [score(1, "", winner=True), score(2, "", winner=False), score(3, "", winner=True)],
+             date="2025-02-04 19:30:00"),
     ])
 
 
@@ -24,7 +27,7 @@ def coop_file() -> dict:
 def imported(client, store):
     client.get("/")
     page = tap(client, upload(client, body(coop_file())).get_data(as_text=True))
-    assert "3 games added" in page
+    assert "4 games added" in page
     return {(g["name"], g["started"][:10]): g for g in finished(store)}
 
 
@@ -33,6 +36,7 @@ def test_a_cooperative_play_everyone_lost_is_a_game_nobody_won(client, store, im
                          imported[("Hanabi", "2025-02-03")])
     assert lost["winners"] == [] and won["winners"] == [0, 1, 2]
     assert scored["winners"] == [] and scored["scores"] == [18, 18]  # Hanabi's points are kept
+    assert imported[("Pandemic", "2025-02-04")]["winners"] == [0, 2]
     record = store.load(lost["id"])
     assert record["settings"]["cooperative"] is True
     page = client.get(f"/games/{lost['id']}").get_data(as_text=True)
@@ -46,12 +50,13 @@ def test_history_says_nobody_won_and_statistics_count_a_play_and_a_loss(client, 
     history = client.get("/history").get_data(as_text=True)
     assert history.count("nobody won") == 2  # the lost Pandemic and the lost Hanabi
     stats = client.get("/stats").get_data(as_text=True)
-    # Anna: 3 games, 1 win (the Pandemic won together); Ben the same; Cem 1 of 1.
+    # Anna: 4 games, 2 wins (the Pandemic won together, the one with a traitor).
     row = re.search(r">Anna</a></td><td class=\"n\">(?:<span class=\"who\"[^>]*>[^<]*</span>)?(\d+)</td>"
                     r"<td class=\"n\">(?:<span class=\"who\"[^>]*>[^<]*</span>)?(\d+)</td>", stats)
-    assert row and row.groups() == ("3", "1")
+    assert row and row.groups() == ("4", "2")
     ben = client.get("/players/Ben").get_data(as_text=True)
-    assert "Nemesis</dt><dd><a" not in ben  # a game nobody won beats nobody
+    # Anna beat Ben once, in the game with a traitor: a game nobody won beats nobody.
+    assert re.search(r'Nemesis</dt><dd><a [^>]*>Anna</a><small>won 1 of 4 games together', ben)
 
 
 def test_the_export_gives_it_back_as_bg_stats_has_it_and_the_round_trip_keeps_it(client, store, imported):
