@@ -22,8 +22,10 @@ from tests.printables.conftest import Pdf, save_png
 
 MM = 72 / 25.4
 
-# Each reference's facts, the fixed ones among them: the Bard scores trick or not; a Boss kill
-# loots the Boss room and leaves the Dungeon; what the rule text does not give is "ours".
+# Each reference's facts, the fixed ones among them: special points come "in general" with the
+# trick won, the Guard's cancellation whoever wins it (the Bard's points trick or not are our
+# reading, test_paper_ii_readings.py); a Boss kill loots the Boss room and leaves the Dungeon;
+# what the rule text does not give is "ours".
 FACTS = {
     ("beutezug", "en"): ["19 × stack 0", "9 × stack 5", "reverse order", "flip a coin", "re-roll chip",
                          "highest loot chip still in the supply"],
@@ -32,11 +34,11 @@ FACTS = {
                          "+1 auf orange Würfel", "+1 auf pinke Würfel"],
     ("beutelschneider", "en"): ["A trick-taking game for 3 to 5 players.", "Court Physician, Chancellor, Bishop",
                                 "Night Watchman", "Guard", "Hypnotist", "costs 20", "100 points",
-                                "Only if their player also wins the trick:", "The Bard (10, trick or not)",
-                                "scores 10, whoever wins the trick"],
+                                "In general, only if their player also wins the trick:", "The Bard (10)",
+                                "lose their penalty and are set aside, whoever wins the trick"],
     ("beutelschneider", "de"): ["Ein Stichspiel für 3 bis 5 Spieler.", "Hofarzt, Kanzler, Bischof", "Nachtwächter",
-                                "Gardist", "kostet 20", "100 Punkte", "Nur wenn ihr Spieler den Stich auch gewinnt:",
-                                "Der Barde (10, mit oder ohne Stich)", "bekommt 10 Punkte, egal wer den Stich gewinnt"],
+                                "Gardist", "kostet 20", "100 Punkte", "Grundsätzlich nur, wenn ihr Spieler den Stich auch gewinnt:",
+                                "Der Barde (10)", "verlieren ihren Abzug und werden beiseitegelegt, egal wer den Stich gewinnt"],
     ("give-me-the-treasure", "en"): ["1 against 1", "2 against 1", "30 coins", "Pat, the Police Dog",
                                      "Leader 3, member 4", "another turn", "7 and 1 do not follow each other."],
     ("give-me-the-treasure", "de"): ["1 gegen 1", "2 gegen 2", "30 Münzen", "Anführer 3, Mitglied 4",
