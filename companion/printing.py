@@ -47,9 +47,12 @@ class RenderFailed(RuntimeError):
 
 @dataclass
 class Pending(Exception):
-    """Not ready yet: the render is queued or under way; ``ahead`` renders come first."""
+    """Not ready yet: the render is queued or under way; ``ahead`` renders come first. A PDF
+    made of parts (the pack) says how many of its ``total`` parts are ``done``."""
 
     ahead: int
+    done: int = 0
+    total: int = 0
 
 
 @dataclass
@@ -295,6 +298,9 @@ class DiskCache:
         except OSError:
             return None
 
+    def __contains__(self, key: Hashable) -> bool:
+        return self._path(key).is_file()
+
     def put(self, key: Hashable, pdf: bytes) -> None:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -355,6 +361,10 @@ class Printing:
             raise Pending(self.pool.ahead_of(key)) from None
         finally:
             self.waiting.release()
+
+    def kept(self, key: Hashable, keep_on_disk: bool = False) -> bool:
+        """Whether the PDF of ``key`` is made and kept (it is served without a render)."""
+        return key in self._cache(keep_on_disk)
 
     def queue(self, key: Hashable, html: Callable[[], str], paper: str, landscape: bool = False,
               *, keep_on_disk: bool = False) -> Future[bytes] | None:

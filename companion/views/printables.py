@@ -180,6 +180,19 @@ def _rules_job(slug: str, paper: str, lang: str) -> PdfJob:
     return PdfJob(("rules", slug, paper, lang), partial(rules_html, slug, lang), paper, keep_on_disk=True)
 
 
+def house_rules_html(slug: str, lang: str, named: str = "") -> str:
+    """A game of the table's own in the pack: a page for the table to write its rules on (how
+    the app keeps score is on the Printables page; the game's own rules only the table knows)."""
+    with language(lang):
+        return render_template(f"games/{slug}/print/table.html", game=get_game(slug), lang=lang,
+                               named=printed_name(named) if named else "")
+
+
+def _house_rules_job(slug: str, paper: str, lang: str, named: str = "") -> PdfJob:
+    return PdfJob(("house-rules", slug, paper, lang, named), partial(house_rules_html, slug, lang, named),
+                  paper, keep_on_disk=not named)
+
+
 def blank_sheet(slug: str, players: int, names: Sequence[str], paper: str, lang: str,
                 wait: bool = True, named: str = "") -> bytes:
     return _blank_sheet_job(slug, players, names, paper, lang, named).make(wait)
@@ -271,7 +284,8 @@ def _pdf(make: Callable[[], bytes], filename: str) -> Any:
     try:
         body = make()
     except Pending as pending:
-        response = Response(render_template("printables/wait.html", ahead=pending.ahead), 202)
+        response = Response(render_template("printables/wait.html", ahead=pending.ahead,
+                                            done=pending.done, total=pending.total), 202)
         response.headers["Retry-After"] = "2"
         response.headers["Cache-Control"] = "no-store"
         return response
@@ -357,8 +371,8 @@ def pack_named(form: PackForm) -> str:
 def pack_parts(games: Sequence[str], names: Sequence[str], paper: str, lang: str,
                named: str = "") -> list[PdfJob]:
     """Per game, its sheet (for the players picked, or a blank one for the usual table;
-    ``named`` in the title of a game its host names) and its rules reference, in the order
-    of the Printables page."""
+    ``named`` in the title of a game its host names) and its rules reference (for a game of
+    the table's own, a page to write its rules on), in the order of the Printables page."""
     parts = []
     for slug in (s for s in GAMES if s in games):
         game = get_game(slug)
@@ -367,7 +381,7 @@ def pack_parts(games: Sequence[str], names: Sequence[str], paper: str, lang: str
         seated = list(names) if seats(game, names) else []
         players = len(seated) if seated else min(4, game.max_players)
         parts += [_blank_sheet_job(slug, players, seated, paper, lang, named if game.paper.named else ""),
-                  _rules_job(slug, paper, lang)]
+                  _house_rules_job(slug, paper, lang, named) if game.paper.named else _rules_job(slug, paper, lang)]
     return parts
 
 
@@ -386,8 +400,18 @@ def game_night_pack(games: Sequence[str], names: Sequence[str], paper: str, lang
     parts = [unnumbered(job) for job in pack_parts(games, names, paper, lang, named)]
     for job in parts:
         job.queue()
-    pdfs = [job.make() for job in parts]
-    pack = merge_pdfs(pdfs, paper)
+    pdfs = []
+    for job in parts:
+        try:
+            pdfs.append(job.make())
+        except Pending as pending:
+            # The waiting page says how far the pack is: the parts made (in a cache) of all.
+            done = sum(printing().kept(part.key, part.keep_on_disk) for part in parts)
+            raise Pending(pending.ahead, done, len(parts)) from None
+    try:
+        pack = merge_pdfs(pdfs, paper)
+    except Pending as pending:   # every part is made; the page of numbers is not yet
+        raise Pending(pending.ahead, len(parts), len(parts)) from None
     printing().memory.put(key, pack)
     return pack
 

@@ -70,10 +70,13 @@ def pages(table, values, lang="en"):
 def test_the_pack_prints_the_own_games_name_in_its_sheets_title(table, lang, sheet, rules):
     texts, pdf = pages(table, {"games": ["beutezug", "own-game"], "named": "  Mäxchen   am Abend "}, lang)
     own = [text for text in texts if text.startswith("Mäxchen am Abend · ")]
-    assert len(own) == 1 and own[0].startswith(f"Mäxchen am Abend · {sheet}")   # its sheet, not its rules
+    # Its sheet, then its page of house rules (not how the app keeps score), both by its name.
+    house = "House rules" if lang == "en" else "Hausregeln"
+    assert len(own) == 2 and own[0].startswith(f"Mäxchen am Abend · {sheet}")
+    assert own[1].startswith(f"Mäxchen am Abend · {house}")
     assert all(name in own[0] for name in PLAYERS)
     assert ("Game:" if lang == "en" else "Spiel:") not in own[0]         # no line to write it on
-    assert sum("Mäxchen" in text for text in texts) == 1                  # Beutezug's pages keep theirs
+    assert sum("Mäxchen" in text for text in texts) == 2                  # Beutezug's pages keep theirs
     assert any(text.startswith(f"Beutezug · {sheet}") for text in texts)
     assert any(rules in text for text in texts)
     look(pdf, texts.index(own[0]) + 1, f"pack-named-{lang}")

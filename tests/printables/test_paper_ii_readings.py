@@ -32,10 +32,10 @@ READINGS = {
     "beutezug": {
         "en": ["Loot chips worth 6, 5, 4, 3, 2", "the rulebook only shows the last placed re-rolling",
                "Seized cards show 1–14 loot", "either its bonus or 1 loot point",
-               "no +1 bonus for blue dice", "The re-roll chip: ↻1, roll one die again"],
+               "no +1 bonus for blue dice", "Re-roll chip: ↻1 (as in the rulebook's example)"],
         "de": ["Beutechips im Wert von 6, 5, 4, 3, 2", "die Regel zeigt nur, wie der Letztplatzierte",
                "Erbeutete Karten zeigen 1–14 Beute", "entweder ihren Vorteil oder 1 Beutepunkt",
-               "keinen +1-Vorteil", "Der Neuwurf-Chip: ↻1, einen Würfel neu werfen"],
+               "keinen +1-Vorteil", "Neuwurf-Chip: ↻1 (wie im Beispiel der Regel)"],
     },
     "give-me-the-treasure": {
         "en": ["a table may choose one per sale", "in a team, only as Leader",

@@ -30,7 +30,8 @@ def test_the_loot_and_scoot_sheet_counts_one_adventurer_and_no_empty_rooms(clien
 
 def test_the_beutelschneider_heading_covers_the_muscleman_and_the_bard(client):
     text = pdf(client, "/printables/beutelschneider/sheet.pdf?players=4")
-    assert "the Bard and the Muscleman score when played, the others only with the trick won" in text
+    assert "only with the trick won (the Muscleman's when played)" in text
+    assert "The Bard's with the trick or not (our reading)" in text
     assert "(only when you win the trick)" not in text
 
 

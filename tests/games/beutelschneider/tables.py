@@ -15,7 +15,9 @@ SHEET_PAGES = 1
 SHEET_FACTS = {'en': ['Limit: 100 points', '−20 per cutpurse', 'Dealer', 'adds up to 80'],
                'de': ['Grenze: 100 Punkte', '−20 je Beutelschneider', 'Geber']}
 
-# The rules reference's facts, on paper and on the rules page (tests/printables/test_rules_references.py).
+# The rules reference's facts, on paper and on the rules page (tests/printables/test_rules_references.py):
+# special points come "in general" with the trick won, the Guard's cancellation whoever wins it (the
+# Bard's points trick or not are our reading, tests/printables/test_paper_ii_readings.py).
 REFERENCE_FACTS = {'en': ['A trick-taking game for 3 to 5 players.',
                           'Court Physician, Chancellor, Bishop',
                           'Night Watchman',
@@ -23,18 +25,18 @@ REFERENCE_FACTS = {'en': ['A trick-taking game for 3 to 5 players.',
                           'Hypnotist',
                           'costs 20',
                           '100 points',
-                          'Only if their player also wins the trick:',
-                          'The Bard (10, trick or not)',
-                          'scores 10, whoever wins the trick'],
+                          'In general, only if their player also wins the trick:',
+                          'The Bard (10)',
+                          'lose their penalty and are set aside, whoever wins the trick'],
                    'de': ['Ein Stichspiel für 3 bis 5 Spieler.',
                           'Hofarzt, Kanzler, Bischof',
                           'Nachtwächter',
                           'Gardist',
                           'kostet 20',
                           '100 Punkte',
-                          'Nur wenn ihr Spieler den Stich auch gewinnt:',
-                          'Der Barde (10, mit oder ohne Stich)',
-                          'bekommt 10 Punkte, egal wer den Stich gewinnt']}
+                          'Grundsätzlich nur, wenn ihr Spieler den Stich auch gewinnt:',
+                          'Der Barde (10)',
+                          'verlieren ihren Abzug und werden beiseitegelegt, egal wer den Stich gewinnt']}
 
 # The German slips of issue 24: what the fixed reference must no longer say.
 REFERENCE_NEVER = {'en': ['for 3 to 5.'], 'de': ['für 3 bis 5.']}

@@ -10,10 +10,8 @@ from companion.games.treasure.market import BLACK_MARKET_ROWS
 from tests.games.tables import result_values
 
 # The blank score sheet's pages (tests/printables/test_blank_sheets.py).
-SHEET_PAGES = 2
-
-# Two play to 20 coins: fewer turns, and its references fit beside them.
-SHEET_PAGES_AT = {2: 1}
+# Its turns are as many as fit above its reference, for 2 to 4 (issue 36.2).
+SHEET_PAGES = 1
 
 # What the blank sheet must say, by language: rule facts the table looks up.
 SHEET_FACTS = {'en': ['Black Market',
