@@ -46,7 +46,7 @@ PACKAGES = {
 # with the forms (they render the forms' fields).
 MOVES: dict[str, str] = {f"companion.{old}": f"companion.{package}.{new}"
                          for package, (_about, modules) in PACKAGES.items() for old, new in modules.items()}
-MOVES["companion.widgets"] = "companion.forms.widgets"
+MOVES["companion.forms.widgets"] = "companion.forms.widgets"
 for game in ("scoot", "treasure"):
     MOVES[f"companion.games.{game}.explain"] = f"companion.games.{game}.explained"
 # The translation markers, out of the rules' base into a module of their own; the rules keep
@@ -71,6 +71,7 @@ FIXUPS = {
 
 TEXT_FILES = ("*.md", "*.toml", "*.cfg", "*.txt", "*.py", "*.html", "*.yml", "*.yaml", "*.ini")
 SKIP = (".git", ".venv", "node_modules", "__pycache__")
+DRAWN = ("imports-before.txt", "imports-after.txt")  # drawings of a past tree; redrawn by docs/imports.py
 TOP_SKIP = ("instance", "test-artifacts", "printables")  # made by the app, at the top only
 
 
@@ -258,9 +259,6 @@ DOTTED = re.compile("(?<![\\w.])(" + "|".join(re.escape(o) for o in sorted(MOVES
 PATHS = re.compile("(?<![\\w/])(" + "|".join(re.escape(o.replace(".", "/")) for o in MOVES) + ")\\.py\\b")
 
 
-IMPORT = re.compile(r"\s*(from|import)\s")
-
-
 def _dotted(match: re.Match[str]) -> str:
     old, rest = match.group(1), match.group(2) or ""
     if rest and old + rest in current_names():
@@ -272,7 +270,7 @@ def text_files() -> list[Path]:
     out = []
     for pattern in TEXT_FILES:
         for path in ROOT.rglob(pattern):
-            if skipped(path) or "translations" in path.relative_to(ROOT).parts:
+            if skipped(path) or "translations" in path.relative_to(ROOT).parts or path.name in DRAWN:
                 continue
             out.append(path)
     return sorted(set(out))
@@ -281,8 +279,14 @@ def text_files() -> list[Path]:
 def rewrite_mentions(path: Path) -> bool:
     text = path.read_text(encoding="utf-8")
     if path.suffix == ".py":  # the import statements are rewrite_imports' (and already new)
-        new = "".join(line if IMPORT.match(line) else DOTTED.sub(_dotted, line)
-                      for line in text.splitlines(keepends=True))
+        try:
+            tree = ast.parse(text)
+        except SyntaxError:
+            return False
+        imports = {n for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom)
+                   for n in range(node.lineno, (node.end_lineno or node.lineno) + 1)}
+        new = "".join(line if n in imports else DOTTED.sub(_dotted, line)
+                      for n, line in enumerate(text.splitlines(keepends=True), 1))
     else:
         new = DOTTED.sub(_dotted, text)
     new = PATHS.sub(lambda m: MOVES[m.group(1).replace("/", ".")].replace(".", "/") + ".py", new)
