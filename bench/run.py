@@ -254,7 +254,7 @@ if __name__ == "__main__":
 # to the last game stored, and the game page served meanwhile as a ratio to idle
 # (bench/bgstats_figures.py; `python bench/bgstats_figures.py [PLAYS]` runs it alone). Only in
 # the full run: after main()'s figures, not with --server, --sheets, --printing or --start-only.
-if __name__ == "__main__" and not {"--server", "--sheets", "--printing", "--start-only"} & set(sys.argv):
+if __name__ == "__main__" and not {"--server", "--sheets", "--printing", "--start-only", "--follow"} & set(sys.argv):
     from bench.bgstats_figures import bgstats_import_figures, bgstats_plan_store_figures
 
     with tempfile.TemporaryDirectory() as bgstats_folder:

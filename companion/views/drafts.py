@@ -128,16 +128,21 @@ def phone(game_id: str) -> Any:
 @bp.before_app_request
 def _rows() -> Any:
     """A row sent, or a round saved for the rest while a draft is going: taken here."""
-    if request.endpoint != "play.add" or not ({"row", "draft"} & set(request.form)):
+    if request.endpoint != "play.add":
         return None
-    return take((request.view_args or {})["game_id"])
+    game_id = (request.view_args or {})["game_id"]
+    # A Save from a page shown before the draft began (its form kept while typed) saves the
+    # rest too: the rows already in are never dropped by it.
+    if {"row", "draft"} & set(request.form) or store().read_state(drafts.state_name(game_id)).get("rows"):
+        return take(game_id)
+    return None
 
 
 def take(game_id: str) -> Any:
     _listed_here(game_id)
     name = drafts.state_name(game_id)
     record = form = said = None
-    again = gone = False
+    again = gone = passing = False
     notice = None
     try:
         with store().changing(game_id) as game:
@@ -148,7 +153,10 @@ def take(game_id: str) -> Any:
             adapter = ADAPTERS[record["game"]]
             kind = adapter.kind_of(request.form)
             if kind not in adapter.forms or not draftable(record, kind):
-                abort(400)
+                if {"row", "draft"} & set(request.form):
+                    abort(400)
+                passing = True
+                raise Stale()  # another kind of entry: play.add's, as always
             version = request.form.get("version", "")
             if version != str(entries_version(record)):
                 gone = True
@@ -156,6 +164,8 @@ def take(game_id: str) -> Any:
             draft = _draft(record)
             if draft is not None and draft["kind"] != kind:
                 draft = None
+            if draft is None and store().read_state(name).get("rows"):
+                store().change_state(name, lambda _old: {})  # void: for a step that is over
             seat_text = request.form.get("row")
             seat = held(game_id) if seat_text is None else (
                 int(seat_text) if seat_text.isdigit() and len(seat_text) < 3 else -1)
@@ -167,9 +177,12 @@ def take(game_id: str) -> Any:
             if seat is not None and (seat_text is not None or any(v.strip() for _, v in own)):
                 draft = drafts.with_row(draft, entries_version(record), kind, seat, own)
             complete = draft is not None and len(draft["rows"]) == len(record["players"])
+            if draft is not None:
+                # Kept before the round is tried: a round the rules refuse keeps every row in.
+                kept = dict(draft)
+                store().change_state(name, lambda _old: kept)
             if seat_text is not None and not complete:
                 assert draft is not None
-                store().change_state(name, lambda _old: dict(draft))
                 notice = t(msg(ROW_IN, n=len(draft["rows"]), total=len(record["players"])))
             else:
                 # The last row, or Save for the rest: the round as one phone would send it.
@@ -180,9 +193,9 @@ def take(game_id: str) -> Any:
                     game.new = add_entry(record, kind, adapter.to_data(kind, form, record),
                                          source=adapter.source(form), submission=form.submission.data,
                                          version=entries_version(record), resend_checked=True)
-                elif draft is not None:
-                    store().change_state(name, lambda _old: dict(draft))
     except Stale:
+        if passing:
+            return None
         assert record is not None
         if again:
             return _back(game_id, t(SENT_BEFORE), record=record)

@@ -55,6 +55,15 @@ def test_one_phone_saves_the_rest_filling_in_what_is_missing(user, app, store):
     assert golds(store, game_id) == [[45, 30, 5]]
 
 
+def test_a_save_from_a_page_shown_before_the_draft_began_keeps_the_rows_in(user, app, store):
+    game_id = beutelschneider.start(user, players=PLAYERS)
+    user.open(f"/games/{game_id}")  # no draft yet: the form has no draft field
+    send_row(Browserless(app.test_client()), game_id, 1, 30)
+    assert user.submit("/entries", {**row(0, 45), **row(1, None), **row(2, None)}).status_code == 200
+    assert golds(store, game_id) == [[45, 30, 5]]
+    assert store.read_state(f"draft-{game_id}") == {}
+
+
 def test_a_refused_round_keeps_its_draft_and_says_why(user, app, store):
     game_id = beutelschneider.start(user, players=PLAYERS)
     send_row(user, game_id, 0, 40)
@@ -136,9 +145,9 @@ class OnePhone:
             self.save()
         elif step[0] == "undo":
             self.phone.open(f"/games/{self.game_id}")
-            if "/undo" in self.phone.page:
+            if "/undo" in self.phone.page:  # an entry to undo: the round typed so far is for a step that is over
                 self.phone.submit("/undo")
-            self.typed = {}
+                self.typed = {}
 
 
 def entries(app, game_id):
