@@ -23,7 +23,8 @@ from ..i18n import t
 from ..record import Record
 from ..records import Stale, add_entry, entries_version, replay
 from . import sent_before, store
-from .play import SENT_BEFORE, _back, _here, _listed_here, load, page, refused
+from .play import SENT_BEFORE, _back, load, page, refused
+from .saving import here, listed_here
 
 bp = Blueprint("drafts", __name__)
 
@@ -139,14 +140,14 @@ def _rows() -> Any:
 
 
 def take(game_id: str) -> Any:
-    _listed_here(game_id)
+    listed_here(game_id)
     name = drafts.state_name(game_id)
     record = form = said = None
     again = gone = passing = False
     notice = None
     try:
         with store().changing(game_id) as game:
-            record = _here(game.record)
+            record = here(game.record)
             again = sent_before(record)
             if again:
                 raise Stale()  # answered below, as a save sent twice
