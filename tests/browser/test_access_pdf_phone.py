@@ -32,10 +32,13 @@ def test_the_making_your_pdf_page_stops_reloading_on_request(page, server_url):
     page.wait_for_timeout(3000)
     assert loads == []  # no reload by itself
     expect(page.locator("main")).to_contain_text("no longer reloads by itself")
-    # "Check again" asks once more, and stays stopped (or shows the PDF once it is there).
-    with page.expect_response(url + "&still=1") as again:
-        page.get_by_role("link", name="Check again").click()
-    if again.value.status == 202:
-        assert page.locator("meta[http-equiv=refresh]").count() == 0
-        assert page.get_by_role("link", name="Reload by itself again").get_attribute("href").endswith("lang=de")
-        axe_clean(page, "pdf-wait")
+    # "Check again" asks once more and stays stopped (or is the PDF, once it is there: asked
+    # here without the browser, whose PDF viewer is no part of the app).
+    check = page.get_by_role("link", name="Check again")
+    assert check.get_attribute("href").endswith("&still=1")
+    again = page.request.get(server_url + check.get_attribute("href"))
+    assert again.status in (200, 202)
+    if again.status == 202:
+        assert "http-equiv" not in again.text() and "Reload by itself again" in again.text()
+    assert page.get_by_role("link", name="Reload by itself again").get_attribute("href").endswith("lang=de")
+    axe_clean(page, "pdf-wait")
