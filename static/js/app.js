@@ -103,12 +103,14 @@
 
   function land(hash, status) {
     var refusal = doc.querySelector("main .refusal");
-    root.style.setProperty("--held", refusal ? refusal.offsetHeight + "px" : "0px");
+    root.style.setProperty("--held", "0px");
     if (refusal) {
       var section = refusal.closest("section, details") || refusal;
       section.scrollIntoView({ block: "start" });
       var link = refusal.querySelector("a[data-field]"), field = link && fieldNamed(link.dataset.field);
       if (field) showField(field); else refusal.focus({ preventScroll: true });
+      // From now on the browser scrolls a focused control below the sticky box (app.css).
+      root.style.setProperty("--held", refusal.offsetHeight + 12 + "px");
       return;
     }
     var at = hash && doc.getElementById(hash.slice(1));

@@ -29,9 +29,10 @@
 
   function path(el) {
     // Where the focus is, as child indices from the live part: found again in the new part.
+    if (!el || el === live || !live.contains(el)) return null;
     var out = [];
-    for (; el && el !== live; el = el.parentElement) out.unshift(Array.prototype.indexOf.call(el.parentElement.children, el));
-    return el ? out : null;
+    for (; el !== live; el = el.parentElement) out.unshift(Array.prototype.indexOf.call(el.parentElement.children, el));
+    return out;
   }
 
   function put(fresh) {

@@ -316,3 +316,37 @@ def test_a_loot_and_scoot_turn_with_keys_only(page, server_url, live_app, lang, 
     undo_and_put_back(page, words, page.evaluate("document.activeElement.name"))
     correct_the_last_entry(page, words, "#act-recruit button[value='thief']", "", save_css="#act-recruit button[value='thief']")
     assert live_app.extensions["store"].load(game_id)["entries"][-1]["data"]["class"] == "thief"
+
+
+# -- the outbox: said when something waits and when it is sent, not every few seconds ----------
+
+@pytest.mark.parametrize("origin", ["lan-http"], indirect=True)  # the table's phone: no service worker
+@pytest.mark.parametrize("lang", WORDS)
+def test_a_waiting_entry_is_said_once_and_said_again_when_it_is_sent(page, server_url, live_app, lang, origin):
+    game_id = bs_setup(Browserless(live_app.test_client()), live_app.extensions["store"])
+    page.set_extra_http_headers({"Accept-Language": lang})
+    page.goto(f"{server_url}/games/{game_id}")
+    status = page.locator("#said")
+    page.context.set_offline(True)
+    form = page.locator("form.entry-form")
+    for seat, gold in enumerate((25, 25, 15)):  # Dora's is 80 minus the rest
+        form.locator(f"input[name='players-{seat}-gold']").fill(str(gold))
+    form.locator("button[type=submit]").tap()
+    outbox = page.locator("#next .outbox")
+    expect(outbox).to_be_visible()
+    head = outbox.locator("p").first.inner_text()
+    expect(status).to_have_text(head)
+    assert outbox.get_attribute("role") is None and outbox.get_attribute("aria-live") is None
+    # Two rounds of app.js's 8 s retry: the box is the same element, its words unchanged, and
+    # the status is not said again (no mutation of it at all).
+    page.evaluate("""() => { window.__box = document.querySelector('#next .outbox'); window.__said = 0;
+        new MutationObserver(() => window.__said++).observe(document.getElementById('said'),
+            {childList: true, characterData: true, subtree: true}); }""")
+    page.wait_for_timeout(17000)
+    assert page.evaluate("window.__box === document.querySelector('#next .outbox')")
+    assert page.evaluate("window.__said") == 0
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(status).to_have_text(re.compile("^" + re.escape({"en": "Sent: ", "de": "Gesendet: "}[lang])))
+    expect(outbox).to_be_hidden()
+    assert len(live_app.extensions["store"].load(game_id)["entries"]) == 3
