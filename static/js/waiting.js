@@ -34,7 +34,7 @@
       }, 0);
     }
     var read = cards.map(function (c) { return /^([a-z]+)(\d)$/.exec(c); });
-    if (read.some(function (r) { return !r; })) return 0;  // a Cursed Painting: no combination
+    if (read.some(function (r) { return !r; })) return 0;  // a card no combination takes (the game says which)
     var numbers = read.map(function (r) { return +r[2]; }).sort(), n = cards.length;
     var colours = read.filter(function (r) { return r[1] !== read[0][1]; }).length ? 2 : 1;
     var kind = numbers[0] === numbers[n - 1] && n >= 2 && n <= 4 ? "same_number"
@@ -58,7 +58,7 @@
       return sum;
     }
     if (term.chip) {
-      // The next loot chip to a seat whose card completes the four colours, in row order.
+      // The next chip to a seat whose card completes the four colours, in row order.
       ctx.chip = ctx.chip || { missing: JSON.parse(JSON.stringify(term.missing)), left: term.left.slice() };
       var seat = params.get(at(term.to.slice(1), i)), lacks = ctx.chip.missing[seat];
       if (!lacks) return 0;

@@ -21,7 +21,7 @@ def test_the_phone_form_and_the_printed_sheet_and_log_agree(user, client, logged
     start(user)
     user.submit("/entries", {f"order-{i}": seat for i, seat in enumerate((1, 0, 2))})
     for colour in COLOURS:  # the chip's mark beside its words on the round form
-        assert f'<i class="bz-mark b-{colour}">{BONUS_MARKS[colour]}</i>' in user.page
+        assert f'<i class="bz-mark b-{colour}" aria-hidden="true">{BONUS_MARKS[colour]}</i>' in user.page
 
     game_id = logged("beutezug")
     sheet = Pdf(client.get(f"/games/{game_id}/sheet.pdf?lang=en").data).text

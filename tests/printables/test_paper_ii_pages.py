@@ -23,7 +23,13 @@ from companion.games import GAMES
 
 MM = 72 / 25.4
 TOP_MM, BOTTOM_MM = 9.0, 13.0        # the smaller top margin (a reference's), the sheets' bottom
-OWN_COUNTS = (1, 2, 3, 5, 8, 12)
+
+
+def sampled(low: int, high: int) -> list[int]:
+    """A game for up to a dozen is sampled (its layout changes with how names wrap, not with
+    each count): the three smallest tables, two between and the largest."""
+    full = list(range(low, high + 1))
+    return full if len(full) <= 6 else full[:3] + [full[len(full) // 3], full[2 * len(full) // 3], full[-1]]
 
 
 def cases() -> list[tuple[str, str, int, str, str, bool]]:
@@ -32,7 +38,7 @@ def cases() -> list[tuple[str, str, int, str, str, bool]]:
         for lang in ("en", "de"):
             for slug, game in sorted(GAMES.items()):
                 found.append(("rules", slug, 0, paper, lang, False))
-                counts = OWN_COUNTS if slug == "own-game" else range(game.min_players, game.max_players + 1)
+                counts = sampled(game.min_players, game.max_players)
                 found += [("sheet", slug, n, paper, lang, named) for n in counts for named in (False, True)]
             found += [("house", "own-game", 0, paper, lang, named) for named in (False, True)]
     return found

@@ -161,5 +161,6 @@ def test_the_turn_page_stays_small(user):
     assert len(gzip.compress(user.page.encode())) <= 8 * 1024
     # 27 KB since app.js also keeps the group's pages for offline use on plain http and sends
     # what waits from any page (issue 33; 26.3 KB measured then), about 14 KB of it gzipped,
-    # sent once and kept.
-    assert len(gzip.compress(user.page.encode())) + static <= 27 * 1024
+    # sent once and kept. 29 KB since the page says what changed to a screen reader and its
+    # card grids are named groups (issue 40; 27.4 KB measured then).
+    assert len(gzip.compress(user.page.encode())) + static <= 29 * 1024
