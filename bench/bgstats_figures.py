@@ -18,7 +18,7 @@ from pathlib import Path
 
 from bench.common import PLAYERS, ROOT, figure, free_port, hand
 from companion import create_app
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 
 NAMES = PLAYERS + ["Emil", "Fay", "Gus", "Hana"]
 GAMES = ["Beutezug", "Skat", "Azul", "Hearts", "Codenames", "Carcassonne", "Wingspan", "Pandemic"]
@@ -146,7 +146,7 @@ def bgstats_plan_store_figures(folder: str, plays: int = 5000, repeat: int = 3) 
     plan (each play read and replayed by its rules, as the summary and the tap make it) and
     the store (the games' files and index rows), each a median of ``repeat`` runs into an
     empty data folder."""
-    from companion import bgstats
+    from companion.history import bgstats
 
     raw = json.dumps(export(plays)).encode()
     # Wall time, and the process's CPU time, which other work on a shared machine moves less.

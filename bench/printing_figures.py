@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bench.common import PLAYERS, ROOT, figure, free_port, hand, median_ms, rss_mb
 from companion import create_app
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 
 
 def printables_figures(app, store, repeat: int) -> None:
@@ -20,7 +20,7 @@ def printables_figures(app, store, repeat: int) -> None:
     renders (one shared FontConfiguration keeps it flat)."""
     from weasyprint import HTML
 
-    from companion import pdf
+    from companion.printing import pdf
     from companion.views import printables
 
     def ten_hands(**extra) -> dict:
@@ -108,7 +108,7 @@ def sheet_length_figures(app, store, repeat: int) -> None:
     (a line per round), not its entries. HTML and render in one process, as a request and
     its worker do them, on the paper the app prints it on (A4, upright). The three sizes take
     turns, so a machine getting busier or quieter weighs on all three alike."""
-    from companion import pdf
+    from companion.printing import pdf
     from companion.views import printables
     from tests.printables.layout import autoplay  # a game played by the rules, as the layout tests play it
 

@@ -26,8 +26,8 @@ ROOT = Path.cwd()  # the checkout measured: its companion/ is imported first
 sys.path.insert(0, str(ROOT))
 
 from companion import create_app  # noqa: E402
-from companion.records import add_entry, new_record, now_iso  # noqa: E402
-from companion.store import SCHEMA, AtomicJSONStorage  # noqa: E402
+from companion.record.entries import add_entry, new_record, now_iso  # noqa: E402
+from companion.storage.store import SCHEMA, AtomicJSONStorage  # noqa: E402
 from tests.formpage import BACKGROUND, Browserless  # noqa: E402
 
 PLAYERS = ["Anna", "Ben", "Cem", "Dora"]

@@ -27,8 +27,8 @@ from bench.printing_figures import game_page_while_printing_figures, printables_
 from bench.server_figures import server_figures
 from bench.start_figures import start_figures
 from companion import create_app
-from companion.records import add_entry, new_record, now_iso
-from companion.store import SCHEMA
+from companion.record.entries import add_entry, new_record, now_iso
+from companion.storage.store import SCHEMA
 
 
 def finished_record(i: int) -> dict:
@@ -74,7 +74,7 @@ def save_reads_figures() -> None:
     """How often one save reads the game file: a hand saved from the phone (answered with
     the page, as app.js asks), the same without JavaScript (answered with a redirect), an
     undo. Counted where every game file read goes, the store's TinyDB storage."""
-    from companion import files
+    from companion.storage import files
     from tests.formpage import Browserless
     from tests.games.beutelschneider.web.test_pages import hand_values, start
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from bench.common import PLAYERS, ROOT, figure, free_port, hand
 from companion import create_app
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 
 HELD = 200
 READ_TIMEOUT = 150  # waitress let a phone in after about 100 s

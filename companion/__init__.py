@@ -9,10 +9,12 @@ from typing import Any
 
 from flask import Flask
 
-from . import guard, i18n, printing, settings, views, web, widgets
+from . import i18n, settings, views, web, widgets
+from .pages import guard
 from .paths import FolderNotWritable, resource
-from .store import Store
-from .summary import summary
+from .printing import pool as printing
+from .record.summary import summary
+from .storage.store import Store
 
 
 def _secret_key(instance: Path) -> str:

@@ -14,17 +14,18 @@ import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
-from . import backup as backups
-from . import bgstats, groups, periods
-from .network import is_loopback, lan_addresses
+from . import periods
+from .history import backup as backups
+from .history import bgstats, groups
+from .history.transfer import ImportError_, add, import_record
 from .paths import FolderNotWritable, default_printables
-from .record import DEFAULT_GROUP
-from .store import DamagedFile, NotSaved
-from .transfer import ImportError_, add, import_record
+from .record.shape import DEFAULT_GROUP
+from .serving.network import is_loopback, lan_addresses
+from .storage.store import DamagedFile, NotSaved
 from .views import store
 
 if TYPE_CHECKING:
-    from .secure import Table
+    from .serving.secure import Table
 
 
 @click.command("serve")
@@ -43,8 +44,9 @@ def serve(host: str, port: int, threads: int, https: bool | None) -> None:
     served by cheroot (a multi-threaded server that also speaks TLS)."""
     import threading
 
-    from . import assets, server
-    from .secure import Table, reloader
+    from .pages import assets
+    from .serving import server
+    from .serving.secure import Table, reloader
     # The app itself, not the context-bound proxy (which the stubs type as the app).
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     app.config["SERVE_HOST"] = host  # pages tell when phones cannot reach a loopback-only server

@@ -15,7 +15,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 import pytz  # type: ignore[import-untyped]  # no stubs installed
 
-from .games.base import N_, Msg, msg
+from .games.base import Msg, msg
+from .markers import N_
 
 KINDS = ("all", "month", "year", "range")
 # The calendar a record's times live in. Import has always refused a time before 1970, so

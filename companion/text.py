@@ -25,7 +25,8 @@ import unicodedata
 from functools import lru_cache
 from typing import Any
 
-from .games.base import N_, Msg, msg
+from .games.base import Msg, msg
+from .markers import N_
 
 # The zero-width joiner and non-joiner, kept in stored text (emoji sequences, scripts).
 JOINERS = "\u200c\u200d"

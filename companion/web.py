@@ -13,15 +13,16 @@ from flask_wtf.csrf import generate_csrf
 from jinja2 import TemplateNotFound
 from werkzeug.exceptions import NotFound
 
-from . import assets, cli
-from .assets import cache_versioned, game_stylesheet, static_url
+from . import cli
 from .forms.adapter import web
 from .games import PACKAGES
-from .games.base import N_
-from .groups import display_name
+from .history.groups import display_name
 from .i18n import LANGUAGES, locale_name, t, timezone_name
-from .store import DamagedFile, NoSuchGame, NotSaved
-from .summary import parse_time, started
+from .markers import N_
+from .pages import assets
+from .pages.assets import cache_versioned, game_stylesheet, static_url
+from .record.summary import parse_time, started
+from .storage.store import DamagedFile, NoSuchGame, NotSaved
 from .views import (
     CSP,
     backup,

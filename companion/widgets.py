@@ -14,8 +14,9 @@ from markupsafe import Markup, escape
 
 from .forms import new_submission
 from .forms.base import LedgerForm
-from .games.base import N_, msg
+from .games.base import msg
 from .i18n import t
+from .markers import N_
 
 ONE_FEWER = N_("%(field)s: one fewer")
 ONE_MORE = N_("%(field)s: one more")

@@ -12,7 +12,7 @@ from babel.core import get_global
 from babel.dates import get_timezone_location
 
 from . import periods
-from .games.base import N_
+from .markers import N_
 
 REGION_NAMES = {
     "Africa": N_("Africa"), "America": N_("America"), "Antarctica": N_("Antarctica"),

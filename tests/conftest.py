@@ -16,8 +16,10 @@ import jinja2
 import pytest
 from flask import Flask
 
-from companion import cli, create_app, network, printing
-from companion.transfer import import_record
+from companion import cli, create_app
+from companion.history.transfer import import_record
+from companion.printing import pool as printing
+from companion.serving import network
 from tests.formpage import Browserless
 from tests.games.tables import exported_records
 

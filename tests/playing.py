@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 from tests.history.conftest import club, history  # noqa: F401  (a second group; five finished games)
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

@@ -8,8 +8,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from companion import backup, create_app
-from companion.transfer import ImportError_, export_record, import_record
+from companion import create_app
+from companion.history import backup
+from companion.history.transfer import ImportError_, export_record, import_record
 from tests.playing import playing_game
 from tests.views.test_crafted import errors_near
 

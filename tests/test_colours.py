@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from companion import colours, groups
-from companion.chart import DEFAULT_COLOURS, PALETTE, totals_chart
+from companion.history import colours, groups
+from companion.pages.chart import DEFAULT_COLOURS, PALETTE, totals_chart
 from companion.views.printables import game_sheet
 from tests.playing import playing_game
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from companion import create_app
-from companion.records import new_record
+from companion.record.entries import new_record
 from tests.conftest import free_port
 
 ROOT = Path(__file__).resolve().parent.parent

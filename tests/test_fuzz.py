@@ -35,10 +35,11 @@ from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 
-from companion import create_app, groups
+from companion import create_app
 from companion.games import entry_problem
-from companion.records import replay
-from companion.transfer import import_record
+from companion.history import groups
+from companion.history.transfer import import_record
+from companion.record.entries import replay
 from tests.formpage import forms_of
 from tests.test_record_format_doc import EXAMPLES
 
@@ -306,11 +307,12 @@ def test_delete_restore_backup_and_import_across_two_groups_never_lose_or_adopt_
     """Whatever two groups do in turn -- new games, deletes, restores from the trash, backups
     restored into either group, records imported into either -- every game stays the one
     game of one group, listed or in that group's trash, and no id is held twice."""
-    from companion import backup, trash
-    from companion.records import new_record
-    from companion.store import Store
-    from companion.summary import summary
-    from companion.transfer import already_here
+    from companion.history import backup
+    from companion.history.transfer import already_here
+    from companion.record.entries import new_record
+    from companion.record.summary import summary
+    from companion.storage import trash
+    from companion.storage.store import Store
     store = Store(tmp_path_factory.mktemp("trash-groups"), summarize=summary)
     store.index.change_table("groups", lambda t: {**t, "club": {"id": "club", "name": "Club", "players": []}})
     owner: dict[str, str] = {}  # every game ever made: its group, which never changes
@@ -377,8 +379,8 @@ def test_a_start_on_a_full_disk_serves_every_game_the_files_hold(
     says Not saved."""
     import shutil
 
-    from companion import trash
-    from companion.records import new_record
+    from companion.record.entries import new_record
+    from companion.storage import trash
     from tests.views.test_not_saved import Disk
     data = small_disk / "data"
     shutil.rmtree(data, ignore_errors=True)

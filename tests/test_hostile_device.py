@@ -18,7 +18,8 @@ import urllib.parse
 
 import pytest
 
-from companion import create_app, groups
+from companion import create_app
+from companion.history import groups
 from tests.conftest import free_port
 from tests.test_server import ROOT, answer, connect, get, one_answer, serving, wait_until_up
 

@@ -99,8 +99,8 @@ def test_the_reading_sees_the_edges_it_must():
     assert "companion.web" in edges["companion"]  # from . import web
     assert "companion.cli" in edges["companion.web"]  # from . import assets, cli
     assert "companion.views.printables" in edges["companion.cli"]  # inside a function
-    assert "companion.games.base" in edges["companion.games.treasure.explain"]  # from ..base import
-    assert "companion.secure" in edges["companion.cli"]  # under TYPE_CHECKING, and in serve
+    assert "companion.games.base" in edges["companion.games.treasure.explained"]  # from ..base import
+    assert "companion.serving.secure" in edges["companion.cli"]  # under TYPE_CHECKING, and in serve
 
 
 def test_rings_are_found():

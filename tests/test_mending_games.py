@@ -11,8 +11,7 @@ import uuid
 import pytest
 
 from companion.games.base import RulesError
-from companion.mending import ASKED, DROPPED, OVER, SET_ASIDE, NeedsMending
-from companion.records import (
+from companion.record.entries import (
     add_entry,
     correct,
     fitting_set_aside,
@@ -21,6 +20,7 @@ from companion.records import (
     replay,
     set_aside,
 )
+from companion.record.mending import ASKED, DROPPED, OVER, SET_ASIDE, NeedsMending
 from tests.games.tables import exported_records
 
 EXAMPLES = exported_records()  # each game's, in docs/games/<slug>.md

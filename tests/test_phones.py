@@ -9,10 +9,12 @@ from urllib.parse import urlsplit
 import pytest
 import segno
 
-from companion import create_app, groups, network
+from companion import create_app
 from companion.cli import phone_lines
-from companion.network import is_loopback, lan_addresses
-from companion.records import new_record
+from companion.history import groups
+from companion.record.entries import new_record
+from companion.serving import network
+from companion.serving.network import is_loopback, lan_addresses
 from tests.conftest import LAN
 from tests.formpage import Browserless
 

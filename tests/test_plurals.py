@@ -8,7 +8,7 @@ import pytest
 from companion.games.base import msg_n
 from companion.games.scoot.state import setup_for
 from companion.i18n import language, t
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 
 
 @pytest.mark.parametrize("n, english", [(1, "Only 1 Loot marker is left."), (0, "Only 0 Loot markers are left."),

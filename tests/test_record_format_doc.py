@@ -7,7 +7,7 @@ import json
 import pytest
 
 from companion.games import GAMES
-from companion.transfer import export_record, import_record
+from companion.history.transfer import export_record, import_record
 from tests.games.tables import exported_records
 
 EXAMPLES = list(exported_records().values())

@@ -8,8 +8,18 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from companion.games.base import RulesError
-from companion.records import Repeated, abandon, add_entry, correct, new_record, replay, reseat, resume, undo
-from companion.summary import entered_afterwards, play_minutes, summary
+from companion.record.entries import (
+    Repeated,
+    abandon,
+    add_entry,
+    correct,
+    new_record,
+    replay,
+    reseat,
+    resume,
+    undo,
+)
+from companion.record.summary import entered_afterwards, play_minutes, summary
 from tests.playing import hand
 
 

@@ -21,8 +21,9 @@ from pathlib import Path
 import pytest
 from cheroot.makefile import MakeFile
 
-from companion import create_app, server, tls
-from companion.records import add_entry, new_record
+from companion import create_app
+from companion.record.entries import add_entry, new_record
+from companion.serving import server, tls
 from tests.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -330,7 +331,7 @@ def test_a_chunked_upload_is_read_only_up_to_the_limit(tmp_path):
 
 @pytest.fixture
 def tls_pair(tmp_path) -> tuple[Path, Path, Path]:
-    """The table's own authority and a server certificate for this machine (companion/tls.py)."""
+    """The table's own authority and a server certificate for this machine (companion/serving/tls.py)."""
     files, _ = tls.ensure(tmp_path / "tls-instance", ["localhost"], ["127.0.0.1"])
     return files.ca, files.cert, files.key
 

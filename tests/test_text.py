@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import groups
+from companion.history import groups
 from companion.text import (
     NOT_A_NUMBER,
     TOO_LARGE,

@@ -8,7 +8,7 @@ import pytest
 from companion import create_app
 from companion.games import GAMES, IncompleteGame, register, unregister
 from companion.games.base import RulesError
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 from tests.conftest import TESTING
 from tests.formpage import Browserless
 from tests.printables.conftest import Pdf

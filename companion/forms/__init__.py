@@ -26,10 +26,11 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # new in 3.3; stubs are 3.2
 from wtforms.validators import Length, Optional, ValidationError
 
-from ..games.base import N_, RulesError
+from ..games.base import RulesError
 from ..i18n import t
+from ..markers import N_
 from ..periods import FIRST_DAY
-from ..records import MAX_NOTE
+from ..record.entries import MAX_NOTE
 from ..text import is_token, whole
 from .base import LedgerForm
 

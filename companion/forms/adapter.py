@@ -20,8 +20,8 @@ from ..games import PACKAGES, entry_problem
 from ..games.base import ReplayError, RulesError
 from ..games.result import RESULT
 from ..i18n import t
-from ..record import Record
-from ..records import replay
+from ..record.entries import replay
+from ..record.shape import Record
 from . import EntryForm, attach_errors, guard_messages, walk
 from .base import LedgerForm
 from .result import result_data, result_form

@@ -5,8 +5,8 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import HiddenField, PasswordField, SelectField, StringField
 from wtforms.validators import InputRequired, Length
 
-from ..games.base import N_
-from ..records import MAX_NAME
+from ..markers import N_
+from ..record.entries import MAX_NAME
 from . import new_submission, strict_submission
 from .base import LedgerForm
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from wtforms import HiddenField, RadioField, SelectField
 from wtforms.validators import InputRequired
 
-from ..chart import COLOUR_NAMES
-from ..games.base import N_
+from ..markers import N_
+from ..pages.chart import COLOUR_NAMES
 from . import ChangeForm, choices
 from .base import LedgerForm
 

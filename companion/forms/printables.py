@@ -10,7 +10,8 @@ from wtforms.validators import ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..games import GAMES
-from ..games.base import N_, msg
+from ..games.base import msg
+from ..markers import N_
 from . import choices
 from .base import LedgerForm
 

@@ -13,8 +13,8 @@ from typing import Any, Protocol
 from wtforms import BooleanField, FieldList, FormField, HiddenField, SelectField, StringField
 from wtforms.validators import Optional
 
-from ..games.base import N_
-from ..record import Record
+from ..markers import N_
+from ..record.shape import Record
 from . import EntryForm, NewGameForm, choices, complete_rows
 from .base import Among, IntegerField, PlainForm
 

@@ -13,17 +13,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from ..markers import N_ as N_
+from ..markers import Nn_ as Nn_
+
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
-
-
-def N_(text: str) -> str:
-    """Mark a message for translation; the web layer translates it when it is shown.
-
-    The rules stay free of Flask-Babel, so they carry the English message id and
-    its arguments (see ``Msg``) and the catalog extractor looks for ``N_``.
-    """
-    return text
 
 
 @dataclass(frozen=True)
@@ -63,12 +57,6 @@ def names_of(players: Sequence[str], seats: Sequence[int]) -> Names:
 
 def msg(text: str, **args: Any) -> Msg:
     return Msg(text, args)
-
-
-def Nn_(singular: str, plural: str) -> tuple[str, str]:
-    """Mark a sentence and its plural for translation, kept for ``msg_n`` (the extractor
-    reads ``Nn_`` and ``msg_n`` as a singular with its plural, as it reads ``ngettext``)."""
-    return singular, plural
 
 
 def msg_n(singular: str, plural: str, n: int, **args: Any) -> Msg:
@@ -215,7 +203,7 @@ class Paper:
                say: Say) -> dict[str, object]:
         """The rows of the filled sheet (``templates/games/<slug>/print/filled.html``), laid
         out like the blank sheet; ``ledger_rows``, where given, are set as lines in columns
-        of the page's width (``companion/sheets.py``)."""
+        of the page's width (``companion/printing/sheets.py``)."""
         return {}
 
     def chart_rounds(self, totals: list[list[int]], players: int) -> list[list[int]]:
@@ -355,7 +343,7 @@ class Game(ABC, Generic[S]):
         """The answers the rules take now, as the data of an entry of ``expect(state).kind``,
         where that entry is the table's choice among a few (a tie at the top: play on or share)
         and no die or card decides it; empty otherwise. A correction that makes the rules ask
-        it anew asks the table again with these (``companion/mending.py``)."""
+        it anew asks the table again with these (``companion/record/mending.py``)."""
         return ()
 
     def draw(self, state: S, rng: random.Random) -> dict[str, object]:

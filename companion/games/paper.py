@@ -2,7 +2,7 @@
 ``paper.py`` subclasses, and the log by round of a filled sheet.
 
 Plain data in and out, read off the game's state and its rules' tables: no Flask, no
-WeasyPrint. The shared print code (``companion/sheets.py``, ``views/printables.py``) asks a
+WeasyPrint. The shared print code (``companion/printing/sheets.py``, ``views/printables.py``) asks a
 game's ``paper`` and names no game.
 """
 from __future__ import annotations

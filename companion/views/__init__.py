@@ -6,13 +6,16 @@ from zoneinfo import ZoneInfo
 
 from flask import current_app, g, has_request_context, request, session, url_for
 
-from .. import clock, periods, records, trash
-from ..games.base import N_, msg
-from ..groups import Group
-from ..groups import current as group_of_session
+from .. import clock, periods
+from ..games.base import msg
+from ..history.groups import Group
+from ..history.groups import current as group_of_session
 from ..i18n import t
-from ..record import Record, group_of
-from ..store import NotSaved, Store
+from ..markers import N_
+from ..record import entries as records
+from ..record.shape import Record, group_of
+from ..storage import trash
+from ..storage.store import NotSaved, Store
 
 # HTTP 507 Insufficient Storage for a full disk; 503 for the rest (read-only, not allowed,
 # the lock taken): the request was fine, the server could not keep it.

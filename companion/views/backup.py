@@ -6,12 +6,13 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, flash, redirect, request, url_for
 
-from .. import backup, groups
-from .. import bgstats as bgstats_format
 from ..forms.groups import RestoreForm
-from ..games.base import N_, msg, msg_n
+from ..games.base import msg, msg_n
+from ..history import backup, groups
+from ..history import bgstats as bgstats_format
 from ..i18n import t
-from ..records import now_iso
+from ..markers import N_
+from ..record.entries import now_iso
 from . import bgstats as bgstats_view
 from . import not_saved, store
 from .groups import _settings, mine, refused

@@ -1,5 +1,5 @@
 """A BG Stats export brought into the group: its summary, the one tap that stores it, and
-the import running beside the table (companion/bgstats.py reads the file)."""
+the import running beside the table (companion/history/bgstats.py reads the file)."""
 from __future__ import annotations
 
 import hashlib
@@ -11,12 +11,14 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, url_for
 
-from .. import bgstats, groups, periods
+from .. import periods
 from ..forms import guard_messages
 from ..forms.groups import BGStatsImportForm
-from ..games.base import N_, msg
+from ..games.base import msg
+from ..history import bgstats, groups
 from ..i18n import t
-from ..store import NotSaved, Store
+from ..markers import N_
+from ..storage.store import NotSaved, Store
 from ..text import is_token
 from . import store
 from .groups import _settings, mine

@@ -18,10 +18,11 @@ from .. import drafts
 from ..drafts import Draft
 from ..forms.adapter import ADAPTERS
 from ..forms.groups import ShareForm
-from ..games.base import N_, RulesError, msg
+from ..games.base import RulesError, msg
 from ..i18n import t
-from ..record import Record
-from ..records import Stale, add_entry, entries_version, replay
+from ..markers import N_
+from ..record.entries import Stale, add_entry, entries_version, replay
+from ..record.shape import Record
 from . import sent_before, store
 from .play import SENT_BEFORE, _back, load, page, refused
 from .saving import here, listed_here

@@ -19,9 +19,9 @@ from typing import Any
 from flask import Blueprint, current_app, g, request
 from flask_wtf.csrf import generate_csrf
 
-from ..colours import seat_colours
+from ..history.colours import seat_colours
 from ..i18n import locale_name
-from ..record import Record, group_of
+from ..record.shape import Record, group_of
 from . import group_id, store, zone_name
 from .drafts import draft_tag
 from .play import load, page

@@ -18,7 +18,6 @@ from flask import (
 )
 from markupsafe import Markup
 
-from .. import groups, network
 from ..forms import CSRF_MESSAGE, choices, guard_messages
 from ..forms.groups import (
     AddPlayerForm,
@@ -33,10 +32,13 @@ from ..forms.groups import (
     RestoreForm,
     UndoAliasForm,
 )
-from ..games.base import N_, Msg, Nn_, msg, msg_n
+from ..games.base import Msg, msg, msg_n
+from ..history import groups
 from ..i18n import t
-from ..record import DEFAULT_GROUP
-from ..store import NotSaved
+from ..markers import N_, Nn_
+from ..record.shape import DEFAULT_GROUP
+from ..serving import network
+from ..storage.store import NotSaved
 from . import background, current_group, group_id, here, not_saved, safe_next, store
 
 bp = Blueprint("groups", __name__)

@@ -8,11 +8,12 @@ from typing import Any, TypeVar, cast
 
 from flask import Blueprint, render_template, request
 
-from .. import clock, groups, periods, stats
+from .. import clock, periods
 from ..games import GAMES
 from ..games.base import Msg
+from ..history import groups, stats
 from ..i18n import t
-from ..store import Store
+from ..storage.store import Store
 from ..text import clean, whole
 from . import group_id, store, zone
 

@@ -9,17 +9,19 @@ from typing import Any
 from babel.lists import format_list
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
 
-from .. import clock, lifecycle
+from .. import clock
 from ..forms import LanguageForm, NewGameForm, guard_messages, new_submission
 from ..forms.adapter import ADAPTERS
 from ..games import GAMES
-from ..games.base import N_, Nn_, RulesError, msg, msg_n
-from ..groups import names_now
-from ..groups import players as group_players
+from ..games.base import RulesError, msg, msg_n
+from ..history import lifecycle
+from ..history.groups import names_now
+from ..history.groups import players as group_players
 from ..i18n import locale_name, t
-from ..record import group_of
-from ..records import MAX_NAME, new_record
-from ..store import StoreError
+from ..markers import N_, Nn_
+from ..record.entries import MAX_NAME, new_record
+from ..record.shape import group_of
+from ..storage.store import StoreError
 from ..text import Refused, field_text, identity
 from . import group_id, mine_in_trash, safe_next, store, zone
 from .groups import invite_shown

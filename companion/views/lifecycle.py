@@ -12,16 +12,21 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import format_date, format_timedelta
 
-from .. import clock, colours, groups, lifecycle, periods, records, summary, trash, zones
-from ..chart import COLOUR_NAMES, legend_items
+from .. import clock, periods, zones
 from ..forms import CSRF_MESSAGE, ChangeForm, choices, guard_messages
 from ..forms.lifecycle import ColourForm, EmptyTrashForm, StatusForm, ZoneForm
 from ..games import GAMES
-from ..games.base import N_, RulesError, msg
+from ..games.base import RulesError, msg
+from ..history import colours, groups, lifecycle
 from ..i18n import locale_name, t
-from ..record import group_of
-from ..records import Repeated, Stale
-from ..store import NoSuchGame
+from ..markers import N_
+from ..pages.chart import COLOUR_NAMES, legend_items
+from ..record import entries as records
+from ..record import summary
+from ..record.entries import Repeated, Stale
+from ..record.shape import group_of
+from ..storage import trash
+from ..storage.store import NoSuchGame
 from ..text import Refused, clean, identity, number
 from . import group_id, mine_in_trash, safe_next, sent_before, store, zone, zone_name
 from .groups import _settings, mine

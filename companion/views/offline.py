@@ -11,8 +11,8 @@ from typing import Any
 
 from flask import Blueprint, current_app, render_template, url_for
 
-from ..assets import game_stylesheet, static_url
 from ..forms.adapter import ADAPTERS
+from ..pages.assets import game_stylesheet, static_url
 
 bp = Blueprint("offline", __name__)
 

@@ -20,18 +20,17 @@ from flask import (
 )
 from markupsafe import Markup
 
-from ..chart import totals_chart
-from ..colours import seat_colours
 from ..forms import GUARDS, DrawForm, EntryForm, NoteForm, UndoForm, guard_messages, new_submission, walk
 from ..forms.adapter import ADAPTERS, Adapter
 from ..forms.base import LedgerForm
 from ..games import GAMES
-from ..games.base import N_, Expect, ReplayError, RulesError, msg
+from ..games.base import Expect, ReplayError, RulesError, msg
+from ..history.colours import seat_colours
 from ..i18n import t
+from ..markers import N_
 from ..meanwhile import meanwhile
-from ..mending import Mending, NeedsMending
-from ..record import Entry, Record, group_of
-from ..records import (
+from ..pages.chart import totals_chart
+from ..record.entries import (
     Repeated,
     Stale,
     View,
@@ -47,8 +46,10 @@ from ..records import (
     set_note,
     undo,
 )
-from ..store import NotSaved
-from ..summary import duration_minutes
+from ..record.mending import Mending, NeedsMending
+from ..record.shape import Entry, Record, group_of
+from ..record.summary import duration_minutes
+from ..storage.store import NotSaved
 from . import background, not_saved, sent_before, store
 from .saving import here, listed_here, save
 

@@ -3,7 +3,7 @@
 Every PDF is one of our own templates (templates/print/, and each game's own in
 templates/games/<slug>/print/, with the rows and numbers its ``Game.paper`` gives) rendered
 with the values of the request escaped by Jinja, then turned into a PDF by a render worker
-(``companion.printing``, ``companion.pdf``), whose fetcher loads nothing but our bundled
+(``companion.printing.pool``, ``companion.printing.pdf``), whose fetcher loads nothing but our bundled
 static files. A request the sheet cannot honour (too many players, an unknown paper) gets the Printables page back with
 a message, never a broken PDF. A PDF not ready in time is answered with a page that reloads
 itself until it is; one whose worker stopped, with a message to try again.
@@ -20,22 +20,23 @@ from typing import Any, cast
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import get_locale
 
-from ..chart import MARKER_SYMBOLS, legend, totals_chart
-from ..colours import seat_colours
 from ..forms import choices
 from ..forms.adapter import ADAPTERS
 from ..forms.printables import PackForm
 from ..games import GAMES, get_game
-from ..games.base import N_, Game, Msg, ReplayError, msg
-from ..glyphs import fit, printed_name, unprintable
-from ..groups import players as group_players
+from ..games.base import Game, Msg, ReplayError, msg
+from ..history.colours import seat_colours
+from ..history.groups import players as group_players
 from ..i18n import LANGUAGES, language, t
-from ..papers import PAPERS
-from ..printing import Pending, Printing, RenderFailed, RenderInterrupted
-from ..record import Record, group_of
-from ..records import MAX_NAME, replay
-from ..sheets import detail, facts, head_lines, minus, number_mm, seat_groups, seat_names, signed
-from ..summary import result_only
+from ..markers import N_
+from ..pages.chart import MARKER_SYMBOLS, legend, totals_chart
+from ..printing.glyphs import fit, printed_name, unprintable
+from ..printing.papers import PAPERS
+from ..printing.pool import Pending, Printing, RenderFailed, RenderInterrupted
+from ..printing.sheets import detail, facts, head_lines, minus, number_mm, seat_groups, seat_names, signed
+from ..record.entries import MAX_NAME, replay
+from ..record.shape import Record, group_of
+from ..record.summary import result_only
 from ..text import whole
 from . import group_id, store
 from .play import load
@@ -418,7 +419,7 @@ def game_night_pack(games: Sequence[str], names: Sequence[str], paper: str, lang
 
 # A part of the pack leaves out its own page number (each part's would start at 1): the
 # merged pack's pages are numbered through, stamped from one page of numbers each. The
-# style sheet of companion/pdf.py comes after the document's: hence "!important".
+# style sheet of companion/printing/pdf.py comes after the document's: hence "!important".
 UNNUMBERED = "<style>@page { @bottom-right { content: none !important } }</style>"
 NUMBERS_ONLY = "<style>@page { @bottom-left { content: none !important } }</style>"
 

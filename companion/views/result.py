@@ -11,16 +11,18 @@ from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from .. import clock, lifecycle
+from .. import clock
 from ..forms import GUARDS, guard_messages, new_submission, walk
 from ..forms.adapter import ADAPTERS, given_label
 from ..forms.result import NewResultForm, result_data, result_form
 from ..games import GAMES
-from ..games.base import N_, RulesError, msg
+from ..games.base import RulesError, msg
 from ..games.result import RESULT
+from ..history import lifecycle
 from ..i18n import t
-from ..records import add_entry, new_record
-from ..summary import result_only
+from ..markers import N_
+from ..record.entries import add_entry, new_record
+from ..record.summary import result_only
 from . import group_id, zone
 from .home import _players, _started_before, game_id_of, known_players
 from .play import NOT_SAVED

@@ -18,9 +18,9 @@ from flask import Blueprint, abort, current_app, render_template, request
 from markupsafe import Markup
 
 from ..games import GAMES, get_game
-from ..games.base import N_
 from ..i18n import locale_name, t
-from ..sheets import facts
+from ..markers import N_
+from ..printing.sheets import facts
 
 bp = Blueprint("rules", __name__)
 

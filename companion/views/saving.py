@@ -14,12 +14,13 @@ from flask import abort, current_app
 
 from ..forms import NewGameForm, new_submission
 from ..forms.result import NewResultForm
-from ..games.base import N_, RulesError
+from ..games.base import RulesError
 from ..i18n import t
-from ..mending import NeedsMending
-from ..record import Record, group_of
-from ..records import Repeated, Stale
-from ..store import NotSaved, StoreError
+from ..markers import N_
+from ..record.entries import Repeated, Stale
+from ..record.mending import NeedsMending
+from ..record.shape import Record, group_of
+from ..storage.store import NotSaved, StoreError
 from . import group_id, not_saved, sent_before, store
 
 NOT_STARTED = N_("A game of this form is stored already but cannot be opened here, so no game "

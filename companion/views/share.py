@@ -8,15 +8,15 @@ from typing import Any, TypedDict, cast
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 
-from .. import network
-from ..chart import totals_chart
-from ..colours import seat_colours
 from ..forms.groups import ShareForm
 from ..games.base import ReplayError
+from ..history.colours import seat_colours
 from ..i18n import locale_name, t
-from ..record import Record, group_of
-from ..records import now_iso, replay
-from ..store import NoSuchGame
+from ..pages.chart import totals_chart
+from ..record.entries import now_iso, replay
+from ..record.shape import Record, group_of
+from ..serving import network
+from ..storage.store import NoSuchGame
 from . import current_group, store
 from .groups import _qr
 from .play import load

@@ -8,10 +8,10 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 from flask_babel import format_percent
 
-from .. import stats
-from ..bars import bar_chart, column_chart
-from ..games.base import N_
+from ..history import stats
 from ..i18n import t
+from ..markers import N_
+from ..pages.bars import bar_chart, column_chart
 from ..periods import Period
 from ..text import identity
 from . import group_id

@@ -11,9 +11,9 @@ from flask import Response, redirect, render_template, request, url_for
 
 from ..forms import ImportForm
 from ..games import GAMES
+from ..history.transfer import ImportError_, add, export_record, import_record
 from ..i18n import t
-from ..store import NotSaved
-from ..transfer import ImportError_, add, export_record, import_record
+from ..storage.store import NotSaved
 from . import group_id, not_saved, store
 from .play import _form_messages, bp, load
 

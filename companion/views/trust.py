@@ -14,9 +14,9 @@ from urllib.parse import urlsplit
 from cryptography import x509
 from flask import Blueprint, abort, current_app, render_template, request
 
-from .. import network, tls
-from ..games.base import N_
 from ..i18n import t
+from ..markers import N_
+from ..serving import network, tls
 from . import CSP
 from .groups import _qr
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 from tests.conftest import EXAMPLES
 
 FIVE = ["Anna", "Ben", "Cem", "Dora", "Emil"]

@@ -7,8 +7,8 @@ from contextlib import contextmanager
 
 from playwright.sync_api import expect
 
-from companion.records import add_entry, new_record
-from companion.transfer import import_record
+from companion.history.transfer import import_record
+from companion.record.entries import add_entry, new_record
 from tests.browser.conftest import on_the_table, shot
 from tests.conftest import EXAMPLES
 from tests.games.beutezug.test_game import FULL_GAME

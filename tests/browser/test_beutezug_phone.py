@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from companion.records import replay
+from companion.record.entries import replay
 from tests.browser.conftest import PAGE_BUDGET, answered, game_id_of, shot, weights
 
 # Per round, per row of the form (rolling order): (stack, loot, bonus). The row-0 player of the

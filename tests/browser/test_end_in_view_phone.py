@@ -7,7 +7,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from companion.transfer import import_record
+from companion.history.transfer import import_record
 from tests.browser.conftest import answered, on_the_table, shot
 from tests.conftest import EXAMPLES
 from tests.formpage import Browserless

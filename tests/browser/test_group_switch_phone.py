@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from companion import groups
+from companion.history import groups
 from tests.browser.conftest import until
 
 KEPT = "caches.open('pages').then(c => c.keys()).then(ks => ks.map(r => new URL(r.url).pathname))"

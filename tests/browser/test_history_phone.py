@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from companion import groups
+from companion.history import groups
 from tests.browser.conftest import shot
 from tests.history.conftest import FIXTURE, finished_game
 

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion import create_app
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 from tests.browser.conftest import answered, shot
 from tests.games.scoot.test_game import TWO_PLAYER_GAME
 from tests.history.conftest import finished_game

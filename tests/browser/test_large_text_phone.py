@@ -11,7 +11,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from companion.transfer import import_record
+from companion.history.transfer import import_record
 from tests.browser.conftest import shot
 from tests.browser.crowded import PLAYED
 from tests.browser.layout import SCORES, large_text, problems

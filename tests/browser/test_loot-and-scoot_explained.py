@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 from tests.browser.conftest import on_the_table, shot
 from tests.games.scoot.test_game import FINAL_THREE, THREE_PLAYER_GAME
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from companion import groups, trash
+from companion.history import groups
+from companion.storage import trash
 from tests.browser.conftest import bs_save, posts_to, shot, waiting
 
 

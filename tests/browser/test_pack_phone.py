@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion import create_app
-from companion.groups import add_player
+from companion.history.groups import add_player
 from tests.browser.conftest import shot
 
 PLAYERS = ("Anna", "Björn", "Chen")

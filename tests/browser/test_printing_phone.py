@@ -7,7 +7,7 @@ import json
 import pytest
 
 from companion import create_app
-from companion.transfer import import_record
+from companion.history.transfer import import_record
 from tests.browser.conftest import shot
 from tests.conftest import EXAMPLES
 

@@ -13,7 +13,8 @@ import pytest
 from cryptography import x509
 from playwright.sync_api import expect
 
-from companion import create_app, server, tls
+from companion import create_app
+from companion.serving import server, tls
 from tests.browser.chromium import CHROMIUM, LAUNCH, PHONE
 from tests.browser.conftest import shot
 from tests.conftest import free_port

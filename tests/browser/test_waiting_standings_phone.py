@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from companion.records import replay
+from companion.record.entries import replay
 from tests.browser.conftest import shot, until, waiting
 from tests.browser.layout import problems
 from tests.browser.test_offline_first_visit_phone import BIG, wifi_off, wifi_on

@@ -1,5 +1,5 @@
 """A table the phone trusts: the table's own authority and server certificate for ``LAN``, made
-by the code `serve` uses (companion/tls.py), and a ``HOME`` whose NSS database (Chromium reads
+by the code `serve` uses (companion/serving/tls.py), and a ``HOME`` whose NSS database (Chromium reads
 ``$HOME/.pki/nssdb``) trusts that authority. For the browser tests' https origin and
 bench/phone.py."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from companion import tls
+from companion.serving import tls
 
 LAN = "spieltisch.lan"  # the host's computer as a phone on the Wi-Fi names it
 RESOLVE = f"--host-resolver-rules=MAP {LAN} 127.0.0.1"  # Chromium's flag: that name is this machine

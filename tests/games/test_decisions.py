@@ -10,9 +10,9 @@ from babel.messages.pofile import read_po
 from companion.games import GAMES, get_game
 from companion.games.base import Msg
 from companion.games.beutelschneider import result as beutelschneider_result
+from companion.history.transfer import export_record
 from companion.i18n import SOURCE
-from companion.records import add_entry, new_record
-from companion.transfer import export_record
+from companion.record.entries import add_entry, new_record
 from tests.games.tables import page
 
 

@@ -18,8 +18,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from companion import groups
-from companion.records import add_entry, new_record
+from companion.history import groups
+from companion.record.entries import add_entry, new_record
 
 FIXTURE = [  # (golds by Anna, Ben, Cem; minutes)
     ((50, 30, 0), 30), ((40, 40, 0), 40), ((20, 60, 0), 50), ((30, 0, 50), 60), ((45, 0, 35), 60)]

@@ -8,9 +8,10 @@ import re
 
 import pytest
 
-from companion import create_app, groups
-from companion.backup import CSV_COLUMNS
-from companion.records import add_entry, new_record
+from companion import create_app
+from companion.history import groups
+from companion.history.backup import CSV_COLUMNS
+from companion.record.entries import add_entry, new_record
 from tests.formpage import Browserless
 from tests.history.conftest import finished_game
 
@@ -262,7 +263,7 @@ def test_backup_and_restore_commands(tmp_path, runner, history, store):
 
 
 def test_the_backup_carries_the_players_colours_and_the_groups_time_zone(tmp_path, client, store, history):
-    from companion import colours
+    from companion.history import colours
     colours.choose(store, "household", "Ben", "olive")
     groups.rename(store, "household", "Ben", "Benjamin")  # the colour goes with the name
     store.index.change_table("groups", lambda t: {**t, "household": {**t["household"], "timezone": "Asia/Tokyo"}})

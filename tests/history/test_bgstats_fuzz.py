@@ -13,8 +13,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import bgstats, create_app
-from companion.records import replay
+from companion import create_app
+from companion.history import bgstats
+from companion.record.entries import replay
 from tests.bgstats_files import every_case
 from tests.formpage import Browserless
 

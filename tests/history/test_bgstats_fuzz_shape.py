@@ -15,9 +15,9 @@ from babel.messages.pofile import read_po
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from companion import bgstats
 from companion.games.base import Msg
-from companion.records import replay
+from companion.history import bgstats
+from companion.record.entries import replay
 from tests.history.test_bgstats_fuzz import APP, STORE, games_now, upload
 
 FUZZ = settings(deadline=None, database=None, derandomize=bool(os.environ.get("CI")),

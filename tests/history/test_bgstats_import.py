@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from companion import bgstats, groups
-from companion.records import new_record
+from companion.history import bgstats, groups
+from companion.record.entries import new_record
 from tests.bgstats_files import PEOPLE, every_case, export, game, play, player, score
 from tests.formpage import Browserless
 

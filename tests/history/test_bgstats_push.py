@@ -7,7 +7,7 @@ import json
 import re
 from urllib.parse import unquote
 
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 from tests.history.conftest import finished_game
 from tests.playing import playing_game
 

@@ -9,8 +9,8 @@ from datetime import datetime
 
 import pytest
 
-from companion import bgstats
-from companion.records import add_entry, new_record
+from companion.history import bgstats
+from companion.record.entries import add_entry, new_record
 from tests.bgstats_files import PEOPLE, every_case, game, play, score
 from tests.history.test_bgstats_import import body, finished, tap, upload
 

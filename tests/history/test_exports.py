@@ -9,10 +9,10 @@ import json
 
 import pytest
 
-from companion import trash
-from companion.records import abandon
-from companion.summary import entered_afterwards
-from companion.transfer import FORMAT_VERSION, ImportError_, export_record, import_record
+from companion.history.transfer import FORMAT_VERSION, ImportError_, export_record, import_record
+from companion.record.entries import abandon
+from companion.record.summary import entered_afterwards
+from companion.storage import trash
 from tests.history.test_backup import download, fresh, restore
 from tests.playing import playing_game
 

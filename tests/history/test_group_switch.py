@@ -2,7 +2,7 @@
 group's pages (Clear-Site-Data: "cache"); joining its own group again changes nothing."""
 from __future__ import annotations
 
-from companion import groups
+from companion.history import groups
 from tests.history.conftest import join
 
 

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from companion import groups
+from companion.history import groups
 from tests.formpage import Browserless, forms_of
 from tests.history.conftest import finished_game, join
 
@@ -134,7 +134,7 @@ def two_groups(app, store, club, history):
 
 
 def test_every_game_url_of_one_group_is_404_for_another(app, store, two_groups, history):
-    from companion.records import new_record
+    from companion.record.entries import new_record
     a, b = two_groups
     # A game's own pages (the Beutezug heist check) need a game of that kind.
     own_kind = {"beutezug": store.create(new_record("beutezug", ["Anna", "Ben", "Cem"], {}))}
@@ -220,7 +220,7 @@ def test_a_refused_player_name_is_not_copied_into_the_other_forms(app, user, sto
 def test_guesses_sent_in_parallel_are_each_counted_before_the_code_is_checked(app, store, club):
     import threading
 
-    from companion import groups as g
+    from companion.history import groups as g
     results = []
     barrier = threading.Barrier(8)
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion import groups
-from companion.records import new_record
-from companion.store import StoreError
+from companion.history import groups
+from companion.record.entries import new_record
+from companion.storage.store import StoreError
 
 
 def test_a_rebuild_of_the_index_keeps_groups_merges_and_share_links(store, history, club):

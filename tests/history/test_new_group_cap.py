@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from companion import groups
+from companion.history import groups
 from tests.formpage import Browserless
 
 NOW = datetime(2027, 1, 15, 20, 0, tzinfo=UTC)

@@ -8,8 +8,9 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from companion import groups, periods, stats
-from companion.records import abandon
+from companion import periods
+from companion.history import groups, stats
+from companion.record.entries import abandon
 from tests.history.conftest import finished_game
 from tests.playing import playing_game
 

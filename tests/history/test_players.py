@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from companion import groups, stats
+from companion.history import groups, stats
 from tests.history.conftest import finished_game
 
 
@@ -112,7 +112,7 @@ def test_a_player_can_be_added_before_they_have_played_and_in_several_groups(app
 
 
 def test_look_alike_names_are_one_player_in_history_and_statistics_alike(user, store, history):
-    from companion.records import abandon, new_record
+    from companion.record.entries import abandon, new_record
     finished_game(store, (10, 70, 0), players=("ＡＮＮＡ", "Ben", "Cem"), day=8)  # typed on another phone
     store.create(abandon(new_record("beutelschneider", ["anna", "Ben", "Cem"], {})))
     options = re.findall(r'<option value="([^"]*)"', user.client.get("/history").get_data(as_text=True))

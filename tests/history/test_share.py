@@ -1,7 +1,7 @@
 """Share a game live: a read-only link with an unguessable token, its QR code, revocable."""
 from __future__ import annotations
 
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 from tests.formpage import forms_of
 from tests.history.conftest import join, share
 

@@ -6,7 +6,8 @@ from datetime import date
 
 import pytest
 
-from companion import groups, periods, stats
+from companion import periods
+from companion.history import groups, stats
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from companion import groups
+from companion.history import groups
 from tests.formpage import Browserless
 from tests.history.conftest import join
 

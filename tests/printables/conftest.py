@@ -10,7 +10,7 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from companion.transfer import import_record
+from companion.history.transfer import import_record
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "printables"

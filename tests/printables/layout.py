@@ -18,7 +18,7 @@ from html.parser import HTMLParser
 import pdfplumber
 
 from companion.games import get_game
-from companion.records import new_record, now_iso
+from companion.record.entries import new_record, now_iso
 from tests.games.tables import tables
 
 NAMES = [

@@ -1,11 +1,11 @@
-"""Text set in columns (companion/columns.py): blanks as wide as their gaps, cells at their
+"""Text set in columns (companion/printing/columns.py): blanks as wide as their gaps, cells at their
 starts, lines that wrap where they may; and widths that count the font's kerning."""
 from __future__ import annotations
 
 import re
 
-from companion import columns
-from companion.glyphs import width_mm
+from companion.printing import columns
+from companion.printing.glyphs import width_mm
 
 
 def test_a_blank_is_as_wide_as_the_gap_to_half_a_hair_space_in_few_characters():

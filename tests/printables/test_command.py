@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from companion.games import GAMES
-from companion.papers import PAPERS
+from companion.printing.papers import PAPERS
 
 from tests.printables.conftest import Pdf
 

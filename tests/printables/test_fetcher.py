@@ -8,7 +8,7 @@ import pypdf
 import pytest
 from weasyprint import HTML
 
-from companion import pdf
+from companion.printing import pdf
 from tests.printables.conftest import Pdf
 
 HOSTNAME = Path("/etc/hostname")

@@ -8,7 +8,7 @@ import unicodedata
 
 import pytest
 
-from companion import glyphs
+from companion.printing import glyphs
 from tests.printables.conftest import Pdf, save_png
 
 # In DejaVu Serif or DejaVu Sans Mono but not in DejaVu Sans Condensed, and then rarer ones.
@@ -42,7 +42,7 @@ def test_a_character_our_font_lacks_comes_from_a_system_font(client):
 
 
 def test_a_character_no_font_has_prints_as_a_placeholder_and_is_spelled_out(client, store):
-    from companion.records import new_record
+    from companion.record.entries import new_record
     char = first(NOWHERE, lambda c: not glyphs.printable(c))
     name = f"Lu{char}"
     response = client.get("/printables/beutezug/sheet.pdf", query_string={"players": 2, "names": [name, "Bo"]})

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.records import add_entry, correct, new_record
+from companion.record.entries import add_entry, correct, new_record
 from tests.printables.conftest import Pdf, save_png
 
 # The documented example of each game, its winner and the step that decided it, per language.

@@ -10,7 +10,7 @@ import pytest
 from companion.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = ["companion/sheets.py", "companion/views/printables.py",
+SHARED = ["companion/printing/sheets.py", "companion/views/printables.py",
           *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "templates/print").rglob("*.html"))]
 
 
@@ -29,8 +29,8 @@ def imported(path: str) -> set[str]:
 def test_the_renderer_does_not_import_the_pool_that_runs_it():
     # printing starts the workers that import pdf; pdf reads the papers and the static
     # folder from below both.
-    assert not {m for m in imported("companion/pdf.py") if m.endswith("printing")}
-    assert not {m for m in imported("companion/glyphs.py") if m.endswith("printing")}
+    assert not {m for m in imported("companion/printing/pdf.py") if m.endswith("printing")}
+    assert not {m for m in imported("companion/printing/glyphs.py") if m.endswith("printing")}
 
 
 @pytest.mark.parametrize("path", SHARED)

@@ -15,7 +15,7 @@ import pytest
 
 from companion import create_app
 from companion.games import GAMES
-from companion.papers import PAPERS
+from companion.printing.papers import PAPERS
 from companion.views import printables
 from tests.conftest import TESTING
 from tests.games.tables import table
@@ -71,7 +71,7 @@ def test_nothing_overprints_runs_off_breaks_or_splits(rendered, case):
 
 def test_the_checks_find_a_row_split_across_pages_and_text_over_a_rule(rendered):
     # The control: the same checks on a layout that breaks both rules.
-    from companion import pdf as render  # in this process, for the control only
+    from companion.printing import pdf as render  # in this process, for the control only
     rows = "".join(f"<tr><td>{i}</td><td>{'word ' * 60}</td></tr>" for i in range(30))
     html = (f"<style>tr {{ break-inside: auto }} td {{ border: 1pt solid }}</style><table>{rows}</table>"
             "<table style='table-layout: fixed; width: 30mm'><tr><td style='white-space: nowrap'>"
@@ -94,7 +94,7 @@ def test_a_blank_beutelschneider_sheet_for_five_keeps_its_twenty_hands_and_key_o
 
 def test_the_checks_find_numbers_turned_by_a_name_and_a_page_of_leftovers():
     # The controls: a right-to-left name not isolated, and a last page of one line.
-    from companion import pdf as render  # in this process, for the control only
+    from companion.printing import pdf as render  # in this process, for the control only
     html = "<p>محمد الأحمد: 5→13</p>"
     assert any("wrong direction" in p for p in problems(render.render(html), html, ["محمد الأحمد"]))
     isolated = "<p>\u2068محمد الأحمد\u2069: 5→13</p>"

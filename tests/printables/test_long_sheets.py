@@ -11,7 +11,7 @@ from itertools import pairwise
 import pdfplumber
 import pytest
 
-from companion.chart import _kept, totals_chart
+from companion.pages.chart import _kept, totals_chart
 from tests.conftest import TESTING
 from tests.printables.layout import NAMES, autoplay
 

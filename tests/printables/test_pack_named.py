@@ -13,7 +13,7 @@ import pdfplumber
 import pytest
 
 from companion import create_app
-from companion.groups import add_player
+from companion.history.groups import add_player
 from tests.formpage import Browserless
 from tests.printables.conftest import ARTIFACTS
 

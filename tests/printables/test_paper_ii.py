@@ -35,10 +35,10 @@ def test_every_total_of_a_330_hand_beutelschneider_sheet_is_one_word(app):
 
     import pdfplumber
 
-    from companion import pdf as render
+    from companion.printing import pdf as render
     from companion.games import get_game
-    from companion.records import replay
-    from companion.sheets import detail, minus
+    from companion.record.entries import replay
+    from companion.printing.sheets import detail, minus
     from companion.views import printables
     from tests.printables.layout import NAMES, autoplay
 
@@ -67,7 +67,7 @@ def test_the_pack_as_the_page_offers_it_names_each_table_it_seats_and_numbers_it
     import pdfplumber
 
     from companion import create_app
-    from companion.groups import add_player
+    from companion.history.groups import add_player
     from tests.conftest import TESTING
     from tests.formpage import Browserless
 
@@ -108,7 +108,7 @@ def test_the_pack_as_the_page_offers_it_names_each_table_it_seats_and_numbers_it
 def test_twelve_players_markers_and_lines_are_pairwise_distinct_without_colour():
     import re
 
-    from companion.chart import legend_items, totals_chart
+    from companion.pages.chart import legend_items, totals_chart
 
     players = [f"P{i}" for i in range(12)]
     totals = [[t * (s + 1) for s in range(12)] for t in range(1, 6)]
@@ -192,7 +192,7 @@ def test_the_own_games_total_head_clears_its_columns_rule(app, lang, word):
 
     import pdfplumber
 
-    from companion import pdf as render
+    from companion.printing import pdf as render
     from companion.views import printables
     with app.test_request_context(headers={"Accept-Language": lang}):
         html = printables.blank_sheet_html("own-game", 12, [], lang)
@@ -208,7 +208,7 @@ def test_loot_and_scoot_picks_imported_without_a_seat_name_their_player_in_the_l
     import re
 
     from companion.games import get_game
-    from companion.records import new_record, now_iso, replay
+    from companion.record.entries import new_record, now_iso, replay
     from companion.views import printables
 
     record = new_record("loot-and-scoot", ["Ann", "Bob", "Cy"], {})
@@ -245,7 +245,7 @@ def test_the_own_games_sheet_with_long_names_keeps_its_winner_line_on_its_page(a
 
     import pdfplumber
 
-    from companion import pdf as render
+    from companion.printing import pdf as render
     from companion.views import printables
     from tests.printables.layout import NAMES
 

@@ -20,9 +20,9 @@ from collections import Counter
 import pdfplumber
 import pytest
 
-from companion import pdf as render
+from companion.printing import pdf as render
 from companion.games import get_game
-from companion.records import new_record, now_iso
+from companion.record.entries import new_record, now_iso
 from companion.views import printables
 from companion.views.rules import text_of
 from tests.printables.layout import NAMES, autoplay

@@ -61,7 +61,7 @@ def render_case(case: tuple[str, str, int, str, str, bool]) -> tuple[tuple, list
     import tempfile
 
     from companion import create_app
-    from companion import pdf as render
+    from companion.printing import pdf as render
     from companion.games import get_game
     from companion.views import printables
     from tests.conftest import TESTING
@@ -106,7 +106,7 @@ def test_treasures_blank_sheets_for_three_and_four_keep_their_reference_on_the_p
 
 def test_the_pack_as_offered_for_five_long_names_has_no_page_of_leftovers(tmp_path):
     from companion import create_app
-    from companion.groups import add_player
+    from companion.history.groups import add_player
     from tests.conftest import TESTING
     from tests.formpage import Browserless
     from tests.printables.layout import NAMES

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from companion.chart import totals_chart
-from companion.glyphs import fit, isolated, printed_name, width_mm
-from companion.sheets import minus, signed
+from companion.pages.chart import totals_chart
+from companion.printing.glyphs import fit, isolated, printed_name, width_mm
+from companion.printing.sheets import minus, signed
 
 
 def test_a_name_with_a_right_to_left_letter_is_isolated_and_kept_on_one_line():
@@ -49,7 +49,7 @@ def test_the_chart_names_what_its_axis_counts():
 
 
 def test_the_loot_and_scoot_chart_counts_the_rounds_of_its_ledger(app, store):
-    from companion.records import replay
+    from companion.record.entries import replay
     from companion.views import printables
     from tests.printables.layout import autoplay
     record = store.load(store.create(autoplay("loot-and-scoot", ["Al", "Bo", "Cy", "Di"], 120)))

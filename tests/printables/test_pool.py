@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from companion import create_app
-from companion.printing import RenderInterrupted
-from companion.records import new_record
+from companion.printing.pool import RenderInterrupted
+from companion.record.entries import new_record
 from tests.conftest import TESTING
 from tests.printables.conftest import Pdf
 

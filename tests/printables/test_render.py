@@ -4,8 +4,8 @@ from __future__ import annotations
 import gc
 import re
 
-from companion import pdf
-from companion.chart import label_step, totals_chart
+from companion.printing import pdf
+from companion.pages.chart import label_step, totals_chart
 from tests.printables.conftest import Pdf
 
 

@@ -13,7 +13,7 @@ import urllib.request
 from pathlib import Path
 
 from companion import create_app
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 from tests.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]

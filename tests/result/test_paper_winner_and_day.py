@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from companion.transfer import import_record
+from companion.history.transfer import import_record
 from tests.games.own.test_pages import result_values as own_values
 from tests.result.test_result_form import DAY, enter, values
 

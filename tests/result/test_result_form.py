@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from companion import groups, stats
 from companion.games.result import RESULT
-from companion.transfer import ImportError_, export_record, import_record
+from companion.history import groups, stats
+from companion.history.transfer import ImportError_, export_record, import_record
 from tests.games.tables import DAY, table
 from tests.games.tables import result_values as values
 

@@ -21,9 +21,10 @@ import signal
 import sys
 from pathlib import Path
 
-from companion import create_app, files
-from companion.index import Index
-from companion.store import Store
+from companion import create_app
+from companion.storage import files
+from companion.storage.index import Index
+from companion.storage.store import Store
 from tests.formpage import Browserless
 
 

@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from companion import backup, create_app
-from companion.record import DEFAULT_GROUP
-from companion.store import Store
-from companion.transfer import export_record
+from companion import create_app
+from companion.history import backup
+from companion.history.transfer import export_record
+from companion.record.shape import DEFAULT_GROUP
+from companion.storage.store import Store
 from tests.history.conftest import finished_game
 from tests.store.served import ROOT, Phone, serving
 

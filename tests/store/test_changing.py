@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.base import RulesError
-from companion.records import add_entry
+from companion.record.entries import add_entry
 from tests.store.test_store import ZERO_HAND, make_game
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from companion import create_app, trash
+from companion import create_app
+from companion.storage import trash
 from tests.history.conftest import finished_game
 from tests.store.served import Phone, serving
 

@@ -19,14 +19,14 @@ from pathlib import Path
 import pytest
 from werkzeug.security import generate_password_hash
 
-from companion import groups
-from companion.store import Store
+from companion.history import groups
+from companion.storage.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
 CHILD = """
 import sys
-from companion.store import Store
+from companion.storage.store import Store
 from tests.store.test_coarse_clock import put
 store = Store(sys.argv[1])
 print("ready", flush=True)

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import backup, create_app
-from companion.record import DEFAULT_GROUP
+from companion import create_app
+from companion.history import backup
+from companion.record.shape import DEFAULT_GROUP
 from tests.history.conftest import finished_game
 from tests.store.served import Phone, serving
 

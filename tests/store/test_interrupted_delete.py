@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from companion import create_app, trash
-from companion.index import Index
-from companion.store import Store
+from companion import create_app
+from companion.storage import trash
+from companion.storage.index import Index
+from companion.storage.store import Store
 from tests.formpage import Browserless
 from tests.store.test_reconcile import crash, played_to_the_last_hand
 

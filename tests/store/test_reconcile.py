@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 
 from companion import create_app
-from companion.records import add_entry, new_record
-from companion.store import Store
-from companion.summary import summary
+from companion.record.entries import add_entry, new_record
+from companion.record.summary import summary
+from companion.storage.store import Store
 from tests.history.conftest import finished_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -197,7 +197,7 @@ def test_any_later_write_settles_a_row_left_pending(tmp_path):
 
 def _finish_and_undo_forever(folder: Path, game_id: str) -> None:
     store = Store(folder, summarize=summary)
-    from companion.records import undo
+    from companion.record.entries import undo
     while True:
         store.update(game_id, lambda r: add_entry(r, "hand", {"players": [{"gold": 60}, {"gold": 20},
                                                                           {"gold": 0}]}))
@@ -241,7 +241,7 @@ def test_the_start_up_check_reads_only_the_files_that_changed_since_the_index(tm
 def test_a_temp_file_an_interrupted_delete_left_in_the_trash_goes_at_the_next_start(tmp_path):
     instance = tmp_path / "instance"
     store = create_app({"TESTING": True, "INSTANCE_PATH": str(instance)}).extensions["store"]
-    from companion import trash
+    from companion.storage import trash
     trash.delete(store, finished_game(store, (50, 30, 0)))
     left = store.folder / "trash" / ".abc123.json.killed.tmp"  # as files.write_atomically names them
     left.write_text('{"record": {"1": {"sch')

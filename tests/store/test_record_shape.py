@@ -1,11 +1,11 @@
-"""The record's group, read in one place (companion/record.py)."""
+"""The record's group, read in one place (companion/record/shape.py)."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from companion.record import DEFAULT_GROUP, group_of
-from companion.records import new_record
+from companion.record.entries import new_record
+from companion.record.shape import DEFAULT_GROUP, group_of
 
 
 def test_a_new_record_is_of_the_group_it_was_made_in():
@@ -27,7 +27,7 @@ def test_the_group_is_read_through_group_of_only():
     # A default written beside a read (``.get("group", "household")``) is how fifteen copies of
     # the household's name came about.
     root = Path(__file__).resolve().parents[2] / "companion"
-    found = [f"{path.relative_to(root)}:{n}" for path in sorted(root.rglob("*.py")) if path.name != "record.py"
+    found = [f"{path.relative_to(root)}:{n}" for path in sorted(root.rglob("*.py")) if path.name != "shape.py"
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if re.search(r'\.get\("group", (DEFAULT|groups\.)|"household"', line)]
     assert found == []

@@ -11,9 +11,9 @@ import time
 
 import pytest
 
-from companion.records import add_entry, new_record
-from companion.store import DamagedFile, NoSuchGame, NotSaved, Store
-from companion.summary import summary
+from companion.record.entries import add_entry, new_record
+from companion.record.summary import summary
+from companion.storage.store import DamagedFile, NoSuchGame, NotSaved, Store
 from tests.conftest import small_tmpfs
 
 ZERO_HAND = {"players": [{"gold": 0}, {"gold": 0}, {"gold": 0}], "alchemist": True}  # no gold: the Alchemist
@@ -173,9 +173,9 @@ def test_a_rebuild_reports_a_game_file_it_cannot_summarise_and_indexes_the_rest(
 
 
 def test_a_record_of_an_older_schema_is_migrated_when_read(tmp_path, monkeypatch):
-    from companion import store as store_module
-    from companion.records import new_record
-    from companion.summary import summary
+    from companion.record.entries import new_record
+    from companion.record.summary import summary
+    from companion.storage import store as store_module
     monkeypatch.setattr(store_module, "SCHEMA", 2)
     monkeypatch.setitem(store_module.MIGRATIONS, 1, lambda r: {**r, "schema": 2, "migrated": True})
     store = store_module.Store(tmp_path, summarize=summary)

@@ -6,8 +6,8 @@ from datetime import timedelta
 
 import pytest
 
-from companion import trash
-from companion.store import NoSuchGame
+from companion.storage import trash
+from companion.storage.store import NoSuchGame
 from tests.playing import NOW, playing_game
 
 
@@ -93,7 +93,7 @@ def test_a_trash_copy_beside_a_damaged_game_file_is_kept_as_it_may_be_the_only_g
 
 
 def test_a_game_is_not_brought_back_beside_itself_under_another_id(store):
-    from companion.transfer import export_record, import_record
+    from companion.history.transfer import export_record, import_record
     original = playing_game(store)
     copy = store.create(import_record(export_record(store.load(original))))  # imported again
     assert store.load(copy)["origin"] == original
@@ -122,7 +122,7 @@ def test_a_game_is_not_brought_back_beside_itself_under_another_id(store):
 def test_a_restore_whose_index_write_fails_is_kept_and_listed_by_the_next_write(store, monkeypatch):
     import errno
 
-    from companion import files
+    from companion.storage import files
     game_id = playing_game(store)
     trash.delete(store, game_id, now=NOW)
     write = files.write_atomically

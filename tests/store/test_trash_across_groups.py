@@ -8,8 +8,9 @@ import io
 
 import pytest
 
-from companion import backup, groups, trash
-from companion.store import StoreError
+from companion.history import backup, groups
+from companion.storage import trash
+from companion.storage.store import StoreError
 from tests.formpage import Browserless
 from tests.history.conftest import finished_game, join
 from tests.playing import NOW, playing_game

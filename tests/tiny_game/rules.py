@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.games.base import N_, Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked
+from companion.games.base import Expect, Game, Msg, Outcome, RulesError, Standing, as_int, msg, ranked
+from companion.markers import N_
 
 from .paper import PAPER
 from .state import TARGET, State

@@ -16,7 +16,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
-from companion import tls
+from companion.serving import tls
 from tests.tls.test_certificates import handshake
 
 PUBLIC = ["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111"]

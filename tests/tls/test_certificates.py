@@ -13,7 +13,7 @@ import pytest
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes
 
-from companion import tls
+from companion.serving import tls
 
 NAMES = ["spieltisch.local", "localhost"]
 ADDRESSES = ["192.168.1.20", "127.0.0.1"]

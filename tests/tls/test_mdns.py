@@ -8,8 +8,8 @@ import socket
 import pytest
 from zeroconf import AddressResolverIPv4, EventLoopBlocked, IPVersion, Zeroconf
 
-from companion import mdns
-from companion.network import lan_addresses
+from companion.serving import mdns
+from companion.serving.network import lan_addresses
 
 
 @pytest.mark.parametrize(("hostname", "name"), [

@@ -19,7 +19,7 @@ from urllib.parse import urlencode
 import pytest
 from cryptography import x509
 
-from companion import network, tls
+from companion.serving import network, tls
 from tests.conftest import free_port
 from tests.formpage import _Forms
 from tests.tls.test_secure_table import read_until

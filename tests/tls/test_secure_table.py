@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from cryptography import x509
 
-from companion import create_app, secure, server, tls
-from companion.secure import Table, reloader
+from companion import create_app
+from companion.serving import secure, server, tls
+from companion.serving.secure import Table, reloader
 from tests.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]

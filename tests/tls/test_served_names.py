@@ -6,7 +6,7 @@ import socket
 
 import pytest
 
-from companion import network
+from companion.serving import network
 
 
 @pytest.fixture(autouse=True)

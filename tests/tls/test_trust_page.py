@@ -7,8 +7,10 @@ import re
 import pytest
 from cryptography import x509
 
-from companion import create_app, groups, tls
-from companion.record import DEFAULT_GROUP
+from companion import create_app
+from companion.history import groups
+from companion.record.shape import DEFAULT_GROUP
+from companion.serving import tls
 
 PHONE = "http://192.168.1.20:8000"  # the page as a phone on the table's Wi-Fi opens it
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion import assets
+from companion.pages import assets
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.records import replay
+from companion.record.entries import replay
 from tests.conftest import EXAMPLES
 from tests.formpage import forms_of
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from companion.records import new_record
+from companion.record.entries import new_record
 from tests.formpage import forms_of
 from tests.games.scoot.test_game import THREE_PLAYER_GAME
 from tests.games.scoot.web.test_pages import entries, seed, tap

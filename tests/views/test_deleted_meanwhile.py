@@ -8,8 +8,9 @@ import re
 
 import pytest
 
-from companion import groups, trash
-from companion.store import Store
+from companion.history import groups
+from companion.storage import trash
+from companion.storage.store import Store
 from tests.formpage import BACKGROUND
 from tests.games.beutelschneider.web.test_pages import hand_values, start
 from tests.games.scoot.web.test_pages import start as start_scoot

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion import records
+from companion.record import entries as records
 from tests.conftest import EXAMPLES
 
 

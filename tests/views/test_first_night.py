@@ -10,7 +10,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from companion import groups, periods, zones
+from companion import periods, zones
+from companion.history import groups
 from tests.games.beutelschneider.web.test_pages import start
 
 

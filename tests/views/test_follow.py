@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from companion import groups
+from companion.history import groups
 from companion.views import follow
 from tests.formpage import BACKGROUND, Browserless
 from tests.games.beutelschneider.web import test_pages as beutelschneider

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from companion import trash
+from companion.storage import trash
 from tests.formpage import Browserless
 from tests.playing import NOW, fixed_app, history, playing_game  # noqa: F401  (fixtures)
 from tests.views.test_crafted import errors_near

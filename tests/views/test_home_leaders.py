@@ -2,7 +2,7 @@
 "extract" filter: the page answered 500 whenever two players were level at the top)."""
 from __future__ import annotations
 
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 
 
 def test_two_players_level_at_the_top_are_named_together(client, store):

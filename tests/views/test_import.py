@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from companion.transfer import ImportError_, import_record
+from companion.history.transfer import ImportError_, import_record
 from tests.formpage import Browserless
 from tests.games.beutelschneider.web.test_pages import hand_values, start
 from tests.history.conftest import finished_game

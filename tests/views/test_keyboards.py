@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 import pytest
 
 from companion.games import GAMES
-from companion.transfer import import_record
+from companion.history.transfer import import_record
 from tests.conftest import EXAMPLES
 from tests.games.beutelschneider.web import test_pages as beutelschneider
 from tests.games.scoot.test_game import TWO_PLAYER_GAME

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from companion import trash
+from companion.storage import trash
 from tests.formpage import Browserless
 from tests.history.conftest import finished_game, join
 from tests.playing import NOW, playing_game

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from companion.records import replay
+from companion.record.entries import replay
 from tests.formpage import forms_of
 from tests.games.beutelschneider.web import test_pages as beutelschneider
 from tests.games.beutezug.web.test_pages import (
@@ -266,7 +266,7 @@ def test_scoot_the_step_asked_after_an_action_set_aside_is_the_next_players(user
     """Beth's build (entry 11) corrected into begging, which takes both actions: her second
     action is set aside with what followed, and the page asks for Adam's turn, his seat in
     the form whatever the entry set aside held."""
-    from companion.records import correct
+    from companion.record.entries import correct
 
     game_id = logged("loot-and-scoot")
     record = store.load(game_id)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion import create_app
-from companion.store import NotSaved
+from companion.storage.store import NotSaved
 from companion.views import not_saved as not_saved_message
 from tests.conftest import small_tmpfs
 from tests.formpage import Browserless

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import files
+from companion.storage import files
 from tests.games.beutelschneider.web.test_pages import hand_values, start
 
 FETCH = {"X-Requested-With": "fetch"}  # app.js: the page itself as the answer

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import groups
+from companion.history import groups
 from tests.formpage import Browserless
 from tests.games.beutelschneider.web.test_pages import hand_values, start
 

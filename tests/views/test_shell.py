@@ -103,7 +103,7 @@ def test_config_comes_from_the_instance_file_then_the_environment(tmp_path, monk
 
 
 def test_every_post_view_checks_its_csrf_token_and_changes_nothing_without_it(app, client, store):
-    from companion.records import new_record
+    from companion.record.entries import new_record
     game_id = store.create(new_record("beutelschneider", ["A", "B", "C"], {}))
     before = store.load(game_id)
     posts = [r for r in app.url_map.iter_rules() if "POST" in (r.methods or ())]
@@ -174,7 +174,7 @@ def test_switching_language_on_a_refused_entry_returns_to_the_game_page(user):
 
 
 def test_a_damaged_index_is_reported_clearly_and_never_overwritten(client, store, runner):
-    from companion.records import new_record
+    from companion.record.entries import new_record
     store.create(new_record("beutelschneider", ["A", "B", "C"], {}))
     store.index.path.write_text('{"games": ')
     response = client.get("/")

@@ -3,7 +3,7 @@ another phone): what it sent is not stored, it is told to join, and joining brin
 the game page -- not to the address the form was posted to, which answers only POSTs."""
 from __future__ import annotations
 
-from companion import groups
+from companion.history import groups
 from tests.formpage import BACKGROUND
 from tests.games.beutelschneider.web.test_pages import hand_values, start
 

@@ -11,8 +11,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from companion import create_app, groups, trash
-from companion.records import new_record
+from companion import create_app
+from companion.history import groups
+from companion.record.entries import new_record
+from companion.storage import trash
 from tests.conftest import small_tmpfs
 from tests.formpage import Browserless
 from tests.history.conftest import finished_game, join

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from companion import groups
-from companion.records import new_record
+from companion.history import groups
+from companion.record.entries import new_record
 from tests.formpage import BACKGROUND, Browserless, forms_of
 from tests.games.beutelschneider.web.test_pages import hand_values, start
 from tests.history.conftest import join, share

@@ -10,7 +10,7 @@ import pytest
 
 from companion.games.base import Names, RulesError
 from companion.i18n import language, t
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 from tests.games.test_results import refused, rows
 from tests.games.treasure.web.test_pages import start as start_treasure
 from tests.playing import hand, playing_game

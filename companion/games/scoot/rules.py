@@ -30,7 +30,7 @@ from ..base import (
     replace,
 )
 from .actions import DUNGEON_EVENTS, INN_ACTIONS, check, read_2d6, read_seat, within
-from .explain import END, LEAVING, LOOTING, SETUP, TIES, TURN, explain
+from .explained import END, LEAVING, LOOTING, SETUP, TIES, TURN, explain
 from .score import CODES, DECISIONS, ChainStep, chain, decide, final_scores, ranking, tied_on_everything
 from .state import (
     BOSS_LEVEL,

@@ -35,7 +35,7 @@ from ..base import (
     msg_n,
 )
 from ..base import replace as fast_replace
-from .explain import explanations
+from .explained import explanations
 from .market import BANDITS, RAOUL, REINFORCEMENTS, key_of
 from .state import CHEST_LIMIT as CHEST_LIMIT  # the game's own names, read from here too
 from .state import FREE_DISCARDS as FREE_DISCARDS

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from companion.games.beutelschneider.rules import GAME
-from companion.transfer import export_record, import_record
+from companion.history.transfer import export_record, import_record
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "games" / "beutelschneider.md"
 

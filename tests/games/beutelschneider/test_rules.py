@@ -6,7 +6,7 @@ import pytest
 from companion.games import get_game
 from companion.games.base import ReplayError, RulesError
 from companion.games.beutelschneider.rules import CARDS_DEALT, TRUMPS_LEFT_OUT, hand_score
-from companion.records import add_entry, correct, new_record, replay
+from companion.record.entries import add_entry, correct, new_record, replay
 
 GAME = get_game("beutelschneider")
 THREE = ["Anna", "Ben", "Cem"]

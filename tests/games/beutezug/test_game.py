@@ -10,7 +10,7 @@ import pytest
 
 from companion.games.base import RulesError
 from companion.games.beutezug.rules import GAME
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 
 from .test_rules import PLAYERS, J, K, V, failed, refused, round_entry, seized
 

@@ -8,7 +8,7 @@ import pytest
 from companion.games import get_game, settings_problem
 from companion.games.base import Names, RulesError
 from companion.games.beutezug.rules import GAME, bonus_inventory
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 
 PLAYERS = ["Vincenzo", "Kate", "Johnny"]
 V, K, J = 0, 1, 2

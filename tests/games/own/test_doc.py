@@ -61,8 +61,8 @@ def test_the_example_has_the_documented_shape_and_a_score_as_text_does_not():
 
 
 def test_an_own_game_is_exported_and_imported_back_the_same(store):
-    from companion.records import add_entry, new_record
-    from companion.transfer import export_record, import_record
+    from companion.history.transfer import export_record, import_record
+    from companion.record.entries import add_entry, new_record
     record = example()
     made = new_record(record["game"], record["players"], record["settings"])
     for entry in record["entries"]:

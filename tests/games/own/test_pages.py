@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from companion.records import replay
-from companion.stats import game_key
+from companion.history.stats import game_key
+from companion.record.entries import replay
 from tests.formpage import forms_of
 from tests.views.test_crafted import errors_near
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 from tests.printables.conftest import Pdf, save_png
 
 PLAYERS = ["Anna", "Ben", "Cem", "Dora"]

@@ -7,7 +7,7 @@ import pytest
 
 from companion.games.base import ReplayError, RulesError
 from companion.games.own import GAME
-from companion.records import add_entry, correct, new_record
+from companion.record.entries import add_entry, correct, new_record
 
 FOUR = ["Anna", "Ben", "Cem", "Dora"]
 

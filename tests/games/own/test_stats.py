@@ -3,9 +3,9 @@ real store: every statistic counts the own games too, per name (two spellings, o
 nemesis is found across all of them."""
 from __future__ import annotations
 
-from companion import groups, stats
-from companion.record import DEFAULT_GROUP
-from companion.records import add_entry, new_record
+from companion.history import groups, stats
+from companion.record.entries import add_entry, new_record
+from companion.record.shape import DEFAULT_GROUP
 
 THREE = ["Anna", "Ben", "Cem"]
 

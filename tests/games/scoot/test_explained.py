@@ -8,7 +8,7 @@ import random
 import pytest
 
 from companion.games.base import Making, RulesError, Why
-from companion.games.scoot.explain import entries
+from companion.games.scoot.explained import entries
 from companion.games.scoot.rules import GAME
 from companion.games.scoot.score import final_scores
 from companion.games.scoot.state import CLASSES, TOKENS

@@ -11,7 +11,7 @@ import copy
 import pytest
 
 from companion.games.base import RulesError
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 from tests.games.scoot.test_game import TWO_PLAYER_GAME
 
 SET_UP = [("first_player", {"seat": 0}), ("pick", {"classes": ["squire", "wizard"]}),

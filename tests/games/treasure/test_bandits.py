@@ -3,7 +3,7 @@ import pytest
 
 from companion.games.base import RulesError
 from companion.games.treasure.rules import GAME
-from companion.records import new_record
+from companion.record.entries import new_record
 from tests.games.treasure.test_rules import PLAYERS, dealt, refused, turn
 
 

@@ -9,7 +9,7 @@ import uuid
 import pytest
 
 from companion.games.base import RulesError
-from companion.records import add_entry, correct, new_record
+from companion.record.entries import add_entry, correct, new_record
 
 DEAL = {"bandits": ["chipo", "joe"], "first_divider": 0}
 KEEP = {"reinforcements": [["super_rou_rou", "viper"], ["ninja_leo", "croc_brothers"]]}

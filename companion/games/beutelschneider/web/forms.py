@@ -11,7 +11,7 @@ from ....forms import EntryForm, choices, complete_rows
 from ....forms.adapter import Adapter
 from ....forms.base import IntegerField, LedgerForm, PlainForm
 from ....i18n import t
-from ....record import Record
+from ....record.shape import Record
 from ...base import N_, msg
 from ..rules import (
     CARDS_DEALT,

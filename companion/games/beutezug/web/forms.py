@@ -19,8 +19,8 @@ from ....forms.adapter import Adapter, given_label
 from ....forms.base import IntegerField, LedgerForm, PlainForm
 from ....forms.result import cards
 from ....i18n import t
-from ....record import Entry, Record
-from ....records import View, replay
+from ....record.entries import View, replay
+from ....record.shape import Entry, Record
 from ....text import NOT_A_NUMBER, whole
 from ... import entry_problem
 from ...base import N_, Msg, ReplayError, msg

@@ -15,7 +15,7 @@ from flask_babel import format_percent
 from ....forms import attach_errors, choices
 from ....forms.adapter import ADAPTERS
 from ....i18n import t
-from ....records import replay
+from ....record.entries import replay
 from ....text import NOT_A_NUMBER, typed_number
 from ....views.play import load
 from ...base import N_, Msg, RulesError, as_int, msg

@@ -19,8 +19,8 @@ from ....forms import EntryForm, choices, complete_rows
 from ....forms.adapter import Adapter
 from ....forms.base import IntegerField, LedgerForm, PlainForm
 from ....i18n import t
-from ....record import Record
-from ....records import replay
+from ....record.entries import replay
+from ....record.shape import Record
 from ...base import N_, Msg, msg, msg_n
 from ..state import MAX_NAME
 

@@ -13,8 +13,8 @@ from typing import Any, ClassVar, cast
 from ....forms import EntryForm, attach_errors, choices, new_submission
 from ....forms.adapter import Adapter
 from ....i18n import t
-from ....record import Entry, Record
-from ....records import entries_version, replay
+from ....record.entries import entries_version, replay
+from ....record.shape import Entry, Record
 from ...base import N_, Msg, ReplayError, RulesError, msg
 from ..actions import can_train_free
 from ..rules import GAME

@@ -10,8 +10,8 @@ from typing import Any, ClassVar, TypedDict, cast
 from ....forms import EntryForm, new_submission
 from ....forms.adapter import Adapter, given_label
 from ....i18n import ngettext, t
-from ....record import Record
-from ....records import entries_version, replay
+from ....record.entries import entries_version, replay
+from ....record.shape import Record
 from ...base import N_, RulesError, msg
 from ..market import (
     BANDIT_SKILLS,

@@ -222,7 +222,7 @@ def test_an_unknown_game_id_is_404(client):
 
 
 def test_a_replay_of_a_record_cut_short_is_not_the_stored_games_replay(user, store):
-    from companion.records import replay
+    from companion.record.entries import replay
     game_id = start(user)
     user.submit("/entries", hand_values(40, 30, 10))
     user.submit("/entries", hand_values(20, 30, 30))

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 from tests.games.beutelschneider.test_explained import GAME, random_game
 from tests.printables.layout import _Text
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 from tests.games.beutezug.web.test_pages import near, round_values
 
 SHOWN = "Stack 5 is empty: its 9 cards are taken."

@@ -5,7 +5,7 @@ import json
 import re
 from io import BytesIO
 
-from companion.records import replay
+from companion.record.entries import replay
 from tests.formpage import forms_of
 
 VINCENZO, KATE, JOHNNY = 0, 1, 2

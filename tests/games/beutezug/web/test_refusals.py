@@ -6,7 +6,7 @@ from io import BytesIO
 
 import pytest
 
-from companion.records import add_entry, new_record, replay
+from companion.record.entries import add_entry, new_record, replay
 from tests.formpage import forms_of
 from tests.games.beutezug.web.test_pages import (
     EXAMPLE,

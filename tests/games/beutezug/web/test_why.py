@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 
-from companion.records import add_entry, new_record, replay
+from companion.record.entries import add_entry, new_record, replay
 from tests.games.beutezug.test_explained import GAMES
 
 LINK = re.compile(r'<a class="why" href="/games/[^/]+/why/([^"]+)"')

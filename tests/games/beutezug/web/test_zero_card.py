@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from companion.records import replay
+from companion.record.entries import replay
 from tests.games.beutezug.web.test_pages import (
     JOHNNY,
     KATE,

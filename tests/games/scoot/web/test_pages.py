@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 from tests.games.scoot.test_game import THREE_PLAYER_GAME, TWO_PLAYER_GAME
 
 PICKS = (["squire", "wizard"], ["priest", "thief"], ["squire", "priest"], ["thief", "wizard"])

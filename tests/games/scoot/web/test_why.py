@@ -9,7 +9,7 @@ import re
 import pytest
 
 from companion.games.scoot.rules import GAME
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 from tests.games.scoot.test_explained import random_game
 from tests.games.scoot.test_game import FINAL_THREE, THREE_PLAYER_GAME, TWO_PLAYER_GAME
 

@@ -20,7 +20,7 @@ from companion.games.base import RulesError
 from companion.games.treasure.market import BANDITS, REINFORCEMENTS, parse_card
 from companion.games.treasure.rules import GAME
 from companion.games.treasure.web.forms import LOOT
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 from companion.views.printables import game_log_html, game_sheet_html
 from tests.formpage import forms_of
 from tests.games.treasure.random_game import random_game

@@ -10,7 +10,7 @@ import pytest
 
 from companion.games.base import Making
 from companion.games.treasure.rules import GAME
-from companion.records import add_entry, new_record
+from companion.record.entries import add_entry, new_record
 from tests.games.treasure import test_explained as explained
 from tests.games.treasure.random_game import random_game
 

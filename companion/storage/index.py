@@ -26,11 +26,11 @@ from typing import Any, Protocol, cast
 
 from tinydb import TinyDB
 
+from ..record.shape import Record, Row, group_of
 from . import files
 from .files import AtomicJSONStorage, DamagedFile, NoSuchGame, NotSaved, fsync_dir, saving
-from .record import Record, Row, group_of
 
-log = logging.getLogger("companion.store")  # one log for the store and its index
+log = logging.getLogger("companion.storage.store")  # one log for the store and its index
 RETRY_SECONDS = 30
 STILL_SECONDS = 3  # a folder unchanged this long has the same time until it changes again
 INDEX_SCHEMA = 1

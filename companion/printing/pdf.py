@@ -1,5 +1,5 @@
 """HTML -> PDF with WeasyPrint, fetching nothing but our own bundled files. Runs in the
-render workers (``companion.printing``), never in the process serving pages.
+render workers (``companion.printing.pool``), never in the process serving pages.
 
 WeasyPrint's default fetcher follows any URL it meets: a ``file:///etc/hostname`` in an
 ``<img>``, a stylesheet or an attachment link ends up inside the PDF. Ours serves only
@@ -27,8 +27,8 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from ..paths import STATIC
 from .papers import PAPERS
-from .paths import STATIC
 
 SCHEME = "ledger-static"
 # What a print layout may load from static/: its stylesheet, fonts, images.

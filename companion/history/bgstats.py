@@ -23,15 +23,18 @@ from typing import Any
 from urllib.parse import quote
 from zoneinfo import ZoneInfo
 
-from . import groups, records, summary
-from .games import GAMES, SHAPES
-from .games.base import N_, Msg, ReplayError, RulesError, msg
-from .i18n import t
-from .periods import AHEAD
-from .record import Record
-from .records import MAX_NAME, View
-from .store import DamagedFile, NoSuchGame, Store, valid_id
-from .text import clean, identity
+from ..games import GAMES, SHAPES
+from ..games.base import Msg, ReplayError, RulesError, msg
+from ..i18n import t
+from ..markers import N_
+from ..periods import AHEAD
+from ..record import entries as records
+from ..record import summary
+from ..record.entries import MAX_NAME, View
+from ..record.shape import Record
+from ..storage.store import DamagedFile, NoSuchGame, Store, valid_id
+from ..text import clean, identity
+from . import groups
 from .transfer import ImportError_, parse
 
 MAX_BYTES = 64 * 1024 * 1024  # thousands of plays with their scoresheets

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from markupsafe import Markup, escape
 
-from .games.base import N_
+from ..markers import N_
 
 # The players' colours, each as (light, dark) shade. The first five are a table's colours
 # by seat unless its players chose their own (colours.py); under simulated protanopia,

@@ -1,5 +1,5 @@
 """Where PDFs are made: a bounded pool of worker processes with a queue, and the caches in
-front of it. No WeasyPrint in here (``companion.pdf`` runs in the workers).
+front of it. No WeasyPrint in here (``companion.printing.pdf`` runs in the workers).
 
 A request never renders in its own thread. It looks in the caches, else joins the render
 of the same PDF already under way, else queues a new one, then waits for it -- but only
@@ -34,7 +34,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from .paths import PACKAGE, resource
+from ..paths import PACKAGE, resource
 
 
 class RenderInterrupted(RuntimeError):

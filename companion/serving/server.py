@@ -36,7 +36,7 @@ from cheroot.makefile import MakeFile
 from cheroot.ssl.builtin import BuiltinSSLAdapter
 from flask import Flask
 
-from .games.base import N_
+from ..markers import N_
 
 HEAD_LIMIT = 64 * 1024  # request line and headers; a phone's are about 1 KiB
 READ_SIZE = 256 * 1024  # one read of a body in waiting
@@ -432,7 +432,7 @@ class _Connection(server.HTTPConnection):
 def _https_only_answer(app: Flask) -> bytes:
     """For plain http sent to the https port: the request is never readable there, so the
     phone's language is unknown; the words in both."""
-    from .i18n import t
+    from ..i18n import t
     lines = []
     for language in ("en", "de"):
         with app.test_request_context("/", headers={"Accept-Language": language}):

@@ -14,13 +14,14 @@ import threading
 from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
+from ..games.base import Msg, ReplayError, msg
+from ..markers import N_
+from ..periods import AHEAD, EARLIEST, utc_iso
+from ..record.entries import replay
+from ..record.shape import Progress, Row
+from ..record.summary import progress
+from ..storage.store import DamagedFile, NoSuchGame, Store
 from . import groups
-from .games.base import N_, Msg, ReplayError, msg
-from .periods import AHEAD, EARLIEST, utc_iso
-from .record import Progress, Row
-from .records import replay
-from .store import DamagedFile, NoSuchGame, Store
-from .summary import progress
 
 _PROGRESS: dict[tuple[str, str], tuple[tuple[int, int], Progress]] = {}
 _PROGRESS_LOCK = threading.Lock()

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..games.base import msg
+from ..markers import N_
+from ..pages.chart import DEFAULT_COLOURS, PALETTE
+from ..storage.store import Store
+from ..text import identity
 from . import groups
-from .chart import DEFAULT_COLOURS, PALETTE
-from .games.base import N_, msg
-from .store import Store
-from .text import identity
 
 
 def chosen(store: Store, group_id: str) -> dict[str, str]:

@@ -10,9 +10,9 @@ from flask import Flask, current_app, request
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature
 
-from . import network
-from .games.base import N_
-from .i18n import t
+from ..i18n import t
+from ..markers import N_
+from ..serving import network
 
 NOT_SERVED = N_("Loot Ledger does not answer to the name “%(name)s”. Open the table by the address "
                 "the host's screen shows; if the name is this computer's, the host adds it to the "

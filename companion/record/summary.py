@@ -8,11 +8,11 @@ from datetime import datetime, timedelta
 from itertools import pairwise
 from typing import Any
 
-from .games import get_game
-from .games.base import Msg, ReplayError
-from .games.result import RESULT
-from .record import MsgData, Progress, Record, Row, group_of
-from .records import View, replay, status
+from ..games import get_game
+from ..games.base import Msg, ReplayError
+from ..games.result import RESULT
+from .entries import View, replay, status
+from .shape import MsgData, Progress, Record, Row, group_of
 
 # A longer gap between two entries is a pause, not play time; a game started in the app
 # more than this after the table began playing was entered afterwards (from paper).

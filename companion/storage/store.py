@@ -35,6 +35,7 @@ from typing import Any, TypeGuard, cast
 from filelock import FileLock
 from tinydb import TinyDB
 
+from ..record.shape import Record, Row
 from . import files
 from .files import (
     AtomicJSONStorage,
@@ -47,7 +48,6 @@ from .files import (
     write_new_files,
 )
 from .index import Index
-from .record import Record, Row
 
 __all__ = ["DamagedFile", "NoSuchGame", "NotSaved", "Store", "StoreError", "fsync_dir"]
 
@@ -85,7 +85,7 @@ class Store:
         self.games_dir = self.folder / "games"
         self.locks_dir = self.folder / "locks"
         self.index = Index(self.folder, self, summarize)
-        self.trash_dir = self.folder / "trash"   # made by the first delete (companion/trash.py)
+        self.trash_dir = self.folder / "trash"   # made by the first delete (companion/storage/trash.py)
         for d in (self.folder, self.games_dir, self.locks_dir, self.index.pending_dir):
             try:
                 d.mkdir(parents=True, exist_ok=True)

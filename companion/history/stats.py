@@ -17,8 +17,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .periods import Period
-from .text import identity
+from ..periods import Period
+from ..text import identity
 
 RIVALS_LEAST = 3  # games played together before a nemesis or favourite victim is named
 

@@ -34,8 +34,8 @@ from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
 
-from .record import Record, Row, group_of
-from .records import touched
+from ..record.entries import touched
+from ..record.shape import Record, Row, group_of
 from .store import DamagedFile, NoSuchGame, NotSaved, Store, fsync_dir
 
 KEEP = timedelta(days=30)

@@ -32,9 +32,9 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
-from .games import get_game
-from .games.base import Game, Msg, RulesError
-from .record import Entry, Record
+from ..games import get_game
+from ..games.base import Game, Msg, RulesError
+from .shape import Entry, Record
 
 MOST_MENDS = 8  # draws and choices: a correction that needs more than this is no small mend
 

@@ -16,7 +16,7 @@ import unicodedata
 from functools import cache, lru_cache
 from itertools import pairwise
 
-from .paths import STATIC
+from ..paths import STATIC
 
 # Names are measured in the regular face (no cell shortens a bold one); both faces print.
 FONT = STATIC / "fonts" / "DejaVuSansCondensed.ttf"

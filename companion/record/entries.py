@@ -18,12 +18,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Generic
 
-from .games import entry_problem, get_game, settings_problem
-from .games.base import N_, Expect, Game, Msg, Outcome, ReplayError, RulesError, S, Standing, msg
+from ..games import entry_problem, get_game, settings_problem
+from ..games.base import Expect, Game, Msg, Outcome, ReplayError, RulesError, S, Standing, msg
+from ..markers import N_
+from ..text import TOO_LONG, clean, identity
 from .mending import MOST_MENDS, NeedsMending, choices_of, draws_of
 from .mending import mend as mend_later_draws
-from .record import DEFAULT_GROUP, Entry, Record
-from .text import TOO_LONG, clean, identity
+from .shape import DEFAULT_GROUP, Entry, Record
 
 MAX_NAME = 40
 MAX_NOTE = 2000
@@ -291,7 +292,7 @@ def correct(record: Record, entry_id: int, data: Mapping[str, Any], *,
 
     Everything after it is replayed. Where later entries no longer fit (a tie that is gone,
     or between others now, an end that comes sooner, a step that must be taken again),
-    NeedsMending says how they would be mended (``companion/mending.py``); with ``mend`` (and
+    NeedsMending says how they would be mended (``companion/record/mending.py``); with ``mend`` (and
     the table's ``answers`` to the choices it asks) the correction is stored so mended.
     ``key`` is the server's secret: the mended draws are drawn from it (see ``mend_seed``).
     """
@@ -336,7 +337,7 @@ def correct(record: Record, entry_id: int, data: Mapping[str, Any], *,
 
 
 def set_aside(record: Record) -> list[Entry]:
-    """The entries a correction set aside (``companion/mending.py``), oldest first, while they
+    """The entries a correction set aside (``companion/record/mending.py``), oldest first, while they
     can still be put back: no entry the correction did not make was undone since."""
     undone = record.get("undone") or []
     out: list[Entry] = []

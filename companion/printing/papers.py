@@ -1,7 +1,7 @@
 """The papers a printable is made for, by the name a request gives: the page size the PDF
 is laid out on (CSS ``@page size``) and the printable width a sheet's columns share.
 
-Below both the render pool (``companion.printing``) and the renderer (``companion.pdf``),
+Below both the render pool (``companion.printing.pool``) and the renderer (``companion.printing.pdf``),
 which each read it: neither imports the other for it.
 """
 from __future__ import annotations

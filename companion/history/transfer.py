@@ -19,17 +19,18 @@ from collections.abc import Mapping
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from . import trash
-from .games import GAMES, SHAPES, entry_problem, settings_problem
-from .games.base import N_, Msg, ReplayError, RulesError, msg
-from .games.schema import Choice, Shape, depth, problem
-from .i18n import t
-from .periods import AHEAD, EARLIEST
-from .record import DEFAULT_GROUP, Entry, Record, group_of
-from .records import MAX_NAME, MAX_NOTE, View, new_record, now_iso, replay, status
-from .store import NoSuchGame, Store, valid_id
-from .summary import last_activity, played_on, result_only
-from .text import Refused, clean, field_text
+from ..games import GAMES, SHAPES, entry_problem, settings_problem
+from ..games.base import Msg, ReplayError, RulesError, msg
+from ..games.schema import Choice, Shape, depth, problem
+from ..i18n import t
+from ..markers import N_
+from ..periods import AHEAD, EARLIEST
+from ..record.entries import MAX_NAME, MAX_NOTE, View, new_record, now_iso, replay, status
+from ..record.shape import DEFAULT_GROUP, Entry, Record, group_of
+from ..record.summary import last_activity, played_on, result_only
+from ..storage import trash
+from ..storage.store import NoSuchGame, Store, valid_id
+from ..text import Refused, clean, field_text
 
 FORMAT = "loot-ledger-record"
 FORMAT_VERSION = 1

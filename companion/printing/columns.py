@@ -5,7 +5,7 @@ whatever it holds, and a line of text for a fraction of that. A game of 700 turn
 Loot and Scoot ledger of some 900 cells; printed as one line per round it costs a
 fifth. In such a line each cell starts at its column's offset: the gap before it is
 filled with the font's own spaces (em, en, thin and hair spaces), measured with the
-bundled font's advances and kerning (``companion.glyphs``), so a column holds to about a
+bundled font's advances and kerning (``companion.printing.glyphs``), so a column holds to about a
 tenth of a millimetre. (Tab stops would be the word processor's way; WeasyPrint 70 draws
 a tab 2.4 % wider than it lays it out, so the columns after one drift.)
 

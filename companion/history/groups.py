@@ -20,13 +20,14 @@ from typing import Any, NotRequired, TypedDict, cast
 
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from . import clock
-from .games.base import N_, Msg, msg, msg_n
-from .record import DEFAULT_GROUP, Row, group_of
-from .records import MAX_NAME, now_iso
-from .records import sent_before as _sent
-from .store import Store
-from .text import Refused, clean, field_text, identity
+from .. import clock
+from ..games.base import Msg, msg, msg_n
+from ..markers import N_
+from ..record.entries import MAX_NAME, now_iso
+from ..record.entries import sent_before as _sent
+from ..record.shape import DEFAULT_GROUP, Row, group_of
+from ..storage.store import Store
+from ..text import Refused, clean, field_text, identity
 
 MIN_CODE = 4
 MAX_GROUP_NAME = 40

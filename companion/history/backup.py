@@ -27,17 +27,20 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, NotRequired, TypedDict
 
-from . import groups, periods, trash
-from .chart import PALETTE
-from .games import GAMES
-from .games.base import N_, Msg, msg
-from .i18n import t
-from .record import Record
-from .records import MAX_NAME, now_iso
+from .. import periods
+from ..games import GAMES
+from ..games.base import Msg, msg
+from ..i18n import t
+from ..markers import N_
+from ..pages.chart import PALETTE
+from ..record.entries import MAX_NAME, now_iso
+from ..record.shape import Record
+from ..record.summary import last_activity, parse_time
+from ..storage import trash
+from ..storage.store import DamagedFile, NoSuchGame, NotSaved, Store, StoreError, valid_id
+from ..text import clean, identity
+from . import groups
 from .stats import game_key
-from .store import DamagedFile, NoSuchGame, NotSaved, Store, StoreError, valid_id
-from .summary import last_activity, parse_time
-from .text import clean, identity
 from .transfer import ImportError_, export_record, import_record, parse
 
 FORMAT = "loot-ledger-backup"

@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
+from ..games import get_game
+from ..games.base import Game
+from ..record.entries import View
+from ..record.shape import Record
 from . import columns
-from .games import get_game
-from .games.base import Game
 from .glyphs import width_mm
 from .papers import PAGE_MARGINS_MM, PAPER_HEIGHT_MM, PAPER_WIDTH_MM
-from .record import Record
-from .records import View
 
 
 def facts(slug: str, players: int) -> dict[str, object]:
@@ -42,7 +42,7 @@ def detail(game: Game[Any], view: View[Any], record: Record, paper: str,
 # -- a ledger, printed as lines -------------------------------------------------------------
 # A long game has hundreds of rounds, and a table cell is most of what a sheet costs
 # (about a millisecond each): a ledger's rounds (Loot and Scoot's gold ledger) are lines of
-# text in columns (companion/columns.py), five to a band between two rules, under a table
+# text in columns (companion/printing/columns.py), five to a band between two rules, under a table
 # head that repeats on every page.
 
 LEDGER_PT = 8                 # the ledger's type size

@@ -1,0 +1,1 @@
+"""What the web pages share: charts, static assets, the request guard."""

@@ -1,0 +1,1 @@
+"""Printed pages: papers, what sheets show, columns, glyphs, the PDF and its workers."""

@@ -1,0 +1,1 @@
+"""Serving the table: the HTTP server, HTTPS and its certificates, mDNS, addresses."""

@@ -1,0 +1,1 @@
+"""The files on disk: the store, its index, atomic files, the trash."""
