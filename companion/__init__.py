@@ -9,7 +9,8 @@ from typing import Any
 
 from flask import Flask
 
-from . import i18n, settings, views, web, widgets
+from . import i18n, settings, views, web
+from .forms import widgets
 from .pages import guard
 from .paths import FolderNotWritable, resource
 from .printing import pool as printing

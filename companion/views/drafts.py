@@ -1,6 +1,6 @@
 """Each player enters their own part (issue 38.2): a phone says once who holds it, sends its own
 row of the current round, and the round is stored as one entry when the last row is in or
-when one phone saves it for the rest. The draft itself: ``companion/drafts.py``.
+when one phone saves it for the rest. The draft itself: ``companion/record/drafts.py``.
 
 The entry form stays the one form of the round: a phone that holds a seat gets a button "Send
 my row" in it (``row=<seat>``), and every phone's Save sends ``draft=1`` while a draft is
@@ -14,13 +14,13 @@ from typing import Any
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from wtforms.fields.core import UnboundField
 
-from .. import drafts
-from ..drafts import Draft
 from ..forms.adapter import ADAPTERS
 from ..forms.groups import ShareForm
 from ..games.base import RulesError, msg
 from ..i18n import t
 from ..markers import N_
+from ..record import drafts
+from ..record.drafts import Draft
 from ..record.entries import Stale, add_entry, entries_version, replay
 from ..record.shape import Record
 from . import sent_before, store

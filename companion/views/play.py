@@ -28,7 +28,6 @@ from ..games.base import Expect, ReplayError, RulesError, msg
 from ..history.colours import seat_colours
 from ..i18n import t
 from ..markers import N_
-from ..meanwhile import meanwhile
 from ..pages.chart import totals_chart
 from ..record.entries import (
     Repeated,
@@ -46,6 +45,7 @@ from ..record.entries import (
     set_note,
     undo,
 )
+from ..record.meanwhile import meanwhile
 from ..record.mending import Mending, NeedsMending
 from ..record.shape import Entry, Record, group_of
 from ..record.summary import duration_minutes

@@ -12,11 +12,11 @@ from typing import Any
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
-from .forms import new_submission
-from .forms.base import LedgerForm
-from .games.base import msg
-from .i18n import t
-from .markers import N_
+from ..games.base import msg
+from ..i18n import t
+from ..markers import N_
+from . import new_submission
+from .base import LedgerForm
 
 ONE_FEWER = N_("%(field)s: one fewer")
 ONE_MORE = N_("%(field)s: one more")
