@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parents[1]
 # named for what they hold.
 PACKAGES = {
     "record": ("the game record: its shape, its entries and their replay, mending, what is read off it, "
-               "what came meanwhile, the rows of a round drafted on several phones",
+               "the rows of a round drafted on several phones",
                {"record": "shape", "records": "entries", "mending": "mending", "summary": "summary",
-                "meanwhile": "meanwhile", "drafts": "drafts"}),
+                "drafts": "drafts"}),
     "storage": ("the files on disk: the store, its index, atomic files, the trash",
                 {"store": "store", "index": "index", "files": "files", "trash": "trash"}),
     "printing": ("printed pages: papers, what sheets show, columns, glyphs, the PDF and its workers",

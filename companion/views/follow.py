@@ -7,7 +7,7 @@ game (and language and colours), whatever the number of phones asking: its CSRF 
 submission ids are left blank, and each phone fills in its own before it shows it.
 
 A save that meets a newer version is applied anyway when nothing it was typed against has
-changed meanwhile: ``companion/record/meanwhile.py``.
+changed meanwhile: ``companion/views/meanwhile.py``.
 """
 from __future__ import annotations
 

@@ -45,12 +45,12 @@ from ..record.entries import (
     set_note,
     undo,
 )
-from ..record.meanwhile import meanwhile
 from ..record.mending import Mending, NeedsMending
 from ..record.shape import Entry, Record, group_of
 from ..record.summary import duration_minutes
 from ..storage.store import NotSaved
 from . import background, not_saved, sent_before, store
+from .meanwhile import meanwhile
 from .saving import here, listed_here, save
 
 bp = Blueprint("play", __name__)

@@ -11,8 +11,8 @@ entry that came first, to send again with one tap.
 from __future__ import annotations
 
 from ..forms.adapter import ADAPTERS
-from .entries import entries_version, replay
-from .shape import Record
+from ..record.entries import entries_version, replay
+from ..record.shape import Record
 
 
 def meanwhile(record: Record, kind: str, version: int | None, after: str | None) -> int | None:
