@@ -512,6 +512,8 @@
       var box = doc.querySelector("main .outbox"), game = gameOf(item.url);
       if (form && box) { settle(); showOutbox(false); }
       else showOutbox(false);
+      // The box as drawn now: showOutbox puts a new one in its place when its words change.
+      box = doc.querySelector("main .outbox");
       // After a tap the eyes are on the button, which may be far below the box.
       if (form && box && !box.hidden) {
         if (item.ahead && !item.why) land("#next", 200); else box.scrollIntoView({ block: "center" });
