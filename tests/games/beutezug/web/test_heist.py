@@ -48,7 +48,7 @@ def test_johnnys_failed_roll_gets_the_best_re_roll_and_the_exact_chance(user):
     shown = result(user.page)
     chance = success_chance(JOHNNYS_CARD, Bonuses(reroll_one=1, reroll_all=1))
     assert f"({chance.numerator}/{chance.denominator})" in shown
-    assert "✗ Die 3 (black): 3, needs 5" in shown
+    assert '<span aria-hidden="true">✗</span> Die 3 (black): 3, needs 5<span class="vh">: failed</span>' in shown
     assert "Not yet. Best next step:" in shown
     # Re-rolling the black die alone beats re-rolling all three.
     assert shown.index("Re-roll die 3 (black)") < shown.index("Re-roll all dice")
@@ -67,7 +67,7 @@ def test_kates_plus_one_pink_makes_her_roll_succeed(user):
     heist(user, game_id, KATE, [("blue", 3), ("pink", 4), ("pink", 4)], rolled=(3, 3, 3))
     shown = result(user.page)
     assert "The heist succeeds: take the card." in shown
-    assert "✓ Die 2 (pink): 4, needs 4" in shown
+    assert '<span aria-hidden="true">✓</span> Die 2 (pink): 4, needs 4<span class="vh">: success</span>' in shown
 
 
 def test_the_chance_before_choosing_uses_the_players_bonuses(user):
