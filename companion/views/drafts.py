@@ -186,7 +186,10 @@ def take(game_id: str) -> Any:
             order = row_seats(record, kind, field)
             if seat is not None and seat not in order:
                 abort(400)
-            own = drafts.row_of(request.form, field, order.index(seat)) if seat is not None else []
+            index = order.index(seat) if seat is not None else -1
+            # A row that carries its seat is the sender's seat's, whatever it said.
+            own = [[k, str(seat) if k == f"{field}-{index}-seat" else v]
+                   for k, v in drafts.row_of(request.form, field, index)] if seat is not None else []
             if seat is not None and (seat_text is not None or any(v.strip() for _, v in own)):
                 draft = drafts.with_row(draft, entries_version(record), kind, seat, own)
             complete = draft is not None and len(draft["rows"]) == len(record["players"])

@@ -163,6 +163,19 @@ def test_a_beutezug_round_the_rules_refuse_keeps_every_row(user, app, store):
             for r in rounds] == [first]
 
 
+def test_a_beutezug_row_is_its_senders_seat_whatever_its_seat_field_says(user, app, store):
+    game_id, phones = beutezug_game(user, app)
+    first = beutezug.EXAMPLE[0]
+    phones[1].open(f"/games/{game_id}")
+    i = beutezug.form_seats(phones[1]).index(beutezug.KATE)
+    crafted = {**heist(phones[1], beutezug.KATE, *first[beutezug.KATE]), f"outcomes-{i}-seat": str(beutezug.VINCENZO)}
+    assert phones[1].submit("/entries", crafted, button=("row", str(beutezug.KATE))).status_code == 200
+    send_heist(phones[2], game_id, beutezug.JOHNNY, first[beutezug.JOHNNY])
+    assert send_heist(user, game_id, beutezug.VINCENZO, first[beutezug.VINCENZO]).status_code == 200
+    (stored,) = [e for e in store.load(game_id)["entries"] if e["kind"] == "round"]
+    assert {o["seat"]: (o["stack"], o.get("loot"), o["bonus"]) for o in stored["data"]["outcomes"]} == first
+
+
 def test_beutezug_rounds_row_by_row_and_the_tie_draw_as_on_one_phone(user, app, store):
     """The example's first three rounds, each row from its own phone, then its placement tie
     drawn on one phone: the same entries as one phone typing it all."""
