@@ -1,8 +1,9 @@
 """A draft of the current round, filled row by row from several phones (issue 38.2).
 
 Where the rules tell the players' parts apart (a form of the round with a row per seat,
-``players-<seat>-…``: a Beutelschneider hand, an own game's round), each phone sends its own
-row; the rows gather here, in a small file of the data folder (``draft-<game>.json``), kept
+``players-<seat>-…``: a Beutelschneider hand, an own game's round; or a row per seat that
+carries its seat, ``outcomes-<i>-seat``: a Beutezug round, in rolling order), each phone sends
+its own row; the rows gather here, in a small file of the data folder (``draft-<game>.json``), kept
 across a restart. A draft is never an entry: undo, replay, export and statistics read the
 record alone. It belongs to the step after the version it was started at (``entries_version``):
 any entry stored, undone or corrected since makes it void. The round is stored as one entry
@@ -11,7 +12,7 @@ row arrives or when one phone saves it for the rest.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
 from werkzeug.datastructures import MultiDict
@@ -34,18 +35,19 @@ def current(doc: Mapping[str, Any], version: int, kind: str) -> Draft | None:
     return {"version": version, "kind": kind, "rows": dict(doc["rows"])}
 
 
-# The fields of a round's form that hold a row per seat: each player's numbers, or the cards
-# each player keeps (a secret: chosen on that player's own phone, issue 38.3).
-ROWS = ("players", "reinforcements")
+# The fields of a round's form that hold a row per seat: each player's numbers, the cards
+# each player keeps (a secret: chosen on that player's own phone, issue 38.3), or each
+# player's heist (a Beutezug round: its rows in rolling order, so a row's place is not its seat).
+ROWS = ("players", "reinforcements", "outcomes")
 
 
 def _in_row(name: str, field: str, seat: int | str) -> bool:
     return name == f"{field}-{seat}" or name.startswith(f"{field}-{seat}-")
 
 
-def row_of(formdata: Any, field: str, seat: int) -> list[list[str]]:
-    """The fields of ``seat``'s row as a form sent them (``players-<seat>-…``)."""
-    return [[name, value] for name, value in formdata.items(multi=True) if _in_row(name, field, seat)]
+def row_of(formdata: Any, field: str, index: int) -> list[list[str]]:
+    """The fields of the form's row ``index`` as a form sent them (``players-<index>-…``)."""
+    return [[name, value] for name, value in formdata.items(multi=True) if _in_row(name, field, index)]
 
 
 def with_row(draft: Draft | None, version: int, kind: str, seat: int, row: list[list[str]]) -> Draft:
@@ -53,12 +55,14 @@ def with_row(draft: Draft | None, version: int, kind: str, seat: int, row: list[
     return {**base, "rows": {**base["rows"], str(seat): row}}
 
 
-def merged(formdata: Any, field: str, draft: Draft | None) -> MultiDict[str, str]:
+def merged(formdata: Any, field: str, draft: Draft | None, order: Sequence[int]) -> MultiDict[str, str]:
     """What one phone typing the whole round would send: the form as sent, each row the draft
-    holds in place of what this phone had in it."""
+    holds in place of what this phone had in it. ``order``: the seat of each of the form's
+    rows, top to bottom."""
     rows = draft["rows"] if draft else {}
+    held = [order.index(int(seat)) for seat in rows]
     out: MultiDict[str, str] = MultiDict([(k, v) for k, v in formdata.items(multi=True)
-                                          if not any(_in_row(k, field, seat) for seat in rows)
+                                          if not any(_in_row(k, field, index) for index in held)
                                           and k not in ("row", "draft")])
     for row in rows.values():
         for name, value in row:

@@ -65,6 +65,16 @@ def rows_field(record: Record, kind: str) -> str | None:
     return next((f for f in drafts.ROWS if isinstance(getattr(form, f, None), UnboundField)), None)
 
 
+def row_seats(record: Record, kind: str, field: str) -> list[int]:
+    """The seat of each row of the round's form, top to bottom: a row's place is its seat,
+    unless its rows carry their seat (a Beutezug round, in rolling order)."""
+    rows = getattr(ADAPTERS[record["game"]].form(kind, record), field)
+    carried = [getattr(row, "form", {}) for row in getattr(rows, "entries", ())]
+    if carried and all("seat" in row for row in carried):
+        return [int(row["seat"].data) for row in carried]
+    return list(range(len(record["players"])))
+
+
 def draftable(record: Record, kind: str) -> bool:
     return rows_field(record, kind) is not None
 
@@ -171,11 +181,15 @@ def take(game_id: str) -> Any:
             seat_text = request.form.get("row")
             seat = held(game_id) if seat_text is None else (
                 int(seat_text) if seat_text.isdigit() and len(seat_text) < 3 else -1)
-            if seat is not None and not 0 <= seat < len(record["players"]):
-                abort(400)
             field = rows_field(record, kind)
             assert field is not None
-            own = drafts.row_of(request.form, field, seat) if seat is not None else []
+            order = row_seats(record, kind, field)
+            if seat is not None and seat not in order:
+                abort(400)
+            index = order.index(seat) if seat is not None else -1
+            # A row that carries its seat is the sender's seat's, whatever it said.
+            own = [[k, str(seat) if k == f"{field}-{index}-seat" else v]
+                   for k, v in drafts.row_of(request.form, field, index)] if seat is not None else []
             if seat is not None and (seat_text is not None or any(v.strip() for _, v in own)):
                 draft = drafts.with_row(draft, entries_version(record), kind, seat, own)
             complete = draft is not None and len(draft["rows"]) == len(record["players"])
@@ -188,7 +202,7 @@ def take(game_id: str) -> Any:
                 notice = t(msg(ROW_IN, n=len(draft["rows"]), total=len(record["players"])))
             else:
                 # The last row, or Save for the rest: the round as one phone would send it.
-                form = adapter.form(kind, record, formdata=drafts.merged(request.form, field, draft))
+                form = adapter.form(kind, record, formdata=drafts.merged(request.form, field, draft, order))
                 form.kind.data = kind
                 said = adapter.refusals(kind, form, record)
                 if said is None:

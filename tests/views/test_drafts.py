@@ -14,6 +14,7 @@ from companion import create_app
 from tests.conftest import TESTING
 from tests.formpage import BACKGROUND, Browserless
 from tests.games.beutelschneider.web import test_pages as beutelschneider
+from tests.games.beutezug.web import test_pages as beutezug
 
 PLAYERS = ("Anna", "Ben", "Cem")
 
@@ -107,6 +108,93 @@ def test_crafted_rows_are_refused_and_change_nothing(user, app, store):
         answer = user.client.post(f"/games/{game_id}/entries", data={**fields, "row": seat}, headers=BACKGROUND)
         assert answer.status_code == 400, seat
     assert store.read_state(f"draft-{game_id}") == {} and store.load(game_id)["entries"] == []
+
+
+# -- a Beutezug round: its rows in rolling order, each carrying its seat -------------------------
+
+def heist(phone: Browserless, seat: int, stack: int, loot: int | None, bonus: str) -> dict[str, str]:
+    """``seat``'s row of the round, at its place in the form (the rolling order, not the seat)."""
+    i = beutezug.form_seats(phone).index(seat)
+    return {f"outcomes-{i}-stack": str(stack), f"outcomes-{i}-loot": "" if loot is None else str(loot),
+            f"outcomes-{i}-bonus": bonus}
+
+
+def send_heist(phone: Browserless, game_id: str, seat: int, outcome: tuple[int, int | None, str]):
+    phone.open(f"/games/{game_id}")
+    return phone.submit("/entries", heist(phone, seat, *outcome), button=("row", str(seat)))
+
+
+def beutezug_game(user, app) -> tuple[str, list[Browserless]]:
+    game_id = beutezug.start(user)
+    beutezug.place(user, beutezug.KATE, beutezug.VINCENZO, beutezug.JOHNNY)
+    assert beutezug.form_seats(user) != [0, 1, 2]  # a row's place is not its seat
+    return game_id, [user] + [Browserless(app.test_client()) for _ in range(2)]
+
+
+def test_a_beutezug_round_from_three_phones_is_one_round_by_the_rules(user, app, store):
+    game_id, phones = beutezug_game(user, app)
+    first = beutezug.EXAMPLE[0]
+    order = [beutezug.JOHNNY, beutezug.VINCENZO, beutezug.KATE]
+    for phone, seat in zip(phones[:2], order, strict=False):
+        assert send_heist(phone, game_id, seat, first[seat]).status_code == 200
+    assert store.load(game_id)["entries"][-1]["kind"] == "placement"  # a draft is never an entry
+    phones[2].open(f"/games/{game_id}")
+    assert "2 of 3 in (Vincenzo, Johnny)" in phones[2].page
+    send_heist(phones[2], game_id, beutezug.KATE, first[beutezug.KATE])
+    rounds = [e for e in store.load(game_id)["entries"] if e["kind"] == "round"]
+    assert len(rounds) == 1
+    assert {o["seat"]: (o["stack"], o.get("loot"), o["bonus"]) for o in rounds[0]["data"]["outcomes"]} == first
+    assert store.read_state(f"draft-{game_id}") == {}
+
+
+def test_a_beutezug_round_the_rules_refuse_keeps_every_row(user, app, store):
+    game_id, phones = beutezug_game(user, app)
+    first = beutezug.EXAMPLE[0]
+    send_heist(phones[1], game_id, beutezug.VINCENZO, first[beutezug.VINCENZO])
+    send_heist(phones[2], game_id, beutezug.JOHNNY, first[beutezug.JOHNNY])
+    answer = send_heist(user, game_id, beutezug.KATE, (2, 20, "pink"))  # the last row: a loot above 14
+    assert answer.status_code == 422 and store.load(game_id)["entries"][-1]["kind"] == "placement"
+    kate = f"outcomes-{beutezug.form_seats(user).index(beutezug.KATE)}-loot"
+    assert beutezug.near(user.page, kate, "14")
+    assert sorted(store.read_state(f"draft-{game_id}")["rows"]) == ["0", "1", "2"]
+    send_heist(user, game_id, beutezug.KATE, first[beutezug.KATE])  # sent again, right: the round
+    rounds = [e for e in store.load(game_id)["entries"] if e["kind"] == "round"]
+    assert [{o["seat"]: (o["stack"], o.get("loot"), o["bonus"]) for o in r["data"]["outcomes"]}
+            for r in rounds] == [first]
+
+
+def test_a_beutezug_row_is_its_senders_seat_whatever_its_seat_field_says(user, app, store):
+    game_id, phones = beutezug_game(user, app)
+    first = beutezug.EXAMPLE[0]
+    phones[1].open(f"/games/{game_id}")
+    i = beutezug.form_seats(phones[1]).index(beutezug.KATE)
+    crafted = {**heist(phones[1], beutezug.KATE, *first[beutezug.KATE]), f"outcomes-{i}-seat": str(beutezug.VINCENZO)}
+    assert phones[1].submit("/entries", crafted, button=("row", str(beutezug.KATE))).status_code == 200
+    send_heist(phones[2], game_id, beutezug.JOHNNY, first[beutezug.JOHNNY])
+    assert send_heist(user, game_id, beutezug.VINCENZO, first[beutezug.VINCENZO]).status_code == 200
+    (stored,) = [e for e in store.load(game_id)["entries"] if e["kind"] == "round"]
+    assert {o["seat"]: (o["stack"], o.get("loot"), o["bonus"]) for o in stored["data"]["outcomes"]} == first
+
+
+def test_beutezug_rounds_row_by_row_and_the_tie_draw_as_on_one_phone(user, app, store):
+    """The example's first three rounds, each row from its own phone, then its placement tie
+    drawn on one phone: the same entries as one phone typing it all."""
+    game_id, phones = beutezug_game(user, app)
+    for outcomes in beutezug.EXAMPLE[:3]:
+        for phone, seat in zip(phones, (2, 0, 1), strict=True):
+            send_heist(phone, game_id, seat, outcomes[seat])
+    phones[1].open(f"/games/{game_id}")
+    beutezug.place(phones[1], beutezug.VINCENZO, beutezug.JOHNNY, beutezug.KATE)  # Kate and Johnny tied
+    one = Browserless(app.test_client())
+    model_id = beutezug.start(one)
+    one.open(f"/games/{model_id}")
+    beutezug.place(one, beutezug.KATE, beutezug.VINCENZO, beutezug.JOHNNY)
+    for outcomes in beutezug.EXAMPLE[:3]:
+        beutezug.play_round(one, *beutezug.by_seat(one, outcomes))
+    beutezug.place(one, beutezug.VINCENZO, beutezug.JOHNNY, beutezug.KATE)
+    assert [(e["kind"], e["data"]) for e in store.load(game_id)["entries"]] == \
+        [(e["kind"], e["data"]) for e in store.load(model_id)["entries"]]
+    assert [e["kind"] for e in store.load(game_id)["entries"]][-2:] == ["round", "placement_tie"]
 
 
 # -- any interleaving is one phone typing ---------------------------------------------------------
