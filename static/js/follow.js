@@ -25,7 +25,13 @@
   stampHere();
   doc.addEventListener("submit", stampHere, true);  // a form app.js put in since
 
-  function typed(el) { return el.matches("form[data-typed], form.busy") || el.querySelector("form[data-typed], form.busy"); }
+  // In use: a form typed in, being sent, or with a panel opened here (a
+  // player's secret cards, opened before anything is tapped): kept as it is.
+  doc.addEventListener("toggle", function (ev) {
+    if (ev.target.open) ev.target.dataset.held = "1"; else delete ev.target.dataset.held;
+  }, true);
+  var USED = "form[data-typed], form.busy, form:has(details[open][data-held])";
+  function typed(el) { return el.matches(USED) || el.querySelector(USED); }
 
   // The old part stays where it holds a typed form; elsewhere the new one takes its place,
   // part by part, as long as both have the same parts.
