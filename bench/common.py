@@ -31,6 +31,11 @@ def rss_mb() -> float:
     return float("nan")
 
 
+def p99(samples: list[float]) -> float:
+    """The sample 99 % of the others do not exceed (the nearest rank, no interpolation)."""
+    return sorted(samples)[min(len(samples) - 1, int(len(samples) * 0.99))]
+
+
 def figure(name: str, value: float, unit: str) -> None:
     print(f"{name}: {value:.2f} {unit}", flush=True)
 

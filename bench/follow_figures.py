@@ -24,8 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import PLAYERS, ROOT, figure, free_port
-from bench.server_figures import p99
+from bench.common import PLAYERS, ROOT, figure, free_port, p99
 from companion import create_app
 from companion.record.entries import new_record
 from companion.settings import DEFAULTS

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench.common import PLAYERS, ROOT, figure, free_port, hand, median_ms, rss_mb
+from bench.common import PLAYERS, ROOT, figure, free_port, hand, median_ms, p99, rss_mb
 from companion import create_app
 from companion.record.entries import add_entry, new_record
 
@@ -162,9 +162,6 @@ def game_page_while_printing_figures(folder: str, reads: int = 1000) -> None:
                 return response.status, dict(response.headers)
         except urllib.error.HTTPError as error:
             return error.code, dict(error.headers)
-
-    def p99(samples: list[float]) -> float:
-        return sorted(samples)[min(len(samples) - 1, int(len(samples) * 0.99))]
 
     server = subprocess.Popen(
         [sys.executable, "-m", "flask", "--app", "app", "serve", "--port", str(port)],

@@ -19,17 +19,13 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from bench.common import PLAYERS, ROOT, figure, free_port, hand
+from bench.common import PLAYERS, ROOT, figure, free_port, hand, p99
 from companion import create_app
 from companion.record.entries import add_entry, new_record
 
 HELD = 200
 READ_TIMEOUT = 150  # waitress let a phone in after about 100 s
 HELD_SECONDS = 240  # the reads under the flood end after this, however few they were
-
-
-def p99(samples: list[float]) -> float:
-    return sorted(samples)[min(len(samples) - 1, int(len(samples) * 0.99))]
 
 
 class Flood:

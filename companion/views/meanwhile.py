@@ -2,7 +2,7 @@
 what changed meanwhile (issue 38: several phones at one table).
 
 The offline outbox sends each entry with the version it was typed against, so another phone's
-entry in between makes it stale rather than misplaced (``records.guard``). Most of what a
+entry in between makes it stale rather than misplaced (``record.entries.guard``). Most of what a
 second phone stores meanwhile does not touch what this one typed: a coin correction while a
 turn is typed, a draw, a note. Only entries of the form's own kind may be the very round it
 holds, typed on two phones at once: those keep it stale, and the page shows it beside the
