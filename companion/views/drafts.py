@@ -11,8 +11,10 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
+from flask_wtf.csrf import validate_csrf
 from wtforms.fields.core import UnboundField
+from wtforms.validators import ValidationError
 
 from ..forms.adapter import ADAPTERS
 from ..forms.groups import ShareForm
@@ -137,6 +139,17 @@ def phone(game_id: str) -> Any:
                            seat=held(game_id), problem=problem), 422 if problem else 200
 
 
+def _checked() -> bool:
+    """The form's CSRF token holds (a row is stored before any form of the round validates)."""
+    if not current_app.config.get("WTF_CSRF_ENABLED", True):
+        return True
+    try:
+        validate_csrf(request.form.get("csrf_token"))
+    except ValidationError:
+        return False
+    return True
+
+
 @bp.before_app_request
 def _rows() -> Any:
     """A row sent, or a round saved for the rest while a draft is going: taken here."""
@@ -152,6 +165,10 @@ def _rows() -> Any:
 
 def take(game_id: str) -> Any:
     listed_here(game_id)
+    if not _checked():
+        # play.add's own form refuses it, with the form as typed and its message: a row
+        # from a page of another site must not reach the draft either.
+        return None
     name = drafts.state_name(game_id)
     record = form = said = None
     again = gone = passing = False
