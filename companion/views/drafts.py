@@ -156,7 +156,10 @@ def draft_here(record: Record) -> dict[str, Any] | None:
             "total": len(keys), "field": field, "rows": {int(k): v for k, v in rows.items()},
             "waits": [row_name(record, field, k) for k in waits if str(k) not in rows], "elsewhere": waits,
             "own": None if seat is None else key_of(record, field, seat),
-            "names": {k: row_name(record, field, k) for k in keys}}
+            # For follow.js, which shows the rows other phones sent filled in: each with the
+            # place of its row in the form (``players-<index>-…``) and whose it is.
+            "sent": [{"key": k, "index": i, "name": row_name(record, field, k), "fields": rows[str(k)]}
+                     for i, k in enumerate(keys) if str(k) in rows]}
 
 
 @bp.route("/games/<game_id>/phone", methods=["GET", "POST"])
