@@ -104,6 +104,36 @@
     });
   }
 
+  // The copy of this page the phone keeps for when the connection is gone (app.js: "the
+  // group's pages kept on the phone" in its storage on plain http, the "pages" cache where a
+  // service worker serves it) is this page as it is now: offline after another phone's save,
+  // it shows that save. The copy as the server sent it, with the new <main> in place of its
+  // own; only a page kept already is changed (what app.js keeps, and where, stays its choice).
+  var KEPT = "loot-ledger-page:";  // app.js's PAGE
+  function swapMain(html, main) {
+    return /<main\b[\s\S]*?<\/main>/.test(html) ? html.replace(/<main\b[\s\S]*?<\/main>/, function () { return main; }) : null;
+  }
+  function keepOffline(main) {
+    var path = location.pathname;
+    try {
+      var copy = JSON.parse(localStorage.getItem(KEPT + path) || "null"), html = copy && swapMain(copy.html || "", main);
+      if (html && html.length <= 200000) { copy.html = html; localStorage.setItem(KEPT + path, JSON.stringify(copy)); }
+    } catch (e) { /* storage full or off: the older copy stays */ }
+    if (!("caches" in window)) return;
+    caches.open("pages").then(function (c) {
+      return c.match(path).then(function (hit) {
+        if (!hit) return;
+        return hit.text().then(function (old) {
+          var html = swapMain(old, main);
+          if (!html) return;
+          var headers = { "Content-Type": "text/html; charset=utf-8" }, policy = hit.headers.get("Content-Security-Policy");
+          if (policy) headers["Content-Security-Policy"] = policy;
+          return c.put(path, new Response(html, { headers: headers }));
+        });
+      });
+    }).catch(function () {});
+  }
+
   function heading() { var h = doc.querySelector("#next .now h2"); return h ? h.textContent.trim() : ""; }
 
   function merge(html) {
@@ -114,6 +144,7 @@
     fresh.querySelectorAll("input[name=csrf_token]").forEach(function (i) { i.value = token ? token.value : ""; });
     fresh.querySelectorAll("input[name=submission]").forEach(function (i) { i.value = app.id(); });
     stamp(fresh, log(fresh).dataset.after);
+    keepOffline(fresh.outerHTML);
     var was = heading(), keeps = typed(main), y = scrollY, active = doc.activeElement, name = active && active.name;
     if (keeps) {
       patch(main, fresh);
