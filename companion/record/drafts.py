@@ -38,7 +38,15 @@ def current(doc: Mapping[str, Any], version: int, kind: str) -> Draft | None:
 # The fields of a round's form that hold a row per seat: each player's numbers, the cards
 # each player keeps (a secret: chosen on that player's own phone, issue 38.3), or each
 # player's heist (a Beutezug round: its rows in rolling order, so a row's place is not its seat).
-ROWS = ("players", "reinforcements", "outcomes")
+# A Give Me The Treasure turn has a row per side (``sides-<side>-…``): its combinations,
+# Cursed Paintings and the Reinforcements it calls, which only that side may see.
+ROWS = ("players", "reinforcements", "outcomes", "sides")
+# Rows that are a secret of their players: a side that holds a phone sends its row from there
+# alone, and the round waits for it (nobody else could fill it in).
+SECRET = ("sides",)
+# A field outside the rows that a row carries when it holds what the field is about: the card
+# the Great Treasure became goes with the side that resold it.
+CARRIED = {"sides": ("treasure_as", "treasure")}
 
 
 def _in_row(name: str, field: str, seat: int | str) -> bool:
@@ -47,7 +55,11 @@ def _in_row(name: str, field: str, seat: int | str) -> bool:
 
 def row_of(formdata: Any, field: str, index: int) -> list[list[str]]:
     """The fields of the form's row ``index`` as a form sent them (``players-<index>-…``)."""
-    return [[name, value] for name, value in formdata.items(multi=True) if _in_row(name, field, index)]
+    row = [[name, value] for name, value in formdata.items(multi=True) if _in_row(name, field, index)]
+    carried, holding = CARRIED.get(field, ("", ""))
+    if carried and formdata.get(carried) and any(value == holding for _, value in row):
+        row.append([carried, formdata.get(carried)])
+    return row
 
 
 def with_row(draft: Draft | None, version: int, kind: str, seat: int, row: list[list[str]]) -> Draft:
@@ -61,9 +73,11 @@ def merged(formdata: Any, field: str, draft: Draft | None, order: Sequence[int])
     rows, top to bottom."""
     rows = draft["rows"] if draft else {}
     held = [order.index(int(seat)) for seat in rows]
+    carried = CARRIED.get(field, ("",))[0]
+    carries = any(name == carried for row in rows.values() for name, _ in row)
     out: MultiDict[str, str] = MultiDict([(k, v) for k, v in formdata.items(multi=True)
                                           if not any(_in_row(k, field, index) for index in held)
-                                          and k not in ("row", "draft")])
+                                          and k not in ("row", "draft") and not (carries and k == carried)])
     for row in rows.values():
         for name, value in row:
             out.add(name, value)

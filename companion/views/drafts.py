@@ -34,6 +34,8 @@ bp = Blueprint("drafts", __name__)
 GONE = N_("Another phone saved meanwhile, so this row belongs to a step that is over. Here is the "
           "game as it is now: enter your row again.")
 ROW_IN = N_("Your row is in: %(n)s of %(total)s.")
+WAITS = N_("Kept: the turn is stored as soon as the part of %(names)s is in, sent from their own phone.")
+THEIRS = N_("This part is entered on its player's own phone. Nothing was saved.")
 NO_SUCH_SEAT = N_("Choose one of the players.")
 
 
@@ -68,13 +70,49 @@ def rows_field(record: Record, kind: str) -> str | None:
 
 
 def row_seats(record: Record, kind: str, field: str) -> list[int]:
-    """The seat of each row of the round's form, top to bottom: a row's place is its seat,
-    unless its rows carry their seat (a Beutezug round, in rolling order)."""
+    """The key of each row of the round's form, top to bottom: its seat, unless its rows carry
+    their seat (a Beutezug round, in rolling order); a row per side (a Give Me The Treasure
+    turn, ``sides-<side>-…``) is keyed by its side."""
+    if field == "sides":
+        return [0, 1]
     rows = getattr(ADAPTERS[record["game"]].form(kind, record), field)
     carried = [getattr(row, "form", {}) for row in getattr(rows, "entries", ())]
     if carried and all("seat" in row for row in carried):
         return [int(row["seat"].data) for row in carried]
     return list(range(len(record["players"])))
+
+
+def _sides(record: Record) -> list[list[int]]:
+    teams = record["settings"].get("teams") or [0, 1]
+    return [[seat for seat, team in enumerate(teams) if team == side] for side in (0, 1)]
+
+
+def seats_of(record: Record, field: str, key: int) -> list[int]:
+    """The seats whose phones send the row ``key``: its seat, or its side's seats."""
+    return _sides(record)[key] if field == "sides" else [key]
+
+
+def key_of(record: Record, field: str, seat: int) -> int:
+    """The row a phone holding ``seat`` sends: the seat's own, or its side's."""
+    return next((side for side, seats in enumerate(_sides(record)) if seat in seats), -1) \
+        if field == "sides" else seat
+
+
+def row_name(record: Record, field: str, key: int) -> str:
+    if field == "sides":
+        return " & ".join(record["players"][s] for s in _sides(record)[key] if s < len(record["players"]))
+    return record["players"][key] if 0 <= key < len(record["players"]) else ""
+
+
+def elsewhere(record: Record, field: str, key: int) -> bool:
+    """Whether the row ``key`` is a secret held on another phone than this one: a turn's side
+    (its Reinforcements) whose player holds a phone (issue 38.3). Such a row comes from that
+    phone only, and the round waits for it."""
+    if field not in drafts.SECRET:
+        return False
+    claims, mine = _claims(record["id"]), session.get("phone")
+    holders = {claims[str(s)] for s in seats_of(record, field, key) if str(s) in claims}
+    return bool(holders) and not (mine and mine in holders)
 
 
 def draftable(record: Record, kind: str) -> bool:
@@ -109,11 +147,21 @@ def draft_here(record: Record) -> dict[str, Any] | None:
         return None
     seat = held(record["id"])
     draft = _draft(record)
-    if seat is None and draft is None:
+    field = rows_field(record, view.expect.kind)
+    assert field is not None
+    keys = row_seats(record, view.expect.kind, field)
+    waits = [k for k in keys if elsewhere(record, field, k)]
+    if seat is None and draft is None and not waits:
         return None
-    rows = sorted(int(s) for s in (draft["rows"] if draft else {}))
-    return {"seat": seat, "in": [record["players"][s] for s in rows if s < len(record["players"])],
-            "total": len(record["players"])}
+    rows = draft["rows"] if draft else {}
+    return {"seat": seat, "in": [row_name(record, field, k) for k in sorted(int(s) for s in rows)],
+            "total": len(keys), "field": field, "rows": {int(k): v for k, v in rows.items()},
+            "waits": [row_name(record, field, k) for k in waits if str(k) not in rows], "elsewhere": waits,
+            "own": None if seat is None else key_of(record, field, seat),
+            # For follow.js, which shows the rows other phones sent filled in: each with the
+            # place of its row in the form (``players-<index>-…``) and whose it is.
+            "sent": [{"key": k, "index": i, "name": row_name(record, field, k), "fields": rows[str(k)]}
+                     for i, k in enumerate(keys) if str(k) in rows]}
 
 
 @bp.route("/games/<game_id>/phone", methods=["GET", "POST"])
@@ -171,7 +219,7 @@ def take(game_id: str) -> Any:
         return None
     name = drafts.state_name(game_id)
     record = form = said = None
-    again = gone = passing = False
+    again = gone = passing = theirs = False
     notice = None
     try:
         with store().changing(game_id) as game:
@@ -201,22 +249,37 @@ def take(game_id: str) -> Any:
             field = rows_field(record, kind)
             assert field is not None
             order = row_seats(record, kind, field)
+            if seat is not None and 0 <= seat < len(record["players"]):
+                seat = key_of(record, field, seat)  # a turn's row is the side's
             if seat is not None and seat not in order:
                 abort(400)
+            if seat is not None and elsewhere(record, field, seat):
+                theirs = True
+                raise Stale()  # another phone's secret: never taken from this one
             index = order.index(seat) if seat is not None else -1
             # A row that carries its seat is the sender's seat's, whatever it said.
             own = [[k, str(seat) if k == f"{field}-{index}-seat" else v]
                    for k, v in drafts.row_of(request.form, field, index)] if seat is not None else []
             if seat is not None and (seat_text is not None or any(v.strip() for _, v in own)):
                 draft = drafts.with_row(draft, entries_version(record), kind, seat, own)
-            complete = draft is not None and len(draft["rows"]) == len(record["players"])
+            missing = [k for k in order if elsewhere(record, field, k) and str(k) not in (draft or {"rows": {}})["rows"]]
+            if seat_text is None and missing:
+                # Save while a side's secret row is still on its phone: what this phone typed
+                # for the other rows is kept in the draft, and the round waits for that row.
+                for i, k in enumerate(order):
+                    if k != seat and k not in missing and str(k) not in (draft or {"rows": {}})["rows"]:
+                        draft = drafts.with_row(draft, entries_version(record), kind, k,
+                                                drafts.row_of(request.form, field, i))
+            complete = draft is not None and len(draft["rows"]) == len(order)
             if draft is not None:
                 # Kept before the round is tried: a round the rules refuse keeps every row in.
                 kept = dict(draft)
                 store().change_state(name, lambda _old: kept)
-            if seat_text is not None and not complete:
+            if seat_text is None and missing:
+                notice = t(msg(WAITS, names=", ".join(row_name(record, field, k) for k in missing)))
+            elif seat_text is not None and not complete:
                 assert draft is not None
-                notice = t(msg(ROW_IN, n=len(draft["rows"]), total=len(record["players"])))
+                notice = t(msg(ROW_IN, n=len(draft["rows"]), total=len(order)))
             else:
                 # The last row, or Save for the rest: the round as one phone would send it.
                 form = adapter.form(kind, record, formdata=drafts.merged(request.form, field, draft, order))
@@ -232,6 +295,8 @@ def take(game_id: str) -> Any:
         assert record is not None
         if again:
             return _back(game_id, t(SENT_BEFORE), record=record)
+        if theirs:
+            return page(record, None, [t(msg(THEIRS))], 403)
         return page(record, None, [t(msg(GONE))] if gone else [], 409)
     except RulesError as error:
         assert record is not None and form is not None

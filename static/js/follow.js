@@ -32,12 +32,68 @@
   }, true);
   var USED = "form[data-typed], form.busy, form:has(details[open][data-held])";
   function typed(el) { return el.matches(USED) || el.querySelector(USED); }
+  // The fields typed on this phone: never filled in from another phone's row.
+  function mine(ev) { if (ev.target.name) ev.target.dataset.mine = "1"; }
+  doc.addEventListener("input", mine, true);
+  doc.addEventListener("change", mine, true);
+
+  // The rows other phones sent (the draft's data-rows) shown in the form, filled in as sent
+  // and not to be changed here (the round takes them from the draft); this phone's own row
+  // stays its own. In a form being typed, a field typed here or in use is left as it is.
+  function showRows(scope) {
+    (scope || doc).querySelectorAll("form p.draft[data-rows]").forEach(function (status) {
+      var form = status.closest("form"), rows;
+      try { rows = JSON.parse(status.dataset.rows); } catch (e) { return; }
+      rows.forEach(function (row) {
+        if (String(row.key) === status.dataset.own) return;
+        var prefix = status.dataset.field + "-" + row.index, values = {}, box = null;
+        row.fields.forEach(function (pair) { (values[pair[0]] = values[pair[0]] || []).push(pair[1]); });
+        [].forEach.call(form.elements, function (el) {
+          if (!el.name || el.type === "hidden" || (el.name !== prefix && el.name.indexOf(prefix + "-") !== 0)) return;
+          box = box || el.closest("fieldset") || el.closest(".field");
+          if (el.dataset.mine || el === doc.activeElement) return;
+          var sent = values[el.name] || [];
+          if (el.type === "checkbox" || el.type === "radio") el.checked = sent.indexOf(el.value) >= 0;
+          else el.value = sent.length ? sent[0] : "";
+          if (el.tagName === "INPUT" && el.type !== "checkbox" && el.type !== "radio") el.readOnly = true;
+          else el.disabled = true;  // not sent with the form: the draft holds it
+          if (el.parentNode.classList.contains("step")) {  // app.js's − and + beside it
+            el.parentNode.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+          }
+          el.classList.add("sent");
+        });
+        if (box && !box.querySelector(".sent-by")) {
+          var tag = doc.createElement("p");
+          tag.className = "sent-by tag";
+          tag.textContent = status.dataset.sent.replace("{}", row.name);
+          var legend = box.querySelector(":scope > legend");
+          if (legend) legend.after(tag); else box.insertBefore(tag, box.firstChild);
+        }
+      });
+    });
+  }
+  showRows();
+
+  // A form kept as typed still shows how the round fills: its draft line is the new one
+  // (and the rows sent meanwhile), its fields and focus as they were.
+  function freshStatus(old, fresh) {
+    var was = old.querySelector("p.draft"), now = fresh.querySelector("p.draft");
+    if (!now) return;
+    if (was) was.replaceWith(now);
+    else {
+      var save = old.querySelector("button.primary[type=submit]");
+      if (!save) return;
+      save.before(now);
+      var flag = fresh.querySelector("input[name=draft]");
+      if (flag && !old.querySelector("input[name=draft]")) save.before(flag);
+    }
+  }
 
   // The old part stays where it holds a typed form; elsewhere the new one takes its place,
   // part by part, as long as both have the same parts.
   function patch(old, fresh) {
     if (!typed(old)) { old.replaceWith(fresh); return; }
-    if (old.tagName === "FORM") return;
+    if (old.tagName === "FORM") { freshStatus(old, fresh); return; }
     // A part kept for what it holds takes the new one's marks (#next: the version now).
     [].forEach.call(fresh.attributes, function (a) { old.setAttribute(a.name, a.value); });
     var olds = [].slice.call(old.children), news = [].slice.call(fresh.children);
@@ -46,6 +102,36 @@
       var n = same ? news[i] : o.id && fresh.querySelector(":scope > #" + CSS.escape(o.id));
       if (n) patch(o, n);
     });
+  }
+
+  // The copy of this page the phone keeps for when the connection is gone (app.js: "the
+  // group's pages kept on the phone" in its storage on plain http, the "pages" cache where a
+  // service worker serves it) is this page as it is now: offline after another phone's save,
+  // it shows that save. The copy as the server sent it, with the new <main> in place of its
+  // own; only a page kept already is changed (what app.js keeps, and where, stays its choice).
+  var KEPT = "loot-ledger-page:";  // app.js's PAGE
+  function swapMain(html, main) {
+    return /<main\b[\s\S]*?<\/main>/.test(html) ? html.replace(/<main\b[\s\S]*?<\/main>/, function () { return main; }) : null;
+  }
+  function keepOffline(main) {
+    var path = location.pathname;
+    try {
+      var copy = JSON.parse(localStorage.getItem(KEPT + path) || "null"), html = copy && swapMain(copy.html || "", main);
+      if (html && html.length <= 200000) { copy.html = html; localStorage.setItem(KEPT + path, JSON.stringify(copy)); }
+    } catch (e) { /* storage full or off: the older copy stays */ }
+    if (!("caches" in window)) return;
+    caches.open("pages").then(function (c) {
+      return c.match(path).then(function (hit) {
+        if (!hit) return;
+        return hit.text().then(function (old) {
+          var html = swapMain(old, main);
+          if (!html) return;
+          var headers = { "Content-Type": "text/html; charset=utf-8" }, policy = hit.headers.get("Content-Security-Policy");
+          if (policy) headers["Content-Security-Policy"] = policy;
+          return c.put(path, new Response(html, { headers: headers }));
+        });
+      });
+    }).catch(function () {});
   }
 
   function heading() { var h = doc.querySelector("#next .now h2"); return h ? h.textContent.trim() : ""; }
@@ -58,6 +144,7 @@
     fresh.querySelectorAll("input[name=csrf_token]").forEach(function (i) { i.value = token ? token.value : ""; });
     fresh.querySelectorAll("input[name=submission]").forEach(function (i) { i.value = app.id(); });
     stamp(fresh, log(fresh).dataset.after);
+    keepOffline(fresh.outerHTML);
     var was = heading(), keeps = typed(main), y = scrollY, active = doc.activeElement, name = active && active.name;
     if (keeps) {
       patch(main, fresh);
@@ -68,6 +155,7 @@
       if (again && again.focus) again.focus({ preventScroll: true });
     }
     app.enhance(doc.querySelector("main"));
+    showRows();
     scrollTo(0, y);
     var now = doc.querySelector("#next .now"), l = log(), form = doc.querySelector("#next form[data-typed]");
     if (keeps && now && l && form && was !== heading()) {

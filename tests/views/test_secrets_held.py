@@ -57,3 +57,59 @@ def test_letting_go_of_a_seat_brings_its_secrets_back_to_the_shared_phone(user, 
     hold(ann, game_id, "")
     user.open(f"/games/{game_id}")
     assert panels(user.page) == ["0", "1"]
+
+
+def turn_of(store, game_id):
+    return [e for e in store.load(game_id)["entries"] if e["kind"] == "turn"]
+
+
+def test_a_sides_resale_is_entered_on_its_own_phone_and_the_turn_waits_for_it(user, app, store):
+    """Give Me The Treasure's Reinforcements called by a side are its secret: while Ann holds a
+    phone, her side's part of the turn (its panel of the cards she holds) is on her phone
+    alone; the shared phone's Save keeps Bob's side and the turn is stored, once, when Ann's
+    row is in."""
+    game_id = treasure.ready(user)  # Ann keeps Super Rou-Rou and Viper
+    ann = Browserless(app.test_client())
+    hold(ann, game_id, "0")
+    user.open(f"/games/{game_id}")
+    assert "Reinforcements called by Ann" not in user.page and 'name="sides-0-reinforcements"' not in user.page
+    assert "Reinforcements called by Bob" in user.page and "Ann enters this on their own phone." in user.page
+    assert 'name="sides-0-combinations-0"' not in user.page
+    answer = user.submit("/entries", {"sides-1-combinations-0": ["red5", "blue5"]})
+    assert answer.status_code == 200 and turn_of(store, game_id) == []
+    assert "the turn is stored as soon as the part of Ann is in" in user.page
+    assert "1 of 2 in (Bob)" in user.page
+    ann.open(f"/games/{game_id}")
+    assert "Reinforcements called by Ann" in ann.page and "Send my row (Ann)" in ann.page
+    ann.submit("/entries", {"sides-0-combinations-0": ["red1", "red2", "red3"],
+                            "sides-0-reinforcements": ["super_rou_rou"]}, button=("row", "0"))
+    turns = turn_of(store, game_id)
+    assert len(turns) == 1 and store.read_state(f"draft-{game_id}") == {}
+    assert turns[0]["data"]["sides"][0]["reinforcements"] == ["super_rou_rou"]
+    assert turns[0]["data"]["sides"][1]["combinations"] == [["red5", "blue5"]]
+    assert treasure.replayed(store, game_id).coins == (11, 4)  # 6 + Super Rou-Rou's 3; a pair of 5s
+
+
+def test_a_sides_row_sent_first_lets_the_shared_phone_store_the_turn_at_once(user, app, store):
+    game_id = treasure.ready(user)
+    ann = Browserless(app.test_client())
+    hold(ann, game_id, "0")
+    ann.open(f"/games/{game_id}")
+    ann.submit("/entries", {"sides-0-combinations-0": ["blue1", "blue2", "treasure"], "treasure_as": "blue3"},
+               button=("row", "0"))
+    assert turn_of(store, game_id) == []
+    user.open(f"/games/{game_id}")
+    assert "In, from their own phone:" in user.page
+    user.submit("/entries", {"sides-1-combinations-0": ["red5", "blue5"]})
+    turns = turn_of(store, game_id)
+    assert len(turns) == 1
+    assert turns[0]["data"]["sides"][0]["combinations"] == [["blue1", "blue2", "treasure:blue3"]]
+
+
+def test_a_crafted_row_for_a_side_held_on_another_phone_changes_nothing(user, app, store):
+    game_id = treasure.ready(user)
+    hold(Browserless(app.test_client()), game_id, "0")
+    user.open(f"/games/{game_id}")
+    answer = user.submit("/entries", {"sides-0-reinforcements": ["viper"]}, button=("row", "0"))
+    assert answer.status_code == 403 and "entered on its player&#39;s own phone" in user.page
+    assert turn_of(store, game_id) == [] and store.read_state(f"draft-{game_id}") == {}
