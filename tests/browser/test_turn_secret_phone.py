@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import on_the_table, shot, until
 from tests.browser.test_offline_first_visit_phone import looks
+from tests.browser.test_table_loop import axe_clean
 from tests.browser.test_treasure_phone import tap_cards
 from tests.formpage import Browserless
 from tests.games.treasure.web.test_pages import ready
@@ -47,6 +48,7 @@ def test_a_sides_reinforcements_are_typed_on_its_phone_only_and_the_turn_waits(p
         expect(page.locator("#next")).to_contain_text("the turn is stored as soon as the part of Ann is in")
         expect(page.locator("#next p.draft")).to_contain_text("1 of 2 in (Bob)")
         shot(page, "turn-waits-for-anns-row")
+        axe_clean(page, "a turn waiting for a side's row")
         assert [e["kind"] for e in store.load(game_id)["entries"]] == ["deal", "keep"]
 
         context.set_offline(False)
