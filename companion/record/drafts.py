@@ -22,6 +22,9 @@ class Draft(TypedDict):
     version: int          # the record's entries_version it belongs to
     kind: str             # the entry kind of the round
     rows: dict[str, list[list[str]]]  # seat (as text) → its fields as sent, in order
+    # Rows no phone sent as its own: kept by a Save that waits for a secret row (issue 38.3),
+    # for a player without a phone. The next Save that shows them changes them.
+    kept: list[str]
 
 
 def state_name(game_id: str) -> str:
@@ -32,7 +35,9 @@ def current(doc: Mapping[str, Any], version: int, kind: str) -> Draft | None:
     """The draft of the step after ``version`` of ``kind``, if the file holds one."""
     if doc.get("version") != version or doc.get("kind") != kind or not isinstance(doc.get("rows"), dict):
         return None
-    return {"version": version, "kind": kind, "rows": dict(doc["rows"])}
+    kept = doc.get("kept")
+    return {"version": version, "kind": kind, "rows": dict(doc["rows"]),
+            "kept": [str(k) for k in kept] if isinstance(kept, list) else []}
 
 
 # The fields of a round's form that hold a row per seat: each player's numbers, the cards
@@ -62,9 +67,12 @@ def row_of(formdata: Any, field: str, index: int) -> list[list[str]]:
     return row
 
 
-def with_row(draft: Draft | None, version: int, kind: str, seat: int, row: list[list[str]]) -> Draft:
-    base: Draft = draft or {"version": version, "kind": kind, "rows": {}}
-    return {**base, "rows": {**base["rows"], str(seat): row}}
+def with_row(draft: Draft | None, version: int, kind: str, seat: int, row: list[list[str]],
+             kept: bool = False) -> Draft:
+    """``kept``: the row is kept for a player by a phone that is not theirs (a Save), not sent."""
+    base: Draft = draft or {"version": version, "kind": kind, "rows": {}, "kept": []}
+    others = [k for k in base.get("kept", []) if k != str(seat)]
+    return {**base, "rows": {**base["rows"], str(seat): row}, "kept": others + [str(seat)] if kept else others}
 
 
 def merged(formdata: Any, field: str, draft: Draft | None, order: Sequence[int]) -> MultiDict[str, str]:

@@ -154,13 +154,15 @@ def draft_here(record: Record) -> dict[str, Any] | None:
     if seat is None and draft is None and not waits:
         return None
     rows = draft["rows"] if draft else {}
+    kept = draft.get("kept", []) if draft else []
     return {"seat": seat, "in": [row_name(record, field, k) for k in sorted(int(s) for s in rows)],
             "total": len(keys), "field": field, "rows": {int(k): v for k, v in rows.items()},
             "waits": [row_name(record, field, k) for k in waits if str(k) not in rows], "elsewhere": waits,
             "own": None if seat is None else key_of(record, field, seat),
             # For follow.js, which shows the rows other phones sent filled in: each with the
             # place of its row in the form (``players-<index>-…``) and whose it is.
-            "sent": [{"key": k, "index": i, "name": row_name(record, field, k), "fields": rows[str(k)]}
+            "sent": [{"key": k, "index": i, "name": row_name(record, field, k), "fields": rows[str(k)],
+                      "kept": str(k) in kept}
                      for i, k in enumerate(keys) if str(k) in rows]}
 
 
@@ -260,6 +262,12 @@ def take(game_id: str) -> Any:
             # A row that carries its seat is the sender's seat's, whatever it said.
             own = [[k, str(seat) if k == f"{field}-{index}-seat" else v]
                    for k, v in drafts.row_of(request.form, field, index)] if seat is not None else []
+            if seat_text is None and draft is not None:
+                # Rows a Save kept (no phone sent them): the Save that shows them changes them.
+                for i, k in enumerate(order):
+                    typed = drafts.row_of(request.form, field, i)
+                    if k != seat and str(k) in draft.get("kept", []) and typed:
+                        draft = drafts.with_row(draft, entries_version(record), kind, k, typed, kept=True)
             if seat is not None and (seat_text is not None or any(v.strip() for _, v in own)):
                 draft = drafts.with_row(draft, entries_version(record), kind, seat, own)
             missing = [k for k in order if elsewhere(record, field, k) and str(k) not in (draft or {"rows": {}})["rows"]]
@@ -269,7 +277,7 @@ def take(game_id: str) -> Any:
                 for i, k in enumerate(order):
                     if k != seat and k not in missing and str(k) not in (draft or {"rows": {}})["rows"]:
                         draft = drafts.with_row(draft, entries_version(record), kind, k,
-                                                drafts.row_of(request.form, field, i))
+                                                drafts.row_of(request.form, field, i), kept=True)
             complete = draft is not None and len(draft["rows"]) == len(order)
             if draft is not None:
                 # Kept before the round is tried: a round the rules refuse keeps every row in.

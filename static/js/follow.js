@@ -55,12 +55,14 @@
           var sent = values[el.name] || [];
           if (el.type === "checkbox" || el.type === "radio") el.checked = sent.indexOf(el.value) >= 0;
           else el.value = sent.length ? sent[0] : "";
+          el.classList.add("sent");
+          // A row kept by a Save for a player without a phone stays open to change here.
+          if (row.kept) return;
           if (el.tagName === "INPUT" && el.type !== "checkbox" && el.type !== "radio") el.readOnly = true;
           else el.disabled = true;  // not sent with the form: the draft holds it
           if (el.parentNode.classList.contains("step")) {  // app.js's − and + beside it
             el.parentNode.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
           }
-          el.classList.add("sent");
         });
         if (box && !box.querySelector(".sent-by")) {
           var tag = doc.createElement("p");

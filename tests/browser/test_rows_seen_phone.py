@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import on_the_table, shot, until
+from tests.browser.conftest import on_the_table, until
+from tests.browser.test_offline_first_visit_phone import looks
 from tests.browser.test_rows_phone import send_row, table
+from tests.browser.test_table_loop import axe_clean
 
 __all__ = ["table"]
 
@@ -54,7 +56,9 @@ def test_rows_other_phones_sent_are_shown_filled_in_and_marked(table, live_app, 
         expect(cutpurses.locator("xpath=..").get_by_role("button").first).to_be_disabled()
         expect(gold(phone, 2)).to_be_editable()
     expect(gold(ben, 1)).to_be_editable()  # on his own phone, his row stays his
-    shot(cem, "rows-sent-shown", full_page=False)
+    cem.locator("form.entry-form fieldset.player").nth(1).scroll_into_view_if_needed()
+    looks(cem, "rows-sent-shown")  # and at 200 % text in the dark
+    axe_clean(cem, "a round with a row sent by another phone")
     # Anna sends hers; Cem sees it too, and saves the rest: one hand, as sent.
     send_row(anna, 0, 30)
     until(cem, lambda: "2 of 4 in (Anna, Ben)" in cem.locator("#next p.draft").inner_text())

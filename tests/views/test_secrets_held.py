@@ -113,3 +113,37 @@ def test_a_crafted_row_for_a_side_held_on_another_phone_changes_nothing(user, ap
     answer = user.submit("/entries", {"sides-0-reinforcements": ["viper"]}, button=("row", "0"))
     assert answer.status_code == 403 and "entered on its player&#39;s own phone" in user.page
     assert turn_of(store, game_id) == [] and store.read_state(f"draft-{game_id}") == {}
+
+
+def test_in_the_team_variant_a_sides_row_comes_from_either_of_its_players_phones(user, app, store):
+    game_id = treasure.ready(user, bandits=("raoul", "chipo", "joe", "mofette"), players=("Ann", "Bob", "Cem", "Dora"),
+                             kept=(("pat",), ("doug",), ("lucky",), ("viper",)))
+    bob = Browserless(app.test_client())
+    hold(bob, game_id, "1")  # Bob plays with Ann: their side is on his phone
+    user.open(f"/games/{game_id}")
+    assert "Ann &amp; Bob enter this on their own phones." in user.page
+    assert 'name="sides-0-reinforcements"' not in user.page and 'name="sides-1-reinforcements"' in user.page
+    user.submit("/entries", {"sides-1-combinations-0": ["red3", "red4", "red5"]})
+    assert turn_of(store, game_id) == [] and "the part of Ann &amp; Bob is in" in user.page
+    bob.open(f"/games/{game_id}")
+    assert "Send my row (Bob)" in bob.page
+    bob.submit("/entries", {"sides-0-cursed_held": "2"}, button=("row", "1"))
+    assert len(turn_of(store, game_id)) == 1
+    assert treasure.replayed(store, game_id).coins == (2, 2 + 6 + 1)
+
+
+def test_a_turn_refused_once_the_last_row_is_in_is_mended_where_the_kept_row_was_typed(user, app, store):
+    game_id = treasure.ready(user)
+    ann = Browserless(app.test_client())
+    hold(ann, game_id, "0")
+    user.open(f"/games/{game_id}")
+    user.submit("/entries", {"sides-1-combinations-0": ["red1", "blue5"]})  # no combination
+    ann.open(f"/games/{game_id}")
+    answer = ann.submit("/entries", {"sides-0-combinations-0": ["red2", "red3", "red4"]}, button=("row", "0"))
+    assert answer.status_code == 422 and turn_of(store, game_id) == []
+    # Bob holds no phone: the shared phone that kept his row changes it; Ann's row stays in.
+    user.open(f"/games/{game_id}")
+    user.submit("/entries", {"sides-1-combinations-0": ["red5", "blue5"]})
+    turns = turn_of(store, game_id)
+    assert len(turns) == 1 and [s["combinations"] for s in turns[0]["data"]["sides"]] == [
+        [["red2", "red3", "red4"]], [["red5", "blue5"]]]
