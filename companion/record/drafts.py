@@ -49,6 +49,9 @@ ROWS = ("players", "reinforcements", "outcomes", "sides")
 # Rows that are a secret of their players: a side that holds a phone sends its row from there
 # alone, and the round waits for it (nobody else could fill it in).
 SECRET = ("sides",)
+# Rows only their players' phones may hold, even as data: the cards a player keeps, a side's
+# turn (its Reinforcements).
+HIDDEN = ("reinforcements", "sides")
 # A field outside the rows that a row carries when it holds what the field is about: the card
 # the Great Treasure became goes with the side that resold it.
 CARRIED = {"sides": ("treasure_as", "treasure")}

@@ -104,15 +104,18 @@ def row_name(record: Record, field: str, key: int) -> str:
     return record["players"][key] if 0 <= key < len(record["players"]) else ""
 
 
+def held_by_other(record: Record, field: str, key: int) -> bool:
+    """Whether a player of the row ``key`` holds a phone, and it is not this one."""
+    claims, mine = _claims(record["id"]), session.get("phone")
+    holders = {claims[str(s)] for s in seats_of(record, field, key) if str(s) in claims}
+    return bool(holders) and not (mine and mine in holders)
+
+
 def elsewhere(record: Record, field: str, key: int) -> bool:
     """Whether the row ``key`` is a secret held on another phone than this one: a turn's side
     (its Reinforcements) whose player holds a phone (issue 38.3). Such a row comes from that
     phone only, and the round waits for it."""
-    if field not in drafts.SECRET:
-        return False
-    claims, mine = _claims(record["id"]), session.get("phone")
-    holders = {claims[str(s)] for s in seats_of(record, field, key) if str(s) in claims}
-    return bool(holders) and not (mine and mine in holders)
+    return field in drafts.SECRET and held_by_other(record, field, key)
 
 
 def draftable(record: Record, kind: str) -> bool:
@@ -161,9 +164,12 @@ def draft_here(record: Record) -> dict[str, Any] | None:
             "own": None if seat is None else key_of(record, field, seat),
             # For follow.js, which shows the rows other phones sent filled in: each with the
             # place of its row in the form (``players-<index>-…``) and whose it is.
+            # A secret row held on another phone (the cards a player keeps, a side's turn) is
+            # never in this phone's page, not even as data.
             "sent": [{"key": k, "index": i, "name": row_name(record, field, k), "fields": rows[str(k)],
                       "kept": str(k) in kept}
-                     for i, k in enumerate(keys) if str(k) in rows]}
+                     for i, k in enumerate(keys) if str(k) in rows and not (
+                         field in drafts.HIDDEN and held_by_other(record, field, k))]}
 
 
 @bp.route("/games/<game_id>/phone", methods=["GET", "POST"])

@@ -37,6 +37,10 @@ def test_each_players_cards_open_only_on_their_phone(user, app, store):
     dealt = treasure.replayed(store, game_id).dealt
     ann.submit("/entries", {"reinforcements-0": list(dealt[0][:2])}, button=("row", "0"))
     assert len(store.load(game_id)["entries"]) == 1  # the keep is a draft until Bob's is in
+    # Ann's row is in, and what she keeps stays on her phone: not even in the others' pages.
+    for phone in (bob, shared):
+        phone.open(f"/games/{game_id}")
+        assert "1 of 2 in (Ann)" in phone.page and "reinforcements-0" not in phone.page
     bob.open(f"/games/{game_id}")
     bob.submit("/entries", {"reinforcements-1": list(dealt[1][1:])}, button=("row", "1"))
     state = treasure.replayed(store, game_id)
