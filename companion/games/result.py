@@ -14,7 +14,7 @@ A game checks every row before it answers, so one refusal names everything wrong
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,14 +44,22 @@ UNRECORDED = "unrecorded"
 UNRECORDED_WORDS = N_("Equal at the top: the table decided, the tie-break was not recorded.")
 
 
-def unrecorded_tie(data: Mapping[str, Any], given: Sequence[int], top: Sequence[int]) -> list[int] | None:
+def unrecorded_tie(data: Mapping[str, Any], given: Sequence[int], top: Sequence[int],
+                   breaks: Iterable[Any]) -> list[int] | None:
     """The winners of a tie at the top taken as entered: those named among the tied (all of
     them, a shared win, where none is named; where a winner named is not tied, all of them,
     so that the winners' check names whom the points make the winners); None where the
-    result does not say its tie-break went unrecorded."""
-    if data.get("tie_unrecorded") is not True or len(top) < 2:
+    result does not say its tie-break went unrecorded, or where it gives any of the values
+    the game's tie-break reads (``breaks``: the tied players' values, None for each not
+    given), which the game's tie-break then decides by."""
+    if data.get("tie_unrecorded") is not True or len(top) < 2 or any(b is not None for b in breaks):
         return None
     return list(given) if given and set(given) <= set(top) else list(top)
+
+
+def with_unrecorded(decisions: Mapping[str, str]) -> dict[str, str]:
+    """A game's ways of deciding a tie, and the tie-break another app did not record."""
+    return {**decisions, UNRECORDED: UNRECORDED_WORDS}
 
 
 @dataclass(frozen=True)

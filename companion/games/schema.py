@@ -124,15 +124,24 @@ def problem(value: Any, shape: Shape, path: str = "") -> tuple[str, Msg] | None:
     raise TypeError(f"not a shape: {shape!r}")
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})  # what JSON holds besides dict and list
+
+
+def _nests(item: Any) -> bool:
+    kind = type(item)
+    return kind is dict or kind is list or (kind not in _SCALARS and isinstance(item, (Mapping, list)))
+
+
 def depth(value: Any) -> int:
-    """How deeply lists and objects nest in ``value`` (counted without recursion, so a file
-    nested a thousand deep is measured, not a crash)."""
-    deepest, todo = 0, [(value, 0)]
-    while todo:
-        item, level = todo.pop()
-        deepest = max(deepest, level)
-        if isinstance(item, Mapping):
-            todo.extend((v, level + 1) for v in item.values())
-        elif isinstance(item, list):
-            todo.extend((v, level + 1) for v in item)
+    """How deeply lists and objects nest in ``value`` (counted level by level without
+    recursion, so a file nested a thousand deep is measured, not a crash; a file's
+    numbers and strings are only looked at once, by their type: a 5,000-play export's
+    million values took most of a second through ``isinstance`` of ``Mapping`` each)."""
+    deepest, level = 0, [value] if _nests(value) else []
+    while level:
+        inside = [v for item in level for v in (item.values() if isinstance(item, Mapping) else item)]
+        if not inside:
+            break
+        deepest += 1
+        level = [v for v in inside if _nests(v)]
     return deepest

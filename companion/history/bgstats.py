@@ -192,6 +192,7 @@ class Planned:
     game_id: str
     record: Record
     modified: str
+    view: View[Any] | None = field(default=None, repr=False, compare=False)  # its replay, made once
 
 
 @dataclass
@@ -411,12 +412,12 @@ def plan(export: Export, group_id: str, names: Mapping[str, str], zone: ZoneInfo
             continue
         try:
             # BG Stats' uuid where it is one (an export gives it back), else the game's id
-            record = _record(slug, players, settings, note, data, group_id,
-                             uid if valid_id(uid) else gid, entered, played)
+            record, view = _record(slug, players, settings, note, data, group_id,
+                                   uid if valid_id(uid) else gid, entered, played)
         except Skip as skip:
             refuse(skip.why)
             continue
-        out.plays.append(Planned(uid, gid, record, modified.isoformat()))
+        out.plays.append(Planned(uid, gid, record, modified.isoformat(), view))
         out.games[GAMES[slug].name(settings)] = out.games.get(GAMES[slug].name(settings), 0) + 1
         for name in players:
             if identity(name) in names:
@@ -431,7 +432,7 @@ def plan(export: Export, group_id: str, names: Mapping[str, str], zone: ZoneInfo
 
 
 def _record(slug: str, players: list[str], settings: dict[str, Any], note: str, data: dict[str, Any],
-            group_id: str, origin: str, entered: datetime, played: datetime) -> Record:
+            group_id: str, origin: str, entered: datetime, played: datetime) -> tuple[Record, View[Any]]:
     """A finished game of one ``result`` entry, checked as a record import checks one: the
     players and settings by ``new_record``, the entry by its shape and the rules (a replay).
     Built here rather than through ``transfer.import_record``, whose checks of a file's
@@ -447,12 +448,12 @@ def _record(slug: str, players: list[str], settings: dict[str, Any], note: str, 
     record["entries"] = [{"id": 1, "kind": "result", "data": data, "at": entered.isoformat(),
                           "source": "table", "edits": []}]
     try:
-        records.replay(record)
+        view = records.replay(record)
     except ReplayError as error:
         reasons = "; ".join(f"{k or 'entry'}: {t(m)}" for k, m in error.error.errors.items())
         raise Skip(msg(N_("Entry %(n)s (%(kind)s) breaks the rules: %(why)s"),
                        n=1, kind="result", why=reasons)) from None
-    return record
+    return record, view
 
 
 def known_names(store: Store, group_id: str) -> dict[str, str]:
@@ -490,8 +491,9 @@ def _result_entry(record: Record) -> tuple[int, dict[str, Any]]:
 def against(store: Store, group_id: str, planned: Plan) -> Plan:
     """Count what is here already: the same play (its game id), unchanged, or changed since."""
     planned.added = planned.present = planned.corrected = 0
+    taken = store.ids_taken()  # one listing of the folders, not two stats for each play
     for p in planned.plays:
-        if store.taken(p.game_id):
+        if p.game_id in taken:
             try:
                 here = store.load(p.game_id)
             except (DamagedFile, NoSuchGame):  # in the trash, or damaged: left as it is
@@ -519,35 +521,40 @@ def _changed(here: Record, p: Planned) -> bool:
                     for at in [entry["at"]] + [e["at"] for e in entry.get("edits", [])]))
 
 
-BATCH = 200  # games per write of their files: the table's own writes come between two batches
+CHUNK = 500  # game files written between two words of progress (and one sync of the disk)
 
 
 def store_plan(store: Store, group_id: str, planned: Plan,
                progress: Callable[[int, int], None] | None = None,
                breathe: Callable[[], None] = lambda: None) -> Plan:
-    """Store the planned plays: new ones as games (their index rows a batch at a time),
-    changed ones as corrections. Returns the counts of what was done."""
+    """Store the planned plays: new ones as games (their files ``CHUNK`` at a time, their
+    index rows in one write, each row made from the replay the plan made), changed ones as
+    corrections. Returns the counts of what was done."""
     planned.added = planned.present = planned.corrected = 0
     total = len(planned.plays)
-    batch: list[tuple[str, Record]] = []
+    taken = store.ids_taken()  # a play stored meanwhile by another import: create_many sees it
+    new = [p for p in planned.plays if p.game_id not in taken]
+    if progress:
+        progress(0, total)
+    if new:
+        rows = {}
+        for p in new:
+            breathe()
+            if p.view is not None:
+                rows[p.game_id] = summary.summary(p.record, p.view)
 
-    def flush() -> None:
-        made = store.create_many(batch)
-        planned.added += len(made)
-        planned.present += len(batch) - len(made)  # stored meanwhile by another import
-        batch.clear()
-    listed = store.index.games()  # read once: a game listed is here; create_many checks the rest
-    for i, p in enumerate(planned.plays):
-        breathe()
-        if progress and i % BATCH == 0:
-            progress(i, total)
-        if p.game_id not in listed and not store.taken(p.game_id):
-            batch.append((p.game_id, p.record))
-            # Each batch as large as what is stored already (200, 200, 400, 800, …): every
-            # index write rewrites the whole index, so 5,000 plays are 6 of them, not 25.
-            if len(batch) >= max(BATCH, planned.added):
-                flush()
+        def written(n: int) -> None:
+            planned.added = n  # so far: what a refusal of the disk leaves stored
+            breathe()
+            if progress:
+                progress(n, total)
+        made = store.create_many([(p.game_id, p.record) for p in new], rows, written, CHUNK)
+        planned.added = len(made)
+        planned.present += len(new) - len(made)  # stored meanwhile by another import
+    for p in planned.plays:
+        if p.game_id not in taken:
             continue
+        breathe()
         planned.present += 1
         try:
             here = store.load(p.game_id)
@@ -565,8 +572,6 @@ def store_plan(store: Store, group_id: str, planned: Plan,
                 planned.corrected += 1
             except RulesError:
                 pass
-    if batch:
-        flush()
     if progress:
         progress(total, total)
     return planned

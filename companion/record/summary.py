@@ -107,8 +107,9 @@ def progress(record: Record, view: View[Any]) -> Progress:
     }
 
 
-def summary(record: Record) -> Row:
-    """What the games list needs without opening the game file.
+def summary(record: Record, view: View[Any] | None = None) -> Row:
+    """What the games list needs without opening the game file; ``view``, the record's
+    replay where the caller has made it already (an import checked each game by it).
 
     Scores and winners are only kept once a game is over or abandoned, so an ordinary
     entry does not change the summary and does not rewrite the index. (The list of games
@@ -134,10 +135,11 @@ def summary(record: Record) -> Row:
         out["result_only"] = True
     if record.get("played_day"):  # entered without a time: the day alone (views/result.py)
         out["played_day"] = record["played_day"]
-    try:
-        view = replay(record)
-    except ReplayError:
-        return {**out, "status": "broken"}
+    if view is None:
+        try:
+            view = replay(record)
+        except ReplayError:
+            return {**out, "status": "broken"}
     state = status(record, view)
     if state == "playing":
         return {**out, "status": "playing"}

@@ -19,7 +19,7 @@ import logging
 import os
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager, suppress
 from pathlib import Path
 from typing import Any, Protocol, cast
@@ -310,12 +310,16 @@ class Index:
         if self.pending():
             self.settle_pending()
 
-    def written_many(self, made: list[tuple[str, Record]]) -> None:
+    def written_many(self, made: list[tuple[str, Record]], rows: Mapping[str, Row] | None = None) -> None:
         """The rows of games whose files were just written (a BG Stats import), in one index
-        write: one write per game would rewrite an ever larger index thousands of times."""
+        write: one write per game would rewrite an ever larger index thousands of times.
+        ``rows`` holds the summaries the caller made of the same records already."""
+        rows = rows or {}
+        new = {g: {"id": g, "v": r.get("version", 0), **rows[g]} if g in rows else self._row(g, r)
+               for g, r in made}
         try:
             with self.game_files.lock("index"):
-                self._write({**self.games(), **{g: self._row(g, r) for g, r in made}})
+                self._write({**self.games(), **new})
         except NotSaved as error:
             log.warning("%s games saved; their index rows wait for a write that works (%s)",
                         len(made), error.detail)

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import secrets
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard, cast
@@ -162,30 +163,53 @@ class Store:
             self._write_listed(game_id, path, record)
         return game_id
 
-    def create_many(self, items: list[tuple[str, Record]]) -> list[str]:
-        """Store new records under the ids given, with their index rows in one write (an
-        import of thousands of games); an id taken already is left as it is. Returns the ids
-        stored. Unlike ``create`` no marker is left per game: every page a phone opens settles
-        the markers it finds, and would write the batch's rows one by one while it is being
-        written. A crash midway leaves game files no row lists, which the next start lists
-        (``Index.reconcile``); a disk that refuses the index gets the markers then."""
+    def create_many(self, items: list[tuple[str, Record]], rows: Mapping[str, Row] | None = None,
+                    progress: Callable[[int], None] | None = None, chunk: int = 500) -> list[str]:
+        """Store new records under the ids given, their files ``chunk`` at a time (``progress``
+        told how many are written after each), then their index rows in one write (an import
+        of thousands of games); an id taken already is left as it is. ``rows`` are the
+        summaries of records whose replay the caller made already (``Index.summarize``'s
+        output for the same record), so each game is replayed once. Returns the ids stored.
+
+        Unlike ``create`` no marker is left per game: every page a phone opens settles the
+        markers it finds, and would write the rows one by one while they are being written.
+        A crash midway leaves whole game files no row lists, which the next start lists
+        (``Index.reconcile``); a disk that refuses the index gets the markers then. The ids
+        are stored, and durable, once this returns."""
         made: dict[str, Record] = {}
-        # One lock for the batch, not one per game (a file each: a third of the time): its
-        # ids are new ones, derived from what is imported, which no other writer makes.
+        # One lock for all, not one per game (a file each: a third of the time): the ids
+        # are new ones, derived from what is imported, which no other writer makes.
         with self.lock("create-many"):
+            taken = self.ids_taken()  # one listing, not two stats per game
             for game_id, given in items:
+                if game_id in taken or game_id in made or not valid_id(game_id):
+                    continue
                 record: Record = {**given, "id": game_id, "schema": SCHEMA}
                 record["summary_version"] = record.get("version", 0)
-                if not self.taken(game_id):
-                    made[game_id] = record
-            # The game files as _write writes one (a TinyDB file of one document).
-            with saving():
-                write_new_files([(self._path(game_id), json.dumps(
-                    {"record": {"1": record}}, ensure_ascii=False, separators=(",", ":")))
-                    for game_id, record in made.items()])
-        if made:
-            self.index.written_many(list(made.items()))
-        return list(made)
+                made[game_id] = record
+            ids, written, games = list(made), 0, str(self.games_dir)
+            try:
+                for start in range(0, len(ids), chunk):
+                    # The game files as _write writes one (a TinyDB file of one document).
+                    with saving():
+                        write_new_files((os.path.join(games, f"{game_id}.json"), json.dumps(
+                            {"record": {"1": made[game_id]}}, ensure_ascii=False, separators=(",", ":")))
+                            for game_id in ids[start:start + chunk])
+                    written = min(start + chunk, len(ids))
+                    if progress:
+                        progress(written)
+            finally:  # the rows of the files written, also when the disk refused the next ones
+                if written:
+                    self.index.written_many([(g, made[g]) for g in ids[:written]], rows or {})
+        return ids
+
+    def ids_taken(self) -> set[str]:
+        """Every id ``taken`` says is taken, from one listing of the games and the trash."""
+        found: set[str] = set()
+        for folder in (self.games_dir, self.trash_dir):
+            with suppress(FileNotFoundError):
+                found.update(name[:-5] for name in os.listdir(folder) if name.endswith(".json"))
+        return found
 
     def taken(self, game_id: str) -> bool:
         """Whether a game, listed or in any group's trash, has this id. A second game never

@@ -14,7 +14,6 @@ from typing import Any
 from ..base import N_, Msg, RulesError, msg, names_of
 from ..result import (
     UNRECORDED,
-    UNRECORDED_WORDS,
     Final,
     ResultRules,
     check_winners,
@@ -24,13 +23,14 @@ from ..result import (
     rows,
     scores,
     unrecorded_tie,
+    with_unrecorded,
 )
 from .cards import LOOT_RANGE, ROUNDS
 from .paper import PAPER
 from .rules import DECISIONS, TIE_STEPS, Beutezug, State
 
 # A result from another app may carry a tie its table broke without the cards (..result).
-RESULT_DECISIONS = {**DECISIONS, UNRECORDED: UNRECORDED_WORDS}
+RESULT_DECISIONS = with_unrecorded(DECISIONS)
 
 
 def _cards(row: Mapping[str, Any], path: str, errors: dict[str, Msg]) -> tuple[int, ...] | None:
@@ -75,7 +75,7 @@ class Game(ResultRules, Beutezug):
         best = max(points)
         top = [s for s in range(n) if points[s] == best]
         code, winners = "points", top
-        untold = unrecorded_tie(data, given, top) if all(cards[s] is None for s in top) else None
+        untold = unrecorded_tie(data, given, top, (cards[s] for s in top))
         if untold is not None:
             code, winners = UNRECORDED, untold
         elif len(top) > 1:

@@ -13,7 +13,6 @@ from typing import Any
 from ..base import N_, Msg, RulesError, msg, names_of
 from ..result import (
     UNRECORDED,
-    UNRECORDED_WORDS,
     Final,
     ResultRules,
     check_winners,
@@ -22,6 +21,7 @@ from ..result import (
     rows,
     scores,
     unrecorded_tie,
+    with_unrecorded,
 )
 from .actions import within
 from .paper import PAPER
@@ -30,7 +30,7 @@ from .score import CODES, DECISIONS, DWARF_STEP, NOTES
 from .state import State
 
 # A result from another app may carry a tie its table broke without the money (..result).
-RESULT_DECISIONS = {**DECISIONS, UNRECORDED: UNRECORDED_WORDS}
+RESULT_DECISIONS = with_unrecorded(DECISIONS)
 
 # The tie chain's values after the victory points, in chapter 7's order, with the message
 # that asks for one.
@@ -64,8 +64,7 @@ class Game(ResultRules, LootAndScoot):
             raise RulesError(errors)
         top = [s for s in range(n) if vp[s] == max(vp)]
         step = 0
-        untold = unrecorded_tie(data, given, top) \
-            if all(extra[s][f] is None for s in top for f, _ in CHAIN) else None
+        untold = unrecorded_tie(data, given, top, (extra[s][f] for s in top for f, _ in CHAIN))
         for step_no, (field, ask) in enumerate(CHAIN, start=1):
             if len(top) == 1 or untold is not None:
                 break
