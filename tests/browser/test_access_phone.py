@@ -325,6 +325,7 @@ def test_a_loot_and_scoot_turn_with_keys_only(page, server_url, live_app, lang, 
 def test_a_waiting_entry_is_said_once_and_said_again_when_it_is_sent(page, server_url, live_app, lang, origin):
     game_id = bs_setup(Browserless(live_app.test_client()), live_app.extensions["store"])
     page.set_extra_http_headers({"Accept-Language": lang})
+    page.clock.install()  # the page's timers run as they do, and its retry rounds at once on demand
     page.goto(f"{server_url}/games/{game_id}")
     status = page.locator("#said")
     page.context.set_offline(True)
@@ -342,7 +343,9 @@ def test_a_waiting_entry_is_said_once_and_said_again_when_it_is_sent(page, serve
     page.evaluate("""() => { window.__box = document.querySelector('#next .outbox'); window.__said = 0;
         new MutationObserver(() => window.__said++).observe(document.getElementById('said'),
             {childList: true, characterData: true, subtree: true}); }""")
-    page.wait_for_timeout(17000)
+    for _ in range(34):  # 17 s in steps, the answers to what each step sent let in between
+        page.clock.run_for(500)
+        page.wait_for_timeout(20)
     assert page.evaluate("window.__box === document.querySelector('#next .outbox')")
     assert page.evaluate("window.__said") == 0
     page.context.set_offline(False)

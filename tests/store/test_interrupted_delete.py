@@ -124,11 +124,12 @@ def test_a_delete_going_on_in_another_process_is_not_taken_for_one_cut_short(tmp
     game_id = played_to_the_last_hand(instance)
     app = create_app({"TESTING": True, "INSTANCE_PATH": str(instance)})
     store = app.extensions["store"]
+    record = store.load(game_id)  # before the lock: a load under it waits out LOCK_TIMEOUT (10 s)
     lock = FileLock(store.locks_dir / f"{game_id}.lock")  # the other process's delete
     lock.acquire()
     store.index.mark(game_id)
     store.trash_dir.mkdir(exist_ok=True)
-    store._write(store.trash_dir / f"{game_id}.json", {**store.load(game_id), "deleted": "2026-12-01T20:00:00+00:00"})
+    store._write(store.trash_dir / f"{game_id}.json", {**record, "deleted": "2026-12-01T20:00:00+00:00"})
     look = (lambda: trash.purge(store)) if looker == "trash page" else \
         (lambda: create_app({"TESTING": True, "INSTANCE_PATH": str(instance)}))
     looking = threading.Thread(target=look)
