@@ -64,12 +64,15 @@
             el.parentNode.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
           }
         });
-        if (box && !box.querySelector(".sent-by")) {
-          var tag = doc.createElement("p");
+        // Said once per row: after its legend, or before a field's label (not in it: the
+        // field's name stays the player's).
+        var label = box && box.tagName === "LABEL", before = box && box.previousElementSibling;
+        if (box && !(label ? before && before.classList.contains("sent-by") : box.querySelector(".sent-by"))) {
+          var tag = doc.createElement("span");
           tag.className = "sent-by tag";
           tag.textContent = status.dataset.sent.replace("{}", row.name);
           var legend = box.querySelector(":scope > legend");
-          if (legend) legend.after(tag); else box.insertBefore(tag, box.firstChild);
+          if (label) box.before(tag); else if (legend) legend.after(tag); else box.insertBefore(tag, box.firstChild);
         }
       });
     });

@@ -8,8 +8,10 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import on_the_table, until
 from tests.browser.test_offline_first_visit_phone import looks
+from tests.browser.test_own_game_phone import SIX, own_setup
 from tests.browser.test_rows_phone import send_row, table
 from tests.browser.test_table_loop import axe_clean
+from tests.formpage import Browserless
 
 __all__ = ["table"]
 
@@ -68,3 +70,26 @@ def test_rows_other_phones_sent_are_shown_filled_in_and_marked(table, live_app, 
     until(cem, lambda: cem.locator("#next .now h2").inner_text() == "Hand 4")
     entries = live_app.extensions["store"].load(bs_game)["entries"]
     assert len(entries) == 3 and [p["gold"] for p in entries[-1]["data"]["players"]] == [30, 20, 10, 20]
+
+
+def test_an_own_games_score_sent_by_another_phone_is_shown_beside_its_name(page, browser, browser_context_args,
+                                                                          server_url, live_app):
+    """An own game's round is a score field per player: the mark stands before the field, whose
+    name stays the player's."""
+    game_id = own_setup(Browserless(live_app.test_client()), live_app.extensions["store"])
+    context = browser.new_context(**browser_context_args)
+    second = context.new_page()
+    try:
+        second.goto(f"{server_url}/games/{game_id}/phone")
+        second.get_by_label(SIX[1], exact=True).check()
+        second.get_by_role("button", name="Save", exact=True).tap()
+        page.goto(f"{server_url}/games/{game_id}")
+        second.locator("input[name='players-1-score']").fill("-10")
+        second.get_by_role("button", name=f"Send my row ({SIX[1]})").tap()
+        until(page, lambda: f"1 of 4 in ({SIX[1]})" in page.locator("#next p.draft").inner_text())
+        score = page.get_by_role("spinbutton", name=SIX[1], exact=True)
+        expect(score).to_have_value("-10")
+        expect(score).not_to_be_editable()
+        expect(page.locator("form.entry-form .scores")).to_contain_text(f"{SIX[1]}: already in")
+    finally:
+        context.close()
