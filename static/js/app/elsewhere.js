@@ -30,8 +30,7 @@ function flushElsewhere() {
       // the game page. Any other refusal (signed out, a lost token): kept with the reason,
       // sent again when a page opens.
       if (!response.ok && (page.querySelector(".why[data-keep]") || (response.status !== 409 && response.status !== 422))) {
-        var reason = reasonOf(page, response);
-        item.why = reason.why; item.link = reason.link; item.linkText = reason.linkText;
+        Object.assign(item, reasonOf(page, response));  // why, link, linkText
         keep(item);
         return;
       }

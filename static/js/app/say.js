@@ -1,5 +1,6 @@
 // -- said to a screen reader: one polite status (base.html), after what a tap changed ----
 // Browser test: tests/browser/test_access_phone.py::test_a_waiting_entry_is_said_once_and_said_again_when_it_is_sent
+// Browser test: tests/browser/test_access_pages.py::test_the_share_view_says_a_change_keeps_the_focus_and_pauses
 function plain(el) {
   var copy = el.cloneNode(true);
   copy.querySelectorAll("[aria-hidden], .vh").forEach(function (e) { e.remove(); });

@@ -76,8 +76,7 @@ function post(item, form) {
       // be fixed in its form, with those after it.
       var page = new DOMParser().parseFromString(html, "text/html");
       if (!response.ok && page.querySelector(".why[data-keep]")) {
-        var reason = reasonOf(page, response);
-        item.why = reason.why; item.link = reason.link; item.linkText = reason.linkText;
+        Object.assign(item, reasonOf(page, response));  // why, link, linkText
         return kept();
       }
       var now = page.getElementById("next");

@@ -32,8 +32,9 @@ function newId() {
 }
 
 // What the page's other scripts use of this one: follow.js, which swaps in what other phones
-// saved (never while an entry is on its way).
+// saved (never while an entry is on its way), and share.js, which says what changed in the
+// page's one status as app.js does (say.js).
 window.lootLedger = {
-  enhance: enhance, id: newId,
+  enhance: enhance, id: newId, plain: plain, say: say,
   sending: function () { return busy || waiting().length > 0; }
 };
