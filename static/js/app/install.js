@@ -1,6 +1,7 @@
 // -- installed like an app: static files and the last game pages stay on the phone -------
 // Browser test: tests/browser/test_offline_first_visit_phone.py::test_first_visit_then_offline_reload_then_back_the_hand_is_stored_once_without_a_tap
 // Browser test: tests/browser/test_group_switch_phone.py::test_kept_game_pages_go_with_the_group
+// Browser test: tests/browser/test_group_switch_phone.py::test_on_plain_http_the_pages_kept_on_the_phone_go_with_the_group
 // Browser test: tests/browser/test_real_phone.py::test_plain_http_says_once_what_it_cannot_do
 if ("serviceWorker" in navigator && root.dataset.worker) {
   navigator.serviceWorker.register(root.dataset.worker).catch(function () {});

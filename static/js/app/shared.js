@@ -9,6 +9,7 @@
 // tests/views/test_joined.py). This one holds what several need.
 // Browser test: tests/browser/test_offline_first_visit_phone.py::test_first_visit_then_offline_reload_then_back_the_hand_is_stored_once_without_a_tap
 // Browser test: tests/browser/test_follow_phone.py::test_a_save_on_one_phone_shows_on_the_others_and_spares_what_they_type
+// Browser test: tests/browser/test_follow_while_sending_phone.py::test_a_phone_sending_is_not_followed_until_its_answer
 
 var doc = document, root = doc.documentElement, OUTBOX = "loot-ledger-outbox", GROUP = "loot-ledger-group",
   PLAIN = "loot-ledger-plain-http-said", PAGES = "loot-ledger-pages", PAGE = "loot-ledger-page:", MOST_PAGES = 12;
