@@ -57,7 +57,7 @@ def test_the_wheel_carries_templates_static_files_translations_and_the_licence(w
     for name in ("companion/templates/base.html", "companion/templates/games/beutelschneider/print/sheet.html",
                  "companion/static/css/app.css", "companion/static/css/print.css",
                  "companion/static/fonts/DejaVuSansCondensed.ttf", "companion/static/icons/icon-192.png",
-                 "companion/static/js/app.js", "companion/translations/de/LC_MESSAGES/messages.mo"):
+                 "companion/static/js/app/shared.js", "companion/translations/de/LC_MESSAGES/messages.mo"):
         assert name in names, name
     # Only the package at the top: no `app` module for an app.py in the current folder to shadow.
     tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}

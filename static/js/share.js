@@ -4,8 +4,10 @@
 // page's one status (base.html). "Pause live updates" stops it until it is pressed again.
 (function () {
   "use strict";
-  var doc = document, live = doc.querySelector(".live[data-poll]");
-  if (!live) return;
+  // What is said, and how an element reads out, as app.js says it (loaded before this file).
+  var doc = document, live = doc.querySelector(".live[data-poll]"), app = window.lootLedger;
+  if (!live || !app) return;
+  var plain = app.plain, say = app.say;
   var tag = live.dataset.tag, paused = false, pause = live.querySelector(".live-pause");
   pause.hidden = false;
   pause.addEventListener("click", function () {
@@ -13,19 +15,6 @@
     pause.setAttribute("aria-pressed", String(paused));
     if (!paused) ask();
   });
-
-  function plain(el) {
-    var copy = el.cloneNode(true);
-    copy.querySelectorAll("[aria-hidden], .vh").forEach(function (e) { e.remove(); });
-    return copy.textContent.replace(/\s+/g, " ").trim();
-  }
-
-  function say(text) {
-    var said = doc.getElementById("said");
-    if (!said) return;
-    said.textContent = "";
-    setTimeout(function () { said.textContent = text; }, 150);
-  }
 
   function path(el) {
     // Where the focus is, as child indices from the live part: found again in the new part.

@@ -153,8 +153,9 @@ def test_the_turn_page_stays_small(user):
     import gzip
     from pathlib import Path
     root = Path(__file__).resolve().parents[4]
-    static = sum(len(gzip.compress((root / f).read_bytes())) for f in
-                 ("static/css/app.css", "static/css/give-me-the-treasure.css", "static/js/app.js"))
+    from companion.pages.assets import joined
+    static = sum(len(gzip.compress(joined(str(root / "static"), f).encode())) for f in
+                 ("css/app.css", "css/give-me-the-treasure.css", "js/app.js"))
     ready(user)
     for _ in range(4):
         user.submit("/entries", {C0: ["red1", "blue1"], "sides-1-combinations-0": ["red2", "blue2"]})
