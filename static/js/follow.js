@@ -149,7 +149,9 @@
     fresh.querySelectorAll("input[name=csrf_token]").forEach(function (i) { i.value = token ? token.value : ""; });
     fresh.querySelectorAll("input[name=submission]").forEach(function (i) { i.value = app.id(); });
     stamp(fresh, log(fresh).dataset.after);
-    keepOffline(fresh.outerHTML);
+    // A moment later: the copy (a JSON of the whole page, on plain http) never holds up a tap.
+    var copy = fresh.outerHTML;
+    setTimeout(function () { keepOffline(copy); }, 300);
     var was = heading(), keeps = typed(main), y = scrollY, active = doc.activeElement, name = active && active.name;
     if (keeps) {
       patch(main, fresh);
