@@ -30,9 +30,11 @@ ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["spieltisch.lan", "spieltisch.fritz.box"]
 
 
-@pytest.fixture
-def served(tmp_path):
-    instance = tmp_path / "instance"
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """One `serve --https` for the module's phones (each its own browser, its own trust and
+    HSTS): a server start was a third of each test."""
+    instance = tmp_path_factory.mktemp("served") / "instance"
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "flask", "--app", "app", "serve", "--port", str(port), "--https"], cwd=ROOT,
