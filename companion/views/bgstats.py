@@ -80,14 +80,16 @@ _last = threading.local()
 _SERVING: set[int] = set()  # the threads answering a request now
 
 
-@bp.before_app_request
 def _serving() -> None:
     _SERVING.add(threading.get_ident())
 
 
-@bp.teardown_app_request
 def _served(_error: BaseException | None) -> None:
     _SERVING.discard(threading.get_ident())
+
+
+bp.before_app_request(_serving)
+bp.teardown_app_request(_served)
 
 
 def _breathe() -> None:

@@ -10,6 +10,7 @@ import pytest
 from companion.games import GAMES
 from companion.games.base import RulesError
 from tests.bgstats_files import PEOPLE, export, game, play, score
+from tests.games.tables import table
 from tests.history.test_bgstats_import import body, finished, tap, upload
 
 TIED = [{"score": 40}, {"score": 40}, {"score": 30}]
@@ -31,16 +32,10 @@ def test_the_rules_take_an_unrecorded_tie_break_as_the_table_named_it(slug):
         rules.apply(start, "result", {"players": TIED, "winners": [1]})
 
 
-# The tied players' tie-break values, one each: Beutezug's seven loot cards (Anna's highest
-# card beats Ben's), Loot and Scoot's money (Ben has more).
-BREAKS = {"beutezug": ("loot", [14, 6, 5, 5, 4, 3, 3], [13, 6, 6, 5, 5, 3, 2], 0),
-          "loot-and-scoot": ("gold", 3, 9, 1)}
-
-
-@pytest.mark.parametrize("slug", ["beutezug", "loot-and-scoot"])
-def test_a_tie_whose_break_is_given_is_decided_by_it_even_when_marked_unrecorded(slug):
+@pytest.mark.parametrize(("slug", "broken"), table("UNRECORDED_TIE_BROKEN").items())
+def test_a_tie_whose_break_is_given_is_decided_by_it_even_when_marked_unrecorded(slug, broken):
     rules = GAMES[slug]
-    field, anna, ben, winner = BREAKS[slug]
+    field, anna, ben, winner = broken
     start = rules.start(["Anna", "Ben", "Cem"], {})
     rows = [{"score": 40, field: anna}, {"score": 40, field: ben}, {"score": 30}]
     given = rules.apply(start, "result", {"players": rows, "winners": [], "tie_unrecorded": True})

@@ -79,3 +79,8 @@ def play(state: Any, expect: Any, rng: random.Random, n: int, game: Any) -> list
 RESULT_FORM = (result_values(("Vincenzo", "Kate", "Johnny"), (38, 40, 40), {1},
                              loot=(None, "14 10 4 4 4 2 2", "14 9 5 4 3 1 0")),
                "Kate", "Tie broken by the second-highest loot card.")
+
+# A tie at the top whose tie-break is given although the result says it went unrecorded:
+# the tied seats 0 and 1 on 40 points, each's value for the tie-break (its field), and the
+# seat the game's tie-break makes the winner (Anna's highest loot card beats Ben's).
+UNRECORDED_TIE_BROKEN = ("loot", [14, 6, 5, 5, 4, 3, 3], [13, 6, 6, 5, 5, 3, 2], 0)

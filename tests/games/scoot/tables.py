@@ -73,3 +73,8 @@ def play(state: Any, expect: Any, rng: random.Random, n: int, game: Any) -> list
 # A result from paper (tests/result/): the form's values, the winner's name, the words that decided it.
 RESULT_FORM = (result_values(("Adam", "Beth"), (27, 27), {0}, gold=(12, 9)),
                "Adam", "Tied on victory points: the player with the most money wins.")
+
+# A tie at the top whose tie-break is given although the result says it went unrecorded:
+# the tied seats 0 and 1 on 40 victory points, each's value for the tie-break (its field),
+# and the seat the game's tie-break makes the winner (Ben has more money).
+UNRECORDED_TIE_BROKEN = ("gold", 3, 9, 1)
