@@ -88,7 +88,7 @@ def merged(formdata: Any, field: str, draft: Draft | None, order: Sequence[int])
     carries = any(name == carried for row in rows.values() for name, _ in row)
     out: MultiDict[str, str] = MultiDict([(k, v) for k, v in formdata.items(multi=True)
                                           if not any(_in_row(k, field, index) for index in held)
-                                          and k not in ("row", "draft") and not (carries and k == carried)])
+                                          and k not in ("row", "draft", "shown") and not (carries and k == carried)])
     for row in rows.values():
         for name, value in row:
             out.add(name, value)

@@ -269,10 +269,12 @@ def take(game_id: str) -> Any:
             own = [[k, str(seat) if k == f"{field}-{index}-seat" else v]
                    for k, v in drafts.row_of(request.form, field, index)] if seat is not None else []
             if seat_text is None and draft is not None:
-                # Rows a Save kept (no phone sent them): the Save that shows them changes them.
+                # Rows a Save kept (no phone sent them): the Save that showed them changes
+                # them (follow.js fills them in and says so); a page without it had them blank.
+                shown = request.form.getlist("shown")
                 for i, k in enumerate(order):
                     typed = drafts.row_of(request.form, field, i)
-                    if k != seat and str(k) in draft.get("kept", []) and typed:
+                    if k != seat and str(k) in draft.get("kept", []) and str(k) in shown and typed:
                         draft = drafts.with_row(draft, entries_version(record), kind, k, typed, kept=True)
             if seat is not None and (seat_text is not None or any(v.strip() for _, v in own)):
                 draft = drafts.with_row(draft, entries_version(record), kind, seat, own)

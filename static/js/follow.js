@@ -56,8 +56,17 @@
           if (el.type === "checkbox" || el.type === "radio") el.checked = sent.indexOf(el.value) >= 0;
           else el.value = sent.length ? sent[0] : "";
           el.classList.add("sent");
-          // A row kept by a Save for a player without a phone stays open to change here.
-          if (row.kept) return;
+          // A row kept by a Save for a player without a phone stays open to change here;
+          // the form says it showed it, so its Save may change it (a page without this
+          // script shows it blank, and its Save leaves it as kept).
+          if (row.kept) {
+            if (!form.querySelector('input[name="shown"][value="' + row.key + '"]')) {
+              var shown = doc.createElement("input");
+              shown.type = "hidden"; shown.name = "shown"; shown.value = row.key;
+              form.appendChild(shown);
+            }
+            return;
+          }
           if (el.tagName === "INPUT" && el.type !== "checkbox" && el.type !== "radio") el.readOnly = true;
           else el.disabled = true;  // not sent with the form: the draft holds it
           if (el.parentNode.classList.contains("step")) {  // app.js's − and + beside it

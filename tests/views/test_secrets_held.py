@@ -145,9 +145,30 @@ def test_a_turn_refused_once_the_last_row_is_in_is_mended_where_the_kept_row_was
     ann.open(f"/games/{game_id}")
     answer = ann.submit("/entries", {"sides-0-combinations-0": ["red2", "red3", "red4"]}, button=("row", "0"))
     assert answer.status_code == 422 and turn_of(store, game_id) == []
-    # Bob holds no phone: the shared phone that kept his row changes it; Ann's row stays in.
+    # Bob holds no phone: the shared phone that kept his row changes it (its page showed the
+    # row: follow.js fills it in and says so with "shown"); Ann's row stays in.
     user.open(f"/games/{game_id}")
-    user.submit("/entries", {"sides-1-combinations-0": ["red5", "blue5"]})
+    user.submit("/entries", {"sides-1-combinations-0": ["red5", "blue5"], "shown": "1"})
+    turns = turn_of(store, game_id)
+    assert len(turns) == 1 and [s["combinations"] for s in turns[0]["data"]["sides"]] == [
+        [["red2", "red3", "red4"]], [["red5", "blue5"]]]
+
+
+def test_a_save_from_a_page_that_did_not_show_a_kept_row_leaves_it_as_kept(user, app, store):
+    """A page without follow.js shows a kept row's fields blank: its Save must not empty the
+    row the shared phone kept for Bob (it changes only the rows its page showed)."""
+    game_id = treasure.ready(user)
+    ann = Browserless(app.test_client())
+    hold(ann, game_id, "0")
+    user.open(f"/games/{game_id}")
+    user.submit("/entries", {"sides-1-combinations-0": ["red5", "blue5"], "sides-1-cursed_held": "1"})
+    kept = store.read_state(f"draft-{game_id}")["rows"]["1"]
+    other = Browserless(app.test_client())
+    other.open(f"/games/{game_id}")
+    other.submit("/entries", {"sides-1-cursed_held": "0"})  # its form as served, the row blank
+    assert store.read_state(f"draft-{game_id}")["rows"]["1"] == kept
+    ann.open(f"/games/{game_id}")
+    ann.submit("/entries", {"sides-0-combinations-0": ["red2", "red3", "red4"]}, button=("row", "0"))
     turns = turn_of(store, game_id)
     assert len(turns) == 1 and [s["combinations"] for s in turns[0]["data"]["sides"]] == [
         [["red2", "red3", "red4"]], [["red5", "blue5"]]]
