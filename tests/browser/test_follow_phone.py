@@ -77,7 +77,7 @@ def test_two_phones_saving_the_same_hand_at_once_store_it_once(page, phones, ser
         for form in forms:
             form.get_by_role("button", name="Save the hand").tap()
     # One is stored, the other refused as meeting the same hand: never doubled, never lost.
-    assert sorted([one.value.status, two.value.status]) in ([200, 409], [303, 409]), (one.value.status, two.value.status)
+    assert sorted([one.value.status, two.value.status]) in ([200, 409], [303, 409]), (one.value.status, two.value.status, live_app.extensions["store"].load(bs_game)["entries"][2:], one.value.request.post_data, two.value.request.post_data)
     entries = live_app.extensions["store"].load(bs_game)["entries"]
     assert len(entries) == 3
     assert [p["gold"] for p in entries[-1]["data"]["players"]] == [25, 25, 15, 15]
