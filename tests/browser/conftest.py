@@ -186,6 +186,17 @@ def weights(page) -> tuple[int, int]:
     return loaded, max((size for kind, size in entries if kind == "fetch"), default=0)
 
 
+def worker_ready(page, seconds: float = 60) -> str:
+    """The scope of the service worker that controls ``page``'s origin, once it is ready.
+    Bounded: ``page.evaluate`` has no time limit, and a worker that never gets ready (its
+    install failed) held a test and its worker process for many minutes."""
+    scope = page.evaluate("""seconds => Promise.race([
+        navigator.serviceWorker.ready.then(r => r.scope),
+        new Promise(done => setTimeout(() => done(null), seconds * 1000))])""", seconds)
+    assert scope, f"no service worker ready within {seconds} s"
+    return scope
+
+
 def shot(page, name: str, full_page: bool = True) -> Path:
     """Keep a screenshot (the whole page, or what the screen shows) as a test artifact, for
     a person to look at: at the page's own size, 390 px wide (at the phone's 3 device pixels

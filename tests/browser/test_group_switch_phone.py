@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.history import groups
-from tests.browser.conftest import until
+from tests.browser.conftest import until, worker_ready
 
 KEPT = "caches.open('pages').then(c => c.keys()).then(ks => ks.map(r => new URL(r.url).pathname))"
 # Plain http: each kept page's path and the group it was kept for (static/js/app/kept.js).
@@ -28,7 +28,7 @@ def test_kept_game_pages_go_with_the_group(bs_game, page, server_url, live_app):
     game_id = bs_game
     groups.create(store, "Tavern", "Kaninchen7")
     page.goto(f"{server_url}/games/{game_id}")
-    page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
+    worker_ready(page)
     page.reload()  # under the service worker: kept for offline
     expect(page.locator("#next h2")).to_have_text("Hand 3")
     assert f"/games/{game_id}" in page.evaluate(KEPT)

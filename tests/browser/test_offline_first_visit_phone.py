@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.browser.conftest import on_the_table, shot, until, waiting
+from tests.browser.conftest import on_the_table, shot, until, waiting, worker_ready
 from tests.browser.test_own_game_phone import own_save, own_setup
 from tests.browser.test_real_phone import HANDS, bs_game, golds
 from tests.browser.test_table_loop import GAMES
@@ -68,7 +68,7 @@ def wifi_on(page) -> None:
 
 def kept_by_worker(page, path: str) -> None:
     """https: the service worker took over during the first visit and kept the page open then."""
-    page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
+    worker_ready(page)
     until(page, lambda: page.evaluate("p => caches.open('pages').then(c => c.match(p)).then(Boolean)", path))
 
 

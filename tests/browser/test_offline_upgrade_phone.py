@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shot
+from tests.browser.conftest import shot, worker_ready
 
 # The kept copy, rewritten as it was before an upgrade: every ?v= an old one (none cached).
 AS_BEFORE_AN_UPGRADE = """async ([path, drop_script]) => {
@@ -27,7 +27,7 @@ def test_an_offline_copy_from_before_an_upgrade_comes_up_styled_and_marked(bs_ga
     game_id = bs_game
     path = f"/games/{game_id}"
     page.goto(server_url + path)
-    page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
+    worker_ready(page)
     page.reload()  # under the service worker: the page is kept, the static files cached
     expect(page.locator("#next h2")).to_have_text("Hand 3")
     assert page.evaluate(AS_BEFORE_AN_UPGRADE, [path, False]) >= 2

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import on_the_table, posts_to, quiet, shot, until, waiting
+from tests.browser.conftest import on_the_table, posts_to, quiet, shot, until, waiting, worker_ready
 from tests.browser.test_table_loop import bz_save, bz_setup
 from tests.formpage import Browserless
 from tests.games.beutelschneider.web import test_pages as beutelschneider
@@ -41,7 +41,7 @@ def golds(record) -> list[list[int]]:
 def opened(page, server_url, game_id, origin):
     page.goto(f"{server_url}/games/{game_id}")
     if origin == "https":  # under the service worker from the next load on
-        page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
+        worker_ready(page)
         page.reload()
     expect(page.locator("#next h2")).to_have_text("Hand 3")
 

@@ -9,7 +9,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import on_the_table, shot
+from tests.browser.conftest import on_the_table, shot, worker_ready
 from tests.browser.test_table_loop import WIDER
 from tests.views.test_rules_page import give_ids
 
@@ -105,7 +105,7 @@ def test_the_rules_page_reads_offline_once_opened(page, server_url, origin, ids)
         until(page, "caches.open('pages').then(c => c.match(location.pathname)).then(Boolean)")
         # The reload offline is answered by the worker: wait until it runs (its install fetches
         # every script minified, seconds on the first request of a process).
-        page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
+        worker_ready(page)
         until(page, "navigator.serviceWorker.controller !== null")
     page.context.set_offline(True)
     try:

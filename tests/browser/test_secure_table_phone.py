@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from companion import create_app
 from companion.serving import server, tls
 from tests.browser.chromium import CHROMIUM, LAUNCH, PHONE
-from tests.browser.conftest import shot
+from tests.browser.conftest import shot, worker_ready
 from tests.conftest import free_port
 
 NAME = "spieltisch.lan"
@@ -118,7 +118,7 @@ def test_once_trusted_the_secure_address_is_a_secure_context_with_a_service_work
         assert abilities(page) == dict.fromkeys(SECURE, True)
         # The session came along (cookies do not depend on the port): still German.
         expect(page.get_by_role("link", name="Partien", exact=True)).to_be_visible()
-        scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+        scope = worker_ready(page)
         assert scope == table["https"] + "/"
         page.goto(table["https"] + "/trust")
         expect(page.get_by_text("Dieses Handy öffnet den Tisch schon sicher")).to_be_visible()

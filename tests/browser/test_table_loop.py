@@ -16,7 +16,17 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from tests.browser.conftest import answered, bs_save, bs_setup, on_the_table, posts_to, quiet, shot, until
+from tests.browser.conftest import (
+    answered,
+    bs_save,
+    bs_setup,
+    on_the_table,
+    posts_to,
+    quiet,
+    shot,
+    until,
+    worker_ready,
+)
 from tests.formpage import Browserless
 from tests.games.beutelschneider.web import test_pages as beutelschneider
 from tests.games.beutezug.web import test_pages as beutezug
@@ -302,7 +312,7 @@ def test_a_dropped_connection_loses_nothing(bs_game, page, server_url, live_app)
     game_id = bs_game
     sent = posts_to(page, f"/games/{game_id}/entries")
     page.goto(f"{server_url}/games/{game_id}")
-    page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
+    worker_ready(page)
     page.reload()  # now under the service worker: the page is kept for offline
     expect(page.locator("#next h2")).to_have_text("Hand 3")
 
