@@ -50,6 +50,8 @@ def test_rows_other_phones_sent_are_shown_filled_in_and_marked(table, live_app, 
     until(cem, lambda: "1 of 4 in (Ben)" in cem.locator("#next p.draft").inner_text())
     # Ben's row as he sent it, on every other phone: filled in, marked, not to be typed over.
     for phone in (anna, cem):
+        # Each phone follows on its own clock: Anna's may ask after Cem's (a loaded machine).
+        until(phone, lambda p=phone: "1 of 4 in (Ben)" in p.locator("#next p.draft").inner_text())
         expect(gold(phone, 1)).to_have_value("20")
         expect(gold(phone, 1)).not_to_be_editable()
         expect(phone.locator("form.entry-form fieldset.player").nth(1)).to_contain_text("Ben: already in")
