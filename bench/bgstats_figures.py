@@ -8,7 +8,6 @@ import os
 import random
 import re
 import statistics
-import subprocess
 import sys
 import time
 import urllib.error
@@ -16,7 +15,7 @@ import urllib.request
 import uuid
 from pathlib import Path
 
-from bench.common import PLAYERS, ROOT, figure, free_port, hand
+from bench.common import PLAYERS, ROOT, figure, free_port, hand, serve
 from companion import create_app
 from companion.record.entries import add_entry, new_record
 
@@ -102,17 +101,8 @@ def bgstats_import_once(folder: Path, raw: bytes) -> dict[str, float]:
         urllib.request.urlopen(f"{base}/games/{game_id}", timeout=60).read()
         return (time.perf_counter() - start) * 1000
 
-    server = subprocess.Popen(
-        [sys.executable, "-m", "flask", "--app", "app", "serve", "--port", str(port)], cwd=ROOT,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        env={**os.environ, "COMPANION_INSTANCE_PATH": str(instance)})
+    server = serve(ROOT, port, {"COMPANION_INSTANCE_PATH": str(instance)})
     try:
-        for _ in range(600):
-            try:
-                fetch(f"{base}/")
-                break
-            except OSError:
-                time.sleep(0.1)
         for _ in range(50):  # warm: the first reads load the templates and the index
             read_page()
         idle = [read_page() for _ in range(300)]

@@ -1,9 +1,13 @@
 """What the bench's figures share: the players, a hand, a median, how a figure is printed."""
 from __future__ import annotations
 
+import os
 import socket
 import statistics
+import subprocess
+import sys
 import time
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
@@ -34,6 +38,21 @@ def rss_mb() -> float:
 def p99(samples: list[float]) -> float:
     """The sample 99 % of the others do not exceed (the nearest rank, no interpolation)."""
     return sorted(samples)[min(len(samples) - 1, int(len(samples) * 0.99))]
+
+
+def serve(root: Path, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """``flask --app app serve`` on ``port`` with ``env`` added, once it answers ``/`` (a minute
+    at most: a first start compiles the catalog and minifies the scripts)."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "flask", "--app", "app", "serve", "--port", str(port)],
+        cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, **env})
+    for _ in range(600):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).read()
+            break
+        except OSError:
+            time.sleep(0.1)
+    return server
 
 
 def figure(name: str, value: float, unit: str) -> None:

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import argparse
 import http.cookiejar
-import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -24,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import PLAYERS, ROOT, figure, free_port, p99
+from bench.common import PLAYERS, ROOT, figure, free_port, p99, serve
 from companion import create_app
 from companion.record.entries import new_record
 from companion.settings import DEFAULTS
@@ -111,17 +109,8 @@ def follow_figures(root: Path = ROOT, quiet_seconds: float = 30) -> None:
         followed_id = store.create(new_record("beutelschneider", PLAYERS, {"limit": 10000}))
         port = free_port()
         base = f"http://127.0.0.1:{port}"
-        server = subprocess.Popen(
-            [sys.executable, "-m", "flask", "--app", "app", "serve", "--port", str(port)],
-            cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            env={**os.environ, "COMPANION_INSTANCE_PATH": str(instance)})
+        server = serve(root, port, {"COMPANION_INSTANCE_PATH": str(instance)})
         try:
-            for _ in range(600):
-                try:
-                    urllib.request.urlopen(f"{base}/", timeout=5).read()
-                    break
-                except OSError:
-                    time.sleep(0.1)
             stop, following = threading.Event(), threading.Event()
             counts: list[dict[int, int]] = [{} for _ in range(PHONES)]
             threads = [threading.Thread(target=follower, args=(Phone(base), followed_id, stop, counts[i], following),

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import re
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench.common import PLAYERS, ROOT, figure, free_port, hand, median_ms, p99, rss_mb
+from bench.common import PLAYERS, ROOT, figure, free_port, hand, median_ms, p99, rss_mb, serve
 from companion import create_app
 from companion.record.entries import add_entry, new_record
 
@@ -140,8 +139,6 @@ def game_page_while_printing_figures(folder: str, reads: int = 1000) -> None:
     page until the PDF comes). A p99 is the read the worst 1 % exceed: 1,000 idle reads
     (about as many as the busy phase makes) so that it is not the third-worst of a few
     hundred, as it was with 300."""
-    import os
-    import subprocess
     import threading
     import urllib.error
     import urllib.request
@@ -163,17 +160,8 @@ def game_page_while_printing_figures(folder: str, reads: int = 1000) -> None:
         except urllib.error.HTTPError as error:
             return error.code, dict(error.headers)
 
-    server = subprocess.Popen(
-        [sys.executable, "-m", "flask", "--app", "app", "serve", "--port", str(port)],
-        cwd=ROOT, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL, env={**os.environ, "COMPANION_INSTANCE_PATH": str(instance)})
+    server = serve(ROOT, port, {"COMPANION_INSTANCE_PATH": str(instance)})
     try:
-        for _ in range(600):
-            try:
-                fetch(f"{base}/")
-                break
-            except OSError:
-                time.sleep(0.1)
         # The workers started and warm, as on a server that has printed before.
         fetch(f"{base}/printables/beutezug/sheet.pdf?players=2&names=Warm")
         while fetch(f"{base}/printables/beutezug/sheet.pdf?players=2&names=Warm")[0] == 202:

@@ -10,7 +10,6 @@ import selectors
 import shutil
 import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -19,7 +18,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from bench.common import PLAYERS, ROOT, figure, free_port, hand, p99
+from bench.common import PLAYERS, ROOT, figure, free_port, hand, p99, serve
 from companion import create_app
 from companion.record.entries import add_entry, new_record
 
@@ -154,17 +153,8 @@ def server_figures(root: Path = ROOT, reads: int = 500) -> None:
                 return READ_TIMEOUT * 1000.0
             return (time.perf_counter() - start) * 1000
 
-        server = subprocess.Popen(
-            [sys.executable, "-m", "flask", "--app", "app", "serve", "--port", str(port)],
-            cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            env={**os.environ, "COMPANION_INSTANCE_PATH": str(instance), "TMPDIR": str(temp)})
+        server = serve(root, port, {"COMPANION_INSTANCE_PATH": str(instance), "TMPDIR": str(temp)})
         try:
-            for _ in range(600):
-                try:
-                    urllib.request.urlopen(f"{base}/", timeout=5).read()
-                    break
-                except OSError:
-                    time.sleep(0.1)
             idle = [read_page() for _ in range(reads)]
             flood = Flood(port, game_id)
             try:
